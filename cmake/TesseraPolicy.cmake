@@ -1,0 +1,24 @@
+# One place for the compiler policy every Tessera target links to.
+add_library(tessera_policy INTERFACE)
+target_compile_features(tessera_policy INTERFACE cxx_std_20)
+target_compile_options(tessera_policy INTERFACE
+    -Wall -Wextra -Wpedantic -Wold-style-cast -Wnon-virtual-dtor -Wshadow=local
+    -Wno-missing-field-initializers)
+if(TESSERA_WERROR)
+    target_compile_options(tessera_policy INTERFACE -Werror)
+endif()
+if(TESSERA_SANITIZE)
+    target_compile_options(tessera_policy INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                                    -fno-sanitize-recover=undefined)
+    target_link_options(tessera_policy INTERFACE -fsanitize=address,undefined)
+endif()
+
+# Qt targets additionally get the Qt hygiene defines.
+add_library(tessera_qt_policy INTERFACE)
+target_link_libraries(tessera_qt_policy INTERFACE tessera_policy)
+target_compile_definitions(tessera_qt_policy INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CAST_TO_ASCII
+    QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+    QT_NO_URL_CAST_FROM_STRING
+    QT_DISABLE_DEPRECATED_BEFORE=0x060400)

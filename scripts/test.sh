@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# README command 2: installs what is missing, builds, and runs every test.
+#  1. the headless build (-DTESSERA_BUILD_UI=OFF) proves engine, core and CLI build and pass without widgets;
+#  2. the full build with AddressSanitizer + UBSan runs every test, GUI tests on the offscreen platform.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/deps.sh
+
+export QT_QPA_PLATFORM=offscreen
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+chmod 700 "$XDG_RUNTIME_DIR"
+jobs=$(nproc)
+
+for preset in headless asan; do
+  echo "== tessera: build + test ($preset)"
+  ./scripts/build.sh "$preset"
+  ctest --preset "$preset" -j "$jobs" --timeout 300
+done
+echo "== tessera: all tests passed"
