@@ -21,7 +21,9 @@ while read -r soname; do
   [[ -n "$path" ]] || { echo "FAIL: $soname not found on this system"; exit 1; }
   owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n1 | cut -d: -f1) || true
   [[ -n "$owner" ]] || owner=$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1)
-  grep -qE "(^|[ ,])$owner( |,|$)" <<<"$depends" || { echo "FAIL: $soname ($owner) missing from Depends"; exit 1; }
+  # Compare package names literally: names such as libstdc++6 are not regular expressions.
+  tr ',' '\n' <<<"$depends" | awk '{ print $1 }' | grep -qxF "$owner" ||
+    { echo "FAIL: $soname ($owner) missing from Depends"; exit 1; }
 done < <(objdump -p "$work/root/usr/bin/tessera" | awk '$1 == "NEEDED" { print $2 }')
 
 for f in usr/bin/tessera \
