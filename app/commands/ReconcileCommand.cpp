@@ -5,6 +5,7 @@
 #include "codec/Encode.h"
 #include "codec/Manifests.h"
 #include "codec/Rfc3339.h"
+#include "codec/TextFile.h"
 #include "engine/Reconciler.h"
 
 #include <chrono>
@@ -69,10 +70,10 @@ int runReconcile(int argc, char** argv) {
 
     const std::string path = args.positionals.empty() ? std::string("-") : args.positionals[0];
     const std::string source = path == "-" ? std::string("<stdin>") : path;
-    const auto text = codec::readTextFile(path);
-    if (!text.ok())
-        return failure(kName, text.error().message);
-    const auto input = codec::decodeReconcileInput(*text);
+    const auto file = codec::TextFile::read(path);
+    if (!file.ok())
+        return failure(kName, file.error().message);
+    const auto input = codec::decodeReconcileInput(file->json());
     if (!input.ok())
         return failure(kName, codec::formatError(source, input.error()));
 

@@ -122,6 +122,21 @@ public:
         return true;
     }
 
+    // A key without escapes, straight from the input (no copy); false if it has a backslash,
+    // and then the caller unescapes it. Keys are short, so the scan is cheaper than
+    // simdjson's unescape-and-copy, which dominated the decode time on API-sized objects.
+    static bool rawKey(od::field& f, std::string_view& key) {
+        const char* raw = f.key().raw();
+        size_t n = 0;
+        while (raw[n] != '"') {
+            if (raw[n] == '\\')
+                return false;
+            ++n;
+        }
+        key = std::string_view(raw, n);
+        return true;
+    }
+
     // ---- containers ----
     // Calls onMember(key, value&) for each member. null is an empty object.
     template <typename F> bool members(od::value& v, const Path& path, F&& onMember) {
@@ -140,8 +155,10 @@ public:
             if (auto e = std::move(result).get(f))
                 return syntax(path, e);
             std::string_view key;
-            if (auto e = f.unescaped_key().get(key))
-                return syntax(path, e);
+            if (!rawKey(f, key)) {
+                if (auto e = f.unescaped_key().get(key))
+                    return syntax(path, e);
+            }
             od::value fv = f.value();
             if (!onMember(key, fv))
                 return false;
@@ -150,7 +167,11 @@ public:
     }
 
     // Calls onElement(index, value&, path) for each element. null is an empty array.
-    template <typename F> bool elements(od::value& v, const Path& path, F&& onElement) {
+    // reserveFor, when given, is a vector sized to the array's length before the elements are
+    // read: counting costs one scan of the array's structure, growing by doubling moves every
+    // element several times (onto fresh pages each time).
+    template <typename F, typename Vec = std::vector<int>>
+    bool elements(od::value& v, const Path& path, F&& onElement, Vec* reserveFor = nullptr) {
         json_type t = json_type::null;
         if (!typeOf(v, path, t))
             return false;
@@ -161,6 +182,12 @@ public:
         od::array arr;
         if (auto e = v.get_array().get(arr))
             return syntax(path, e);
+        if (reserveFor != nullptr) {
+            size_t n = 0;
+            if (auto e = arr.count_elements().get(n))
+                return syntax(path, e);
+            reserveFor->reserve(n);
+        }
         size_t i = 0;
         for (auto result : arr) {
             od::value ev;
@@ -1018,12 +1045,21 @@ ThreadBuffers& buffers() {
 
 // Parses json and runs body(decoder, rootValue, rootPath, result).
 template <typename T, typename Body>
-engine::Result<T> decodeDocument(std::string_view json, bool extras, Body&& body) {
-    std::string& padded = buffers().padded;
+engine::Result<T> decodeDocument(JsonText input, bool extras, Body&& body) {
+    static_assert(kJsonPadding >= simdjson::SIMDJSON_PADDING);
+    const std::string_view json = input.text();
     od::parser& p = buffers().parser;
-    padded.resize(json.size() + simdjson::SIMDJSON_PADDING);
-    std::memcpy(padded.data(), json.data(), json.size());
-    std::memset(padded.data() + json.size(), ' ', simdjson::SIMDJSON_PADDING);
+    const char* data = json.data();
+    size_t capacity = json.size() + simdjson::SIMDJSON_PADDING;
+    if (!input.padded()) {
+        std::string& padded = buffers().padded;
+        if (padded.size() < capacity)
+            padded.resize(capacity);
+        std::memcpy(padded.data(), json.data(), json.size());
+        std::memset(padded.data() + json.size(), ' ', simdjson::SIMDJSON_PADDING);
+        data = padded.data();
+        capacity = padded.size();
+    }
 
     const auto invalid = [&](simdjson::error_code e) {
         engine::Error err;
@@ -1033,9 +1069,9 @@ engine::Result<T> decodeDocument(std::string_view json, bool extras, Body&& body
         return err;
     };
     od::document doc;
-    if (auto e = p.iterate(padded.data(), json.size(), padded.size()).get(doc))
+    if (auto e = p.iterate(data, json.size(), capacity).get(doc))
         return invalid(e);
-    Decoder d(padded.data(), json.size(), doc, extras);
+    Decoder d(data, json.size(), doc, extras);
     const Path root;
     od::value v;
     if (auto e = doc.get_value().get(v)) {
@@ -1053,7 +1089,7 @@ engine::Result<T> decodeDocument(std::string_view json, bool extras, Body&& body
     return out;
 }
 
-template <typename T> engine::Result<T> decodeObject(std::string_view json) {
+template <typename T> engine::Result<T> decodeObject(JsonText json) {
     return decodeDocument<T>(json, true, [](Decoder& d, od::value& v, const Path& p, T& out) {
         bool ok = false;
         d.decode(v, p, out, ok);
@@ -1061,8 +1097,7 @@ template <typename T> engine::Result<T> decodeObject(std::string_view json) {
     });
 }
 
-template <typename List>
-engine::Result<List> decodeList(std::string_view json, std::string_view listKind) {
+template <typename List> engine::Result<List> decodeList(JsonText json, std::string_view listKind) {
     return decodeDocument<List>(
         json, true, [&](Decoder& d, od::value& v, const Path& path, List& out) {
             return d.members(v, path, [&](std::string_view key, od::value& fv) {
@@ -1073,12 +1108,15 @@ engine::Result<List> decodeList(std::string_view json, std::string_view listKind
                     return d.kind(fv, p, listKind, "List");
                 if (key != "items")
                     return true;
-                return d.elements(fv, p, [&](od::value& ev, const Path& ep) {
-                    out.items.emplace_back();
-                    bool ok = false;
-                    d.decode(ev, ep, out.items.back(), ok);
-                    return ok;
-                });
+                return d.elements(
+                    fv, p,
+                    [&](od::value& ev, const Path& ep) {
+                        out.items.emplace_back();
+                        bool ok = false;
+                        d.decode(ev, ep, out.items.back(), ok);
+                        return ok;
+                    },
+                    &out.items);
             });
         });
 }
@@ -1097,7 +1135,7 @@ std::optional<WatchEventType> watchEventTypeFromString(std::string_view s) {
     return std::nullopt;
 }
 
-template <typename T> engine::Result<WatchEvent<T>> decodeWatchEvent(std::string_view json) {
+template <typename T> engine::Result<WatchEvent<T>> decodeWatchEvent(JsonText json) {
     using Event = WatchEvent<T>;
     std::string deferred; // the object, when it came before "type"
     bool haveType = false;
@@ -1209,44 +1247,44 @@ void lineColumn(std::string_view text, long offset, long& line, long& column) {
     }
 }
 
-engine::Result<JobObject> decodeJob(std::string_view json) {
+engine::Result<JobObject> decodeJob(JsonText json) {
     return decodeObject<JobObject>(json);
 }
 
-engine::Result<PodObject> decodePod(std::string_view json) {
+engine::Result<PodObject> decodePod(JsonText json) {
     return decodeObject<PodObject>(json);
 }
 
-engine::Result<JobList> decodeJobList(std::string_view json) {
+engine::Result<JobList> decodeJobList(JsonText json) {
     return decodeList<JobList>(json, "JobList");
 }
 
-engine::Result<PodList> decodePodList(std::string_view json) {
+engine::Result<PodList> decodePodList(JsonText json) {
     return decodeList<PodList>(json, "PodList");
 }
 
-engine::Result<JobWatchEvent> decodeJobWatchEvent(std::string_view json) {
+engine::Result<JobWatchEvent> decodeJobWatchEvent(JsonText json) {
     auto r = decodeWatchEvent<JobObject>(json);
     if (r.ok())
         fillResourceVersion(r.value());
     return r;
 }
 
-engine::Result<PodWatchEvent> decodePodWatchEvent(std::string_view json) {
+engine::Result<PodWatchEvent> decodePodWatchEvent(JsonText json) {
     auto r = decodeWatchEvent<PodObject>(json);
     if (r.ok())
         fillResourceVersion(r.value());
     return r;
 }
 
-engine::Result<ApiStatus> decodeStatus(std::string_view json) {
+engine::Result<ApiStatus> decodeStatus(JsonText json) {
     return decodeDocument<ApiStatus>(json, true,
                                      [](Decoder& d, od::value& v, const Path& p, ApiStatus& out) {
                                          return d.status(v, p, out);
                                      });
 }
 
-engine::Result<ReconcileInput> decodeReconcileInput(std::string_view json) {
+engine::Result<ReconcileInput> decodeReconcileInput(JsonText json) {
     return decodeDocument<ReconcileInput>(
         json, false, [](Decoder& d, od::value& v, const Path& path, ReconcileInput& out) {
             bool haveJob = false;
@@ -1261,13 +1299,16 @@ engine::Result<ReconcileInput> decodeReconcileInput(std::string_view json) {
                     return true;
                 }
                 if (key == "pods") {
-                    return d.elements(fv, p, [&](od::value& ev, const Path& ep) {
-                        PodObject pod;
-                        if (!d.pod(ev, ep, pod))
-                            return false;
-                        out.pods.push_back(std::move(pod.pod));
-                        return true;
-                    });
+                    return d.elements(
+                        fv, p,
+                        [&](od::value& ev, const Path& ep) {
+                            PodObject pod;
+                            if (!d.pod(ev, ep, pod))
+                                return false;
+                            out.pods.push_back(std::move(pod.pod));
+                            return true;
+                        },
+                        &out.pods);
                 }
                 if (key == "now")
                     return d.time(fv, p, out.now);

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <set>
 #include <simdjson.h>
+#include <sys/stat.h>
 #include <variant>
 #include <yaml-cpp/yaml.h>
 
@@ -727,6 +728,9 @@ engine::Result<std::string> readTextFile(const std::string& path) {
     if (f == nullptr)
         return engine::Error{name + ": " + std::strerror(errno)};
     std::string out;
+    struct stat st {};
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+        out.reserve(static_cast<size_t>(st.st_size) + kJsonPadding);
     char buf[1 << 16];
     size_t n;
     while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
@@ -737,6 +741,8 @@ engine::Result<std::string> readTextFile(const std::string& path) {
         std::fclose(f);
     if (failed)
         return engine::Error{name + ": " + std::strerror(err)};
+    // Room for the decoder's padding, so decodeX(text) reads the text in place.
+    out.reserve(out.size() + kJsonPadding);
     return out;
 }
 

@@ -53,7 +53,8 @@ engine::Result<std::vector<Manifest>> parseManifests(std::string_view text,
 // Reads the file ("-" reads standard input) and parses it.
 engine::Result<std::vector<Manifest>> loadManifests(const std::string& path);
 
-// Reads a whole file ("-": standard input). Error message names the file and the reason.
+// Reads a whole file ("-": standard input). Error message names the file and the reason. The
+// string has kJsonPadding spare capacity, so the decode functions read it without a copy.
 engine::Result<std::string> readTextFile(const std::string& path);
 
 // "source:line:column: field: message" (the parts that are known), for any codec error.

@@ -247,6 +247,15 @@ TEST(DecodePodList, ReadsItemsResourceVersionAndContinueToken) {
     EXPECT_EQ(pending.conditions.at(0).reason, "Unschedulable");
 }
 
+TEST(DecodePodList, ReadsEmptyAndNullItems) {
+    for (const char* json : {R"({"kind": "PodList", "items": []})", R"({"items": null})",
+                             R"({"metadata": {"resourceVersion": "9"}})"}) {
+        const auto r = decodePodList(json);
+        ASSERT_TRUE(r.ok()) << json << ": " << r.error().describe();
+        EXPECT_TRUE(r->items.empty()) << json;
+    }
+}
+
 TEST(DecodeJobList, AcceptsKindListAndReadsEveryJob) {
     const auto r = decodeJobList(fixture("valid_joblist.json"));
     ASSERT_TRUE(r.ok()) << r.error().describe();
