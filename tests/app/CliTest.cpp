@@ -1,0 +1,105 @@
+// The command-line framework: dispatch, help, version, and the error conventions every command
+// follows ("tessera CMD: message", exit 1 for failures, 2 for usage errors).
+#include "Subprocess.h"
+
+#include <gtest/gtest.h>
+
+using tessera::testing::runTessera;
+
+namespace {
+
+const std::string kData = TESSERA_TEST_DATA_DIR;
+
+TEST(Cli, PrintsTheVersion) {
+    const auto r = runTessera({"--version"});
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_EQ(r.out, std::string("tessera ") + TESSERA_VERSION + "\n");
+}
+
+TEST(Cli, ListsTheCommandsInItsHelp) {
+    for (const char* flag : {"--help", "-h"}) {
+        const auto r = runTessera({flag});
+        EXPECT_EQ(r.exitCode, 0) << flag;
+        EXPECT_NE(r.out.find("Usage: tessera"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("  reconcile  "), std::string::npos) << r.out;
+        EXPECT_TRUE(r.err.empty()) << r.err;
+    }
+}
+
+TEST(Cli, ShowsACommandsHelpThroughTheHelpCommand) {
+    const auto viaHelp = runTessera({"help", "reconcile"});
+    const auto viaFlag = runTessera({"reconcile", "--help"});
+    EXPECT_EQ(viaHelp.exitCode, 0);
+    EXPECT_EQ(viaFlag.exitCode, 0);
+    EXPECT_EQ(viaHelp.out.rfind("Usage: tessera reconcile", 0), 0u) << viaHelp.out;
+    EXPECT_EQ(viaHelp.out, viaFlag.out);
+}
+
+TEST(Cli, RejectsAnUnknownCommandWithUsageExitCode) {
+    const auto r = runTessera({"frobnicate"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "tessera: unknown command 'frobnicate'\nTry 'tessera --help'.\n");
+    EXPECT_TRUE(r.out.empty());
+
+    const auto help = runTessera({"help", "frobnicate"});
+    EXPECT_EQ(help.exitCode, 2);
+
+    const auto option = runTessera({"--frobnicate"});
+    EXPECT_EQ(option.exitCode, 2);
+    EXPECT_EQ(option.err, "tessera: unknown option '--frobnicate'\nTry 'tessera --help'.\n");
+}
+
+TEST(Cli, ReportsUsageErrorsOfACommandWithExitCode2) {
+    const auto unknown = runTessera({"reconcile", "--frobnicate"});
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_EQ(
+        unknown.err,
+        "tessera reconcile: unknown option '--frobnicate'\nTry 'tessera reconcile --help'.\n");
+
+    const auto missingValue = runTessera({"reconcile", "--now"});
+    EXPECT_EQ(missingValue.exitCode, 2);
+    EXPECT_EQ(missingValue.err.rfind("tessera reconcile: option '--now' needs a value\n", 0), 0u)
+        << missingValue.err;
+
+    const auto flagWithValue = runTessera({"reconcile", "--pretty=yes"});
+    EXPECT_EQ(flagWithValue.exitCode, 2);
+
+    const auto twoFiles = runTessera({"reconcile", "a.json", "b.json"});
+    EXPECT_EQ(twoFiles.exitCode, 2);
+    EXPECT_NE(twoFiles.err.find("at most one input file"), std::string::npos) << twoFiles.err;
+
+    const auto badNow = runTessera({"reconcile", "--now=yesterday", "-"});
+    EXPECT_EQ(badNow.exitCode, 2);
+    EXPECT_NE(badNow.err.find("--now: expected an RFC 3339 time"), std::string::npos);
+}
+
+TEST(Cli, ReconcileNamesAnUnreadableFile) {
+    const auto r = runTessera({"reconcile", "/nonexistent/input.json"});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err, "tessera reconcile: /nonexistent/input.json: No such file or directory\n");
+    EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, ReconcileNamesFileLineColumnAndJsonPathOfBadInput) {
+    const std::string file = kData + "/broken_reconcile_exitcode.json";
+    const auto r = runTessera({"reconcile", file});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err, "tessera reconcile: " + file +
+                         ":17:375: pods[12].status.containerStatuses[0].state.terminated.exitCode:"
+                         " expected an integer, got a string \"1\"\n");
+    EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, ReconcileNamesStandardInputInErrors) {
+    const auto r =
+        runTessera({"reconcile", "-"}, "{\n  \"job\": {\"spec\": {\"parallelism\": -}}\n}\n");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.rfind("tessera reconcile: <stdin>:2:", 0), 0u) << r.err;
+
+    const auto noJob = runTessera({"reconcile"}, R"({"pods": []})");
+    EXPECT_EQ(noJob.exitCode, 1);
+    EXPECT_EQ(noJob.err,
+              "tessera reconcile: <stdin>: job: missing: the input needs a \"job\" object\n");
+}
+
+} // namespace

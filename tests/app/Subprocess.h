@@ -1,0 +1,19 @@
+#pragma once
+// Runs a program to completion with the given standard input and collects what it printed.
+#include <string>
+#include <vector>
+
+namespace tessera::testing {
+
+struct ProcessResult {
+    int exitCode = -1; // -1 when it did not exit normally (killed by a signal)
+    std::string out;
+    std::string err;
+};
+
+ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& stdinText = {});
+
+// Runs the tessera binary under test with the given arguments.
+ProcessResult runTessera(const std::vector<std::string>& args, const std::string& stdinText = {});
+
+} // namespace tessera::testing
