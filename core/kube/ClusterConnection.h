@@ -8,40 +8,39 @@
 #include <QString>
 #include <QStringList>
 #include <QUrl>
-
 #include <optional>
 
 namespace tessera::kube {
 
 // users[].user.exec: a client.authentication.k8s.io credential plugin.
 struct ExecConfig {
-    QString apiVersion;  // client.authentication.k8s.io/v1 or /v1beta1
-    QString command;     // absolute when the kubeconfig gave a path, else a name looked up on PATH
+    QString apiVersion; // client.authentication.k8s.io/v1 or /v1beta1
+    QString command;    // absolute when the kubeconfig gave a path, else a name looked up on PATH
     QStringList args;
     QList<QPair<QString, QString>> env;
     QString installHint;
     bool provideClusterInfo = false;
-    QString interactiveMode;  // "Never", "IfAvailable", "Always" ("" = IfAvailable for v1beta1)
+    QString interactiveMode; // "Never", "IfAvailable", "Always" ("" = IfAvailable for v1beta1)
 };
 
 struct ClusterConnection {
     QString contextName;
     QString clusterName;
     QString userName;
-    QString namespace_;   // the effective namespace ("default" when nothing sets one)
+    QString namespace_;     // the effective namespace ("default" when nothing sets one)
     QString kubeconfigFile; // where the user entry was defined, for messages
 
     QUrl server;
-    QByteArray caPem;                 // empty: the system's trust store
+    QByteArray caPem;                   // empty: the system's trust store
     bool insecureSkipTlsVerify = false; // shown as a warning by the UI
-    QString tlsServerName;            // the name to verify the server certificate against
-    QUrl proxyUrl;                    // http, https or socks5; empty: none
+    QString tlsServerName;              // the name to verify the server certificate against
+    QUrl proxyUrl;                      // http, https or socks5; empty: none
 
-    QString token;                    // static bearer token
-    QString tokenFile;                // re-read periodically
+    QString token;     // static bearer token
+    QString tokenFile; // re-read periodically
     QByteArray clientCertPem;
     QByteArray clientKeyPem;
-    QString username;                 // basic auth
+    QString username; // basic auth
     QString password;
     std::optional<ExecConfig> exec;
 

@@ -11,7 +11,6 @@
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <QTimer>
-
 #include <memory>
 
 namespace tessera::kube {
@@ -59,7 +58,8 @@ QDateTime CredentialProvider::now() const {
 }
 
 QString CredentialProvider::execKey() const {
-    return QStringLiteral("%1: users[name=%2].user.exec").arg(m_connection.kubeconfigFile, m_connection.userName);
+    return QStringLiteral("%1: users[name=%2].user.exec")
+        .arg(m_connection.kubeconfigFile, m_connection.userName);
 }
 
 void CredentialProvider::invalidate() {
@@ -78,18 +78,19 @@ engine::Result<Credentials> CredentialProvider::staticCredentials() {
         QFile f(m_connection.tokenFile);
         if (!f.open(QIODevice::ReadOnly))
             return err(QStringLiteral("%1: users[name=%2].user.tokenFile: cannot read %3: %4")
-                           .arg(m_connection.kubeconfigFile, m_connection.userName, m_connection.tokenFile,
-                                f.errorString()));
+                           .arg(m_connection.kubeconfigFile, m_connection.userName,
+                                m_connection.tokenFile, f.errorString()));
         const QByteArray token = f.readAll().trimmed();
         if (token.isEmpty())
             return err(QStringLiteral("%1: users[name=%2].user.tokenFile: %3 is empty")
-                           .arg(m_connection.kubeconfigFile, m_connection.userName, m_connection.tokenFile));
+                           .arg(m_connection.kubeconfigFile, m_connection.userName,
+                                m_connection.tokenFile));
         c.authorization = "Bearer " + token;
         c.source = QStringLiteral("token file %1").arg(m_connection.tokenFile);
     } else if (!m_connection.username.isEmpty()) {
-        c.authorization = "Basic " + (m_connection.username + QLatin1Char(':') + m_connection.password)
-                                         .toUtf8()
-                                         .toBase64();
+        c.authorization =
+            "Basic " +
+            (m_connection.username + QLatin1Char(':') + m_connection.password).toUtf8().toBase64();
         c.source = QStringLiteral("username/password of user \"%1\"").arg(m_connection.userName);
     } else if (!c.clientCertPem.isEmpty()) {
         c.source = QStringLiteral("client certificate of user \"%1\"").arg(m_connection.userName);
@@ -141,21 +142,24 @@ void CredentialProvider::runPlugin() {
     const ExecConfig& x = *m_connection.exec;
     m_running = true;
     if (x.interactiveMode == QLatin1String("Always")) {
-        finishPlugin(err(QStringLiteral("%1: plugin \"%2\" needs an interactive terminal (interactiveMode: Always), "
-                                        "which a desktop app cannot give it; log in once in a terminal or set "
-                                        "interactiveMode to IfAvailable")
-                             .arg(execKey(), x.command)));
+        finishPlugin(
+            err(QStringLiteral(
+                    "%1: plugin \"%2\" needs an interactive terminal (interactiveMode: Always), "
+                    "which a desktop app cannot give it; log in once in a terminal or set "
+                    "interactiveMode to IfAvailable")
+                    .arg(execKey(), x.command)));
         return;
     }
     if (x.command.contains(QLatin1Char('/'))) {
         const QFileInfo fi(x.command);
         if (!fi.exists() || !fi.isExecutable()) {
-            finishPlugin(err(QStringLiteral("%1.command: %2 %3%4")
-                                 .arg(execKey(), x.command,
-                                      fi.exists() ? QStringLiteral("is not executable")
-                                                  : QStringLiteral("does not exist"),
-                                      x.installHint.isEmpty() ? QString()
-                                                              : QStringLiteral("\n") + x.installHint)));
+            finishPlugin(
+                err(QStringLiteral("%1.command: %2 %3%4")
+                        .arg(execKey(), x.command,
+                             fi.exists() ? QStringLiteral("is not executable")
+                                         : QStringLiteral("does not exist"),
+                             x.installHint.isEmpty() ? QString()
+                                                     : QStringLiteral("\n") + x.installHint)));
             return;
         }
         startPlugin(x.command, {});
@@ -174,14 +178,17 @@ void CredentialProvider::runPlugin() {
         if (!self)
             return;
         const ExecConfig& cfg = *self->m_connection.exec;
-        const QString found = loginPath.isEmpty() ? QString()
-                                                  : QStandardPaths::findExecutable(cfg.command, loginPath);
+        const QString found = loginPath.isEmpty()
+                                  ? QString()
+                                  : QStandardPaths::findExecutable(cfg.command, loginPath);
         if (found.isEmpty()) {
             QString why = QStringLiteral("%1.command: \"%2\" not found on PATH (%3)")
                               .arg(self->execKey(), cfg.command, qEnvironmentVariable("PATH"));
             why += loginPath.isEmpty()
-                       ? QStringLiteral(" and the login shell's PATH is unknown (%1)").arg(LoginShellPath::lastError())
-                       : QStringLiteral(" nor on the login shell's PATH (%1)").arg(loginPath.join(QLatin1Char(':')));
+                       ? QStringLiteral(" and the login shell's PATH is unknown (%1)")
+                             .arg(LoginShellPath::lastError())
+                       : QStringLiteral(" nor on the login shell's PATH (%1)")
+                             .arg(loginPath.join(QLatin1Char(':')));
             if (!cfg.installHint.isEmpty())
                 why += QStringLiteral("\n") + cfg.installHint;
             self->finishPlugin(err(why));
@@ -198,7 +205,8 @@ void CredentialProvider::startPlugin(const QString& program, const QStringList& 
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     if (!loginPath.isEmpty()) {
         // Plugins call other tools (gcloud, aws, az) that live on the same login PATH.
-        QStringList path = env.value(QStringLiteral("PATH")).split(QLatin1Char(':'), Qt::SkipEmptyParts);
+        QStringList path =
+            env.value(QStringLiteral("PATH")).split(QLatin1Char(':'), Qt::SkipEmptyParts);
         for (const QString& p : loginPath)
             if (!path.contains(p))
                 path << p;
@@ -240,58 +248,64 @@ void CredentialProvider::startPlugin(const QString& program, const QStringList& 
             return;
         *done = true;
         if (proc->state() != QProcess::NotRunning)
-            proc->kill();  // deleted when its `finished` arrives
+            proc->kill(); // deleted when its `finished` arrives
         else
             proc->deleteLater();
         if (self)
             self->finishPlugin(r);
     };
-    connect(proc, &QProcess::finished, this,
-            [self, proc, done, complete, who, name, apiVersion](int code, QProcess::ExitStatus status) {
-                if (*done) {
-                    proc->deleteLater();
-                    return;
-                }
-                const QByteArray out = proc->readAllStandardOutput();
-                const QByteArray errText = proc->readAllStandardError();
-                if (status != QProcess::NormalExit || code != 0) {
-                    QString why = status != QProcess::NormalExit
-                                      ? QStringLiteral("%1: plugin \"%2\" crashed").arg(who, name)
-                                      : QStringLiteral("%1: plugin \"%2\" exited with code %3").arg(who, name).arg(code);
-                    const QString tail = stderrTail(errText);
-                    if (!tail.isEmpty())
-                        why += QStringLiteral(": ") + tail;
-                    complete(err(why));
-                    return;
-                }
-                auto parsed = parseExecCredential(out, apiVersion, who);
-                if (!parsed) {
-                    complete(parsed.error());
-                    return;
-                }
-                Credentials c;
-                c.source = QStringLiteral("exec plugin \"%1\"").arg(name);
-                if (!parsed->token.isEmpty())
-                    c.authorization = "Bearer " + parsed->token.toUtf8();
-                c.clientCertPem = parsed->clientCertPem;
-                c.clientKeyPem = parsed->clientKeyPem;
-                if (c.clientCertPem.isEmpty() && self) {
-                    // The plugin may provide only a token; kubeconfig certificates still apply.
-                    c.clientCertPem = self->m_connection.clientCertPem;
-                    c.clientKeyPem = self->m_connection.clientKeyPem;
-                }
-                c.expiry = parsed->expiry;
-                if (c.expiry && self && *c.expiry <= self->now()) {
-                    complete(err(QStringLiteral("%1: plugin \"%2\" returned a credential that expired at %3")
-                                     .arg(who, name, c.expiry->toString(Qt::ISODate))));
-                    return;
-                }
-                complete(c);
+    connect(
+        proc, &QProcess::finished, this,
+        [self, proc, done, complete, who, name, apiVersion](int code, QProcess::ExitStatus status) {
+            if (*done) {
+                proc->deleteLater();
+                return;
+            }
+            const QByteArray out = proc->readAllStandardOutput();
+            const QByteArray errText = proc->readAllStandardError();
+            if (status != QProcess::NormalExit || code != 0) {
+                QString why = status != QProcess::NormalExit
+                                  ? QStringLiteral("%1: plugin \"%2\" crashed").arg(who, name)
+                                  : QStringLiteral("%1: plugin \"%2\" exited with code %3")
+                                        .arg(who, name)
+                                        .arg(code);
+                const QString tail = stderrTail(errText);
+                if (!tail.isEmpty())
+                    why += QStringLiteral(": ") + tail;
+                complete(err(why));
+                return;
+            }
+            auto parsed = parseExecCredential(out, apiVersion, who);
+            if (!parsed) {
+                complete(parsed.error());
+                return;
+            }
+            Credentials c;
+            c.source = QStringLiteral("exec plugin \"%1\"").arg(name);
+            if (!parsed->token.isEmpty())
+                c.authorization = "Bearer " + parsed->token.toUtf8();
+            c.clientCertPem = parsed->clientCertPem;
+            c.clientKeyPem = parsed->clientKeyPem;
+            if (c.clientCertPem.isEmpty() && self) {
+                // The plugin may provide only a token; kubeconfig certificates still apply.
+                c.clientCertPem = self->m_connection.clientCertPem;
+                c.clientKeyPem = self->m_connection.clientKeyPem;
+            }
+            c.expiry = parsed->expiry;
+            if (c.expiry && self && *c.expiry <= self->now()) {
+                complete(
+                    err(QStringLiteral("%1: plugin \"%2\" returned a credential that expired at %3")
+                            .arg(who, name, c.expiry->toString(Qt::ISODate))));
+                return;
+            }
+            complete(c);
+        });
+    connect(proc, &QProcess::errorOccurred, this,
+            [proc, done, complete, who, name](QProcess::ProcessError e) {
+                if (e == QProcess::FailedToStart && !*done)
+                    complete(err(QStringLiteral("%1: cannot start plugin \"%2\": %3")
+                                     .arg(who, name, proc->errorString())));
             });
-    connect(proc, &QProcess::errorOccurred, this, [proc, done, complete, who, name](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart && !*done)
-            complete(err(QStringLiteral("%1: cannot start plugin \"%2\": %3").arg(who, name, proc->errorString())));
-    });
     const auto timeout = m_pluginTimeout;
     connect(timer, &QTimer::timeout, this, [complete, who, name, timeout] {
         complete(err(QStringLiteral("%1: plugin \"%2\" did not finish within %3 s")
@@ -305,24 +319,29 @@ void CredentialProvider::startPlugin(const QString& program, const QStringList& 
     proc->start(program, x.args);
 }
 
-engine::Result<ExecCredentialStatus> CredentialProvider::parseExecCredential(const QByteArray& json,
-                                                                             const QString& expectedApiVersion,
-                                                                             const QString& who) {
+engine::Result<ExecCredentialStatus>
+CredentialProvider::parseExecCredential(const QByteArray& json, const QString& expectedApiVersion,
+                                        const QString& who) {
     QJsonParseError pe{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject())
-        return err(QStringLiteral("%1: the plugin's output is not an ExecCredential JSON object (%2 at character %3)")
-                       .arg(who, pe.error != QJsonParseError::NoError ? pe.errorString()
-                                                                      : QStringLiteral("not an object"))
-                       .arg(pe.offset + 1));
+        return err(
+            QStringLiteral(
+                "%1: the plugin's output is not an ExecCredential JSON object (%2 at character %3)")
+                .arg(who, pe.error != QJsonParseError::NoError ? pe.errorString()
+                                                               : QStringLiteral("not an object"))
+                .arg(pe.offset + 1));
     const QJsonObject o = doc.object();
     const QString kind = o.value(QStringLiteral("kind")).toString();
     if (kind != QLatin1String("ExecCredential"))
-        return err(QStringLiteral("%1: the plugin printed kind \"%2\", expected ExecCredential").arg(who, kind));
+        return err(QStringLiteral("%1: the plugin printed kind \"%2\", expected ExecCredential")
+                       .arg(who, kind));
     const QString apiVersion = o.value(QStringLiteral("apiVersion")).toString();
     if (apiVersion != expectedApiVersion)
-        return err(QStringLiteral("%1: the plugin printed apiVersion \"%2\", but the kubeconfig asks for \"%3\"")
-                       .arg(who, apiVersion, expectedApiVersion));
+        return err(
+            QStringLiteral(
+                "%1: the plugin printed apiVersion \"%2\", but the kubeconfig asks for \"%3\"")
+                .arg(who, apiVersion, expectedApiVersion));
     const QJsonValue statusValue = o.value(QStringLiteral("status"));
     if (!statusValue.isObject())
         return err(QStringLiteral("%1: the plugin's ExecCredential has no status").arg(who));
@@ -332,8 +351,10 @@ engine::Result<ExecCredentialStatus> CredentialProvider::parseExecCredential(con
     s.clientCertPem = status.value(QStringLiteral("clientCertificateData")).toString().toUtf8();
     s.clientKeyPem = status.value(QStringLiteral("clientKeyData")).toString().toUtf8();
     if (s.clientCertPem.isEmpty() != s.clientKeyPem.isEmpty())
-        return err(QStringLiteral("%1: status.clientCertificateData and status.clientKeyData must be given together")
-                       .arg(who));
+        return err(
+            QStringLiteral(
+                "%1: status.clientCertificateData and status.clientKeyData must be given together")
+                .arg(who));
     if (s.token.isEmpty() && s.clientCertPem.isEmpty())
         return err(QStringLiteral("%1: the plugin's ExecCredential has neither status.token nor "
                                   "status.clientCertificateData")
@@ -342,8 +363,9 @@ engine::Result<ExecCredentialStatus> CredentialProvider::parseExecCredential(con
     if (!exp.isUndefined() && !exp.isNull()) {
         const auto t = parseRfc3339(exp.toString());
         if (!t)
-            return err(QStringLiteral("%1: status.expirationTimestamp: \"%2\" is not an RFC 3339 time")
-                           .arg(who, exp.toString()));
+            return err(
+                QStringLiteral("%1: status.expirationTimestamp: \"%2\" is not an RFC 3339 time")
+                    .arg(who, exp.toString()));
         s.expiry = t;
     }
     return s;

@@ -15,7 +15,6 @@
 #include <QDateTime>
 #include <QObject>
 #include <QString>
-
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -24,11 +23,12 @@
 namespace tessera::kube {
 
 struct Credentials {
-    QByteArray authorization;  // the Authorization header value ("Bearer …", "Basic …"); empty: none
+    QByteArray authorization; // the Authorization header value ("Bearer …", "Basic …"); empty: none
     QByteArray clientCertPem;
     QByteArray clientKeyPem;
-    std::optional<QDateTime> expiry;  // exec plugin credentials only
-    QString source;  // where they came from, for messages ("exec plugin aws", "token"); never the secret
+    std::optional<QDateTime> expiry; // exec plugin credentials only
+    QString
+        source; // where they came from, for messages ("exec plugin aws", "token"); never the secret
 };
 
 // status of an ExecCredential as printed by a plugin.
@@ -61,9 +61,9 @@ public:
     const ClusterConnection& connection() const { return m_connection; }
 
     // Parses a plugin's stdout. `who` prefixes messages ("…: users[name=u].user.exec").
-    static engine::Result<ExecCredentialStatus> parseExecCredential(const QByteArray& json,
-                                                                    const QString& expectedApiVersion,
-                                                                    const QString& who);
+    static engine::Result<ExecCredentialStatus>
+    parseExecCredential(const QByteArray& json, const QString& expectedApiVersion,
+                        const QString& who);
 
 private:
     void runPlugin();

@@ -47,19 +47,22 @@ void KeychainSecretStore::read(const QString& key, ReadCallback done) {
     auto* job = new QKeychain::ReadPasswordJob(m_service, this);
     job->setAutoDelete(true);
     job->setKey(key);
-    connect(job, &QKeychain::Job::finished, this, [this, key, done = std::move(done)](QKeychain::Job* j) {
-        auto* rj = static_cast<QKeychain::ReadPasswordJob*>(j);
-        if (j->error() == QKeychain::NoError) {
-            done(std::optional<QString>(rj->textData()));
-        } else if (j->error() == QKeychain::EntryNotFound) {
-            done(std::optional<QString>());
-        } else if (isUnavailable(j->error())) {
-            fallBack(j->errorString());
-            m_memory.read(key, done);
-        } else {
-            done(err(QStringLiteral("keychain: cannot read \"%1\": %2").arg(key, j->errorString())));
-        }
-    });
+    connect(
+        job, &QKeychain::Job::finished, this,
+        [this, key, done = std::move(done)](QKeychain::Job* j) {
+            auto* rj = static_cast<QKeychain::ReadPasswordJob*>(j);
+            if (j->error() == QKeychain::NoError) {
+                done(std::optional<QString>(rj->textData()));
+            } else if (j->error() == QKeychain::EntryNotFound) {
+                done(std::optional<QString>());
+            } else if (isUnavailable(j->error())) {
+                fallBack(j->errorString());
+                m_memory.read(key, done);
+            } else {
+                done(err(
+                    QStringLiteral("keychain: cannot read \"%1\": %2").arg(key, j->errorString())));
+            }
+        });
     job->start();
 }
 
@@ -80,7 +83,8 @@ void KeychainSecretStore::write(const QString& key, const QString& secret, DoneC
                     fallBack(j->errorString());
                     m_memory.write(key, secret, done);
                 } else {
-                    done(err(QStringLiteral("keychain: cannot store \"%1\": %2").arg(key, j->errorString())));
+                    done(err(QStringLiteral("keychain: cannot store \"%1\": %2")
+                                 .arg(key, j->errorString())));
                 }
             });
     job->start();
@@ -94,16 +98,18 @@ void KeychainSecretStore::remove(const QString& key, DoneCallback done) {
     auto* job = new QKeychain::DeletePasswordJob(m_service, this);
     job->setAutoDelete(true);
     job->setKey(key);
-    connect(job, &QKeychain::Job::finished, this, [this, key, done = std::move(done)](QKeychain::Job* j) {
-        if (j->error() == QKeychain::NoError || j->error() == QKeychain::EntryNotFound) {
-            done(std::nullopt);
-        } else if (isUnavailable(j->error())) {
-            fallBack(j->errorString());
-            m_memory.remove(key, done);
-        } else {
-            done(err(QStringLiteral("keychain: cannot delete \"%1\": %2").arg(key, j->errorString())));
-        }
-    });
+    connect(job, &QKeychain::Job::finished, this,
+            [this, key, done = std::move(done)](QKeychain::Job* j) {
+                if (j->error() == QKeychain::NoError || j->error() == QKeychain::EntryNotFound) {
+                    done(std::nullopt);
+                } else if (isUnavailable(j->error())) {
+                    fallBack(j->errorString());
+                    m_memory.remove(key, done);
+                } else {
+                    done(err(QStringLiteral("keychain: cannot delete \"%1\": %2")
+                                 .arg(key, j->errorString())));
+                }
+            });
     job->start();
 }
 

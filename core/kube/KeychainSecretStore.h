@@ -12,7 +12,8 @@ namespace tessera::kube {
 class KeychainSecretStore final : public QObject, public SecretStore {
     Q_OBJECT
 public:
-    explicit KeychainSecretStore(QString service = QStringLiteral("tessera"), QObject* parent = nullptr);
+    explicit KeychainSecretStore(QString service = QStringLiteral("tessera"),
+                                 QObject* parent = nullptr);
 
     void read(const QString& key, ReadCallback done) override;
     void write(const QString& key, const QString& secret, DoneCallback done) override;

@@ -4,7 +4,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
-
 #include <yaml-cpp/yaml.h>
 
 namespace tessera::kube {
@@ -15,7 +14,8 @@ engine::Error makeError(const QString& file, long line, long column, const QStri
                         const QString& reason) {
     QString text = file;
     if (line >= 0)
-        text += QLatin1Char(':') + QString::number(line) + QLatin1Char(':') + QString::number(column);
+        text +=
+            QLatin1Char(':') + QString::number(line) + QLatin1Char(':') + QString::number(column);
     text += QStringLiteral(": ");
     if (!field.isEmpty())
         text += field + QStringLiteral(": ");
@@ -65,7 +65,8 @@ public:
         if (!v || v.IsNull())
             return;
         if (!v.IsScalar()) {
-            fail(v, path + QLatin1Char('.') + QLatin1String(key), QStringLiteral("expected a string"));
+            fail(v, path + QLatin1Char('.') + QLatin1String(key),
+                 QStringLiteral("expected a string"));
             return;
         }
         out = QString::fromStdString(v.Scalar());
@@ -93,7 +94,8 @@ public:
     }
 
     QString absolute(const QString& p) const {
-        return QDir::isAbsolutePath(p) ? QDir::cleanPath(p) : QDir::cleanPath(m_dir + QLatin1Char('/') + p);
+        return QDir::isAbsolutePath(p) ? QDir::cleanPath(p)
+                                       : QDir::cleanPath(m_dir + QLatin1Char('/') + p);
     }
 
     void base64(const YAML::Node& map, const char* key, const QString& path, QByteArray& out) {
@@ -125,9 +127,11 @@ public:
         QSet<QString> seen;
         for (std::size_t i = 0; i < list.size() && !error; ++i) {
             const YAML::Node item = list[i];
-            const QString itemPath = listName + QLatin1Char('[') + QString::number(i) + QLatin1Char(']');
+            const QString itemPath =
+                listName + QLatin1Char('[') + QString::number(i) + QLatin1Char(']');
             if (!item.IsMap()) {
-                fail(item, itemPath, QStringLiteral("expected a map with name and %1").arg(QLatin1String(inner)));
+                fail(item, itemPath,
+                     QStringLiteral("expected a map with name and %1").arg(QLatin1String(inner)));
                 return;
             }
             QString name;
@@ -175,15 +179,18 @@ public:
             fail(e, path + QStringLiteral(".command"), QStringLiteral("missing"));
             return;
         }
-        // A command given as a path is relative to the kubeconfig; a bare name is looked up on PATH.
+        // A command given as a path is relative to the kubeconfig; a bare name is looked up on
+        // PATH.
         if (x.command.contains(QLatin1Char('/')))
             x.command = absolute(x.command);
-        static const QStringList versions = {QStringLiteral("client.authentication.k8s.io/v1"),
-                                             QStringLiteral("client.authentication.k8s.io/v1beta1")};
+        static const QStringList versions = {
+            QStringLiteral("client.authentication.k8s.io/v1"),
+            QStringLiteral("client.authentication.k8s.io/v1beta1")};
         if (!versions.contains(x.apiVersion)) {
             fail(e["apiVersion"] ? e["apiVersion"] : e, path + QStringLiteral(".apiVersion"),
                  x.apiVersion.isEmpty()
-                     ? QStringLiteral("missing (expected client.authentication.k8s.io/v1 or v1beta1)")
+                     ? QStringLiteral(
+                           "missing (expected client.authentication.k8s.io/v1 or v1beta1)")
                      : QStringLiteral("\"%1\" is not supported (expected "
                                       "client.authentication.k8s.io/v1 or v1beta1)")
                            .arg(x.apiVersion));
@@ -193,7 +200,8 @@ public:
                                           QStringLiteral("IfAvailable"), QStringLiteral("Always")};
         if (!modes.contains(x.interactiveMode)) {
             fail(e["interactiveMode"], path + QStringLiteral(".interactiveMode"),
-                 QStringLiteral("\"%1\" is not one of Never, IfAvailable, Always").arg(x.interactiveMode));
+                 QStringLiteral("\"%1\" is not one of Never, IfAvailable, Always")
+                     .arg(x.interactiveMode));
             return;
         }
         if (x.interactiveMode.isEmpty() && x.apiVersion.endsWith(QLatin1String("/v1"))) {
@@ -204,12 +212,14 @@ public:
         }
         if (const YAML::Node args = e["args"]; args && !args.IsNull()) {
             if (!args.IsSequence()) {
-                fail(args, path + QStringLiteral(".args"), QStringLiteral("expected a list of strings"));
+                fail(args, path + QStringLiteral(".args"),
+                     QStringLiteral("expected a list of strings"));
                 return;
             }
             for (std::size_t i = 0; i < args.size(); ++i) {
                 if (!args[i].IsScalar()) {
-                    fail(args[i], path + QStringLiteral(".args[%1]").arg(i), QStringLiteral("expected a string"));
+                    fail(args[i], path + QStringLiteral(".args[%1]").arg(i),
+                         QStringLiteral("expected a string"));
                     return;
                 }
                 x.args << QString::fromStdString(args[i].Scalar());
@@ -217,7 +227,8 @@ public:
         }
         if (const YAML::Node env = e["env"]; env && !env.IsNull()) {
             if (!env.IsSequence()) {
-                fail(env, path + QStringLiteral(".env"), QStringLiteral("expected a list of {name, value}"));
+                fail(env, path + QStringLiteral(".env"),
+                     QStringLiteral("expected a list of {name, value}"));
                 return;
             }
             for (std::size_t i = 0; i < env.size(); ++i) {
@@ -249,7 +260,8 @@ private:
 } // namespace
 
 QString ClusterConnection::describe() const {
-    return QStringLiteral("context \"%1\" (user \"%2\", cluster \"%3\")").arg(contextName, userName, clusterName);
+    return QStringLiteral("context \"%1\" (user \"%2\", cluster \"%3\")")
+        .arg(contextName, userName, clusterName);
 }
 
 engine::Result<Kubeconfig> Kubeconfig::loadFile(const QString& path) {
@@ -258,7 +270,8 @@ engine::Result<Kubeconfig> Kubeconfig::loadFile(const QString& path) {
     if (!f.exists())
         return plainError(QStringLiteral("%1: kubeconfig file does not exist").arg(file));
     if (!f.open(QIODevice::ReadOnly))
-        return plainError(QStringLiteral("%1: cannot read kubeconfig: %2").arg(file, readErrorText(f)));
+        return plainError(
+            QStringLiteral("%1: cannot read kubeconfig: %2").arg(file, readErrorText(f)));
     const QByteArray bytes = f.readAll();
 
     YAML::Node root;
@@ -275,56 +288,64 @@ engine::Result<Kubeconfig> Kubeconfig::loadFile(const QString& path) {
     Kubeconfig cfg;
     cfg.m_files << file;
     if (!root || root.IsNull())
-        return cfg;  // an empty file is an empty config, as for kubectl
+        return cfg; // an empty file is an empty config, as for kubectl
 
     FileParser p(file);
     if (!root.IsMap())
-        return p.at(root, QString(), QStringLiteral("expected a kubeconfig map (apiVersion, clusters, users, contexts)"));
+        return p.at(
+            root, QString(),
+            QStringLiteral("expected a kubeconfig map (apiVersion, clusters, users, contexts)"));
 
     try {
         p.str(root, "current-context", QString(), cfg.m_currentContext);
-        if (const YAML::Node kind = root["kind"]; kind && kind.IsScalar() && kind.Scalar() != "Config")
+        if (const YAML::Node kind = root["kind"];
+            kind && kind.IsScalar() && kind.Scalar() != "Config")
             p.fail(kind, QStringLiteral("kind"),
-                   QStringLiteral("expected Config, found %1").arg(QString::fromStdString(kind.Scalar())));
+                   QStringLiteral("expected Config, found %1")
+                       .arg(QString::fromStdString(kind.Scalar())));
 
-        p.namedList(root, "clusters", "cluster", [&](const QString& name, const YAML::Node& c, const QString& at) {
-            KubeCluster k;
-            k.name = name;
-            k.sourceFile = file;
-            p.str(c, "server", at, k.server);
-            p.path(c, "certificate-authority", at, k.caFile);
-            p.base64(c, "certificate-authority-data", at, k.caData);
-            p.boolean(c, "insecure-skip-tls-verify", at, k.insecureSkipTlsVerify);
-            p.str(c, "tls-server-name", at, k.tlsServerName);
-            p.str(c, "proxy-url", at, k.proxyUrl);
-            cfg.m_clusters.append(std::move(k));
-        });
-        p.namedList(root, "users", "user", [&](const QString& name, const YAML::Node& u, const QString& at) {
-            KubeUser k;
-            k.name = name;
-            k.sourceFile = file;
-            p.str(u, "token", at, k.token);
-            p.path(u, "tokenFile", at, k.tokenFile);
-            p.path(u, "client-certificate", at, k.clientCertFile);
-            p.path(u, "client-key", at, k.clientKeyFile);
-            p.base64(u, "client-certificate-data", at, k.clientCertData);
-            p.base64(u, "client-key-data", at, k.clientKeyData);
-            p.str(u, "username", at, k.username);
-            p.str(u, "password", at, k.password);
-            if (const YAML::Node ap = u["auth-provider"]; ap && ap.IsMap())
-                p.str(ap, "name", at + QStringLiteral(".auth-provider"), k.authProvider);
-            p.exec(u, at, k);
-            cfg.m_users.append(std::move(k));
-        });
-        p.namedList(root, "contexts", "context", [&](const QString& name, const YAML::Node& c, const QString& at) {
-            KubeContext k;
-            k.name = name;
-            k.sourceFile = file;
-            p.str(c, "cluster", at, k.cluster);
-            p.str(c, "user", at, k.user);
-            p.str(c, "namespace", at, k.namespace_);
-            cfg.m_contexts.append(std::move(k));
-        });
+        p.namedList(root, "clusters", "cluster",
+                    [&](const QString& name, const YAML::Node& c, const QString& at) {
+                        KubeCluster k;
+                        k.name = name;
+                        k.sourceFile = file;
+                        p.str(c, "server", at, k.server);
+                        p.path(c, "certificate-authority", at, k.caFile);
+                        p.base64(c, "certificate-authority-data", at, k.caData);
+                        p.boolean(c, "insecure-skip-tls-verify", at, k.insecureSkipTlsVerify);
+                        p.str(c, "tls-server-name", at, k.tlsServerName);
+                        p.str(c, "proxy-url", at, k.proxyUrl);
+                        cfg.m_clusters.append(std::move(k));
+                    });
+        p.namedList(root, "users", "user",
+                    [&](const QString& name, const YAML::Node& u, const QString& at) {
+                        KubeUser k;
+                        k.name = name;
+                        k.sourceFile = file;
+                        p.str(u, "token", at, k.token);
+                        p.path(u, "tokenFile", at, k.tokenFile);
+                        p.path(u, "client-certificate", at, k.clientCertFile);
+                        p.path(u, "client-key", at, k.clientKeyFile);
+                        p.base64(u, "client-certificate-data", at, k.clientCertData);
+                        p.base64(u, "client-key-data", at, k.clientKeyData);
+                        p.str(u, "username", at, k.username);
+                        p.str(u, "password", at, k.password);
+                        if (const YAML::Node ap = u["auth-provider"]; ap && ap.IsMap())
+                            p.str(ap, "name", at + QStringLiteral(".auth-provider"),
+                                  k.authProvider);
+                        p.exec(u, at, k);
+                        cfg.m_users.append(std::move(k));
+                    });
+        p.namedList(root, "contexts", "context",
+                    [&](const QString& name, const YAML::Node& c, const QString& at) {
+                        KubeContext k;
+                        k.name = name;
+                        k.sourceFile = file;
+                        p.str(c, "cluster", at, k.cluster);
+                        p.str(c, "user", at, k.user);
+                        p.str(c, "namespace", at, k.namespace_);
+                        cfg.m_contexts.append(std::move(k));
+                    });
     } catch (const YAML::Exception& ex) {
         return makeError(file, ex.mark.is_null() ? -1 : ex.mark.line + 1,
                          ex.mark.is_null() ? -1 : ex.mark.column + 1, QString(),
@@ -339,8 +360,8 @@ engine::Result<Kubeconfig> Kubeconfig::load(const LoadOptions& options) {
     if (!options.explicitFile.isEmpty())
         return loadFile(options.explicitFile);
 
-    const QString env = options.kubeconfigEnv ? *options.kubeconfigEnv
-                                              : qEnvironmentVariable("KUBECONFIG");
+    const QString env =
+        options.kubeconfigEnv ? *options.kubeconfigEnv : qEnvironmentVariable("KUBECONFIG");
     QStringList candidates;
     if (!env.isEmpty()) {
         for (const QString& part : env.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
@@ -353,16 +374,18 @@ engine::Result<Kubeconfig> Kubeconfig::load(const LoadOptions& options) {
         const QString home = options.homeDir.isEmpty() ? QDir::homePath() : options.homeDir;
         const QString file = home + QStringLiteral("/.kube/config");
         if (!QFileInfo::exists(file))
-            return plainError(QStringLiteral("%1: no kubeconfig (KUBECONFIG is not set and the default file "
-                                             "does not exist)")
-                                  .arg(file));
+            return plainError(
+                QStringLiteral("%1: no kubeconfig (KUBECONFIG is not set and the default file "
+                               "does not exist)")
+                    .arg(file));
         return loadFile(file);
     }
 
     Kubeconfig merged;
     bool any = false;
     for (const QString& file : candidates) {
-        // kubectl skips KUBECONFIG entries that do not exist; an unreadable or broken one is an error.
+        // kubectl skips KUBECONFIG entries that do not exist; an unreadable or broken one is an
+        // error.
         if (!QFileInfo::exists(file))
             continue;
         auto one = loadFile(file);
@@ -423,7 +446,8 @@ engine::Result<QByteArray> readReferencedFile(const QString& kubeconfig, const Q
                                               const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return plainError(QStringLiteral("%1: %2: cannot read %3: %4").arg(kubeconfig, key, path, f.errorString()));
+        return plainError(QStringLiteral("%1: %2: cannot read %3: %4")
+                              .arg(kubeconfig, key, path, f.errorString()));
     return f.readAll();
 }
 
@@ -434,7 +458,8 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
     const QString files = m_files.join(QStringLiteral(", "));
     const QString contextName = contextOverride.isEmpty() ? m_currentContext : contextOverride;
     if (contextName.isEmpty())
-        return plainError(QStringLiteral("%1: no current-context is set; choose a context").arg(files));
+        return plainError(
+            QStringLiteral("%1: no current-context is set; choose a context").arg(files));
     const KubeContext* ctx = findContext(contextName);
     if (!ctx)
         return plainError(QStringLiteral("%1: context \"%2\" not found").arg(files, contextName));
@@ -462,10 +487,12 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
 
     const QString clusterKey = QStringLiteral("clusters[name=%1].cluster").arg(cluster->name);
     if (cluster->server.isEmpty())
-        return plainError(QStringLiteral("%1: %2.server: missing").arg(cluster->sourceFile, clusterKey));
+        return plainError(
+            QStringLiteral("%1: %2.server: missing").arg(cluster->sourceFile, clusterKey));
     c.server = QUrl(cluster->server, QUrl::StrictMode);
-    if (!c.server.isValid() || (c.server.scheme() != QLatin1String("https") &&
-                                c.server.scheme() != QLatin1String("http")) ||
+    if (!c.server.isValid() ||
+        (c.server.scheme() != QLatin1String("https") &&
+         c.server.scheme() != QLatin1String("http")) ||
         c.server.host().isEmpty())
         return plainError(QStringLiteral("%1: %2.server: \"%3\" is not an http(s) URL")
                               .arg(cluster->sourceFile, clusterKey, cluster->server));
@@ -474,7 +501,8 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
     if (!cluster->caData.isEmpty()) {
         c.caPem = cluster->caData;
     } else if (!cluster->caFile.isEmpty()) {
-        auto pem = readReferencedFile(cluster->sourceFile, clusterKey + QStringLiteral(".certificate-authority"),
+        auto pem = readReferencedFile(cluster->sourceFile,
+                                      clusterKey + QStringLiteral(".certificate-authority"),
                                       cluster->caFile);
         if (!pem)
             return pem.error();
@@ -484,22 +512,26 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
         c.proxyUrl = QUrl(cluster->proxyUrl, QUrl::StrictMode);
         static const QStringList schemes = {QStringLiteral("http"), QStringLiteral("https"),
                                             QStringLiteral("socks5")};
-        if (!c.proxyUrl.isValid() || !schemes.contains(c.proxyUrl.scheme()) || c.proxyUrl.host().isEmpty())
-            return plainError(QStringLiteral("%1: %2.proxy-url: \"%3\" is not an http, https or socks5 URL")
-                                  .arg(cluster->sourceFile, clusterKey, cluster->proxyUrl));
+        if (!c.proxyUrl.isValid() || !schemes.contains(c.proxyUrl.scheme()) ||
+            c.proxyUrl.host().isEmpty())
+            return plainError(
+                QStringLiteral("%1: %2.proxy-url: \"%3\" is not an http, https or socks5 URL")
+                    .arg(cluster->sourceFile, clusterKey, cluster->proxyUrl));
     }
 
     if (user) {
         const QString userKey = QStringLiteral("users[name=%1].user").arg(user->name);
         if (!user->authProvider.isEmpty())
-            return plainError(QStringLiteral("%1: %2.auth-provider: \"%3\" auth providers were removed from "
-                                             "Kubernetes clients; use an exec credential plugin")
-                                  .arg(user->sourceFile, userKey, user->authProvider));
+            return plainError(
+                QStringLiteral("%1: %2.auth-provider: \"%3\" auth providers were removed from "
+                               "Kubernetes clients; use an exec credential plugin")
+                    .arg(user->sourceFile, userKey, user->authProvider));
         const bool hasToken = !user->token.isEmpty() || !user->tokenFile.isEmpty();
         const bool hasBasic = !user->username.isEmpty() || !user->password.isEmpty();
         if (hasToken && hasBasic)
-            return plainError(QStringLiteral("%1: %2: sets both a token and username/password; keep one")
-                                  .arg(user->sourceFile, userKey));
+            return plainError(
+                QStringLiteral("%1: %2: sets both a token and username/password; keep one")
+                    .arg(user->sourceFile, userKey));
         c.token = user->token;
         c.tokenFile = user->tokenFile;
         c.username = user->username;
@@ -508,7 +540,8 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
         if (!user->clientCertData.isEmpty()) {
             c.clientCertPem = user->clientCertData;
         } else if (!user->clientCertFile.isEmpty()) {
-            auto pem = readReferencedFile(user->sourceFile, userKey + QStringLiteral(".client-certificate"),
+            auto pem = readReferencedFile(user->sourceFile,
+                                          userKey + QStringLiteral(".client-certificate"),
                                           user->clientCertFile);
             if (!pem)
                 return pem.error();
@@ -524,9 +557,10 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
             c.clientKeyPem = *pem;
         }
         if (c.clientCertPem.isEmpty() != c.clientKeyPem.isEmpty())
-            return plainError(QStringLiteral("%1: %2: a client certificate needs both client-certificate and "
-                                             "client-key")
-                                  .arg(user->sourceFile, userKey));
+            return plainError(
+                QStringLiteral("%1: %2: a client certificate needs both client-certificate and "
+                               "client-key")
+                    .arg(user->sourceFile, userKey));
     }
     return c;
 }

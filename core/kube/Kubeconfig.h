@@ -18,7 +18,6 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace tessera::kube {
@@ -26,26 +25,26 @@ namespace tessera::kube {
 struct KubeCluster {
     QString name;
     QString server;
-    QString caFile;      // absolute
-    QByteArray caData;   // decoded PEM
+    QString caFile;    // absolute
+    QByteArray caData; // decoded PEM
     bool insecureSkipTlsVerify = false;
     QString tlsServerName;
     QString proxyUrl;
-    QString sourceFile;  // the kubeconfig file that defined it
+    QString sourceFile; // the kubeconfig file that defined it
 };
 
 struct KubeUser {
     QString name;
     QString token;
-    QString tokenFile;        // absolute
-    QString clientCertFile;   // absolute
-    QString clientKeyFile;    // absolute
+    QString tokenFile;      // absolute
+    QString clientCertFile; // absolute
+    QString clientKeyFile;  // absolute
     QByteArray clientCertData;
     QByteArray clientKeyData;
     QString username;
     QString password;
     std::optional<ExecConfig> exec;
-    QString authProvider;     // legacy auth-provider name (not supported; reported on use)
+    QString authProvider; // legacy auth-provider name (not supported; reported on use)
     QString sourceFile;
 };
 

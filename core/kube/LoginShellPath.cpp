@@ -4,7 +4,6 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTimer>
-
 #include <memory>
 #include <optional>
 
@@ -81,7 +80,8 @@ void LoginShellPath::fetch(QObject* context, std::function<void(const QStringLis
             const QList<QByteArray> lines = proc->readAllStandardOutput().split('\n');
             for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
                 if (it->startsWith(kMarker)) {
-                    const QString value = QString::fromLocal8Bit(it->mid(int(sizeof(kMarker)) - 1)).trimmed();
+                    const QString value =
+                        QString::fromLocal8Bit(it->mid(int(sizeof(kMarker)) - 1)).trimmed();
                     entries = value.split(QLatin1Char(':'), Qt::SkipEmptyParts);
                     break;
                 }
@@ -99,23 +99,28 @@ void LoginShellPath::fetch(QObject* context, std::function<void(const QStringLis
             proc->deleteLater();
         done(entries);
     };
-    QObject::connect(proc, &QProcess::finished, proc, [finish, finished, proc, shell](int code, QProcess::ExitStatus status) {
-        if (*finished) {
-            proc->deleteLater();
-            return;
-        }
-        if (status != QProcess::NormalExit || code != 0)
-            finish(QStringLiteral("%1 -lc exited with code %2").arg(shell).arg(code));
-        else
-            finish(QString());
-    });
-    QObject::connect(proc, &QProcess::errorOccurred, proc, [finish, finished, shell, proc](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart && !*finished) {
-            finish(QStringLiteral("cannot start login shell %1: %2").arg(shell, proc->errorString()));
-        }
-    });
+    QObject::connect(proc, &QProcess::finished, proc,
+                     [finish, finished, proc, shell](int code, QProcess::ExitStatus status) {
+                         if (*finished) {
+                             proc->deleteLater();
+                             return;
+                         }
+                         if (status != QProcess::NormalExit || code != 0)
+                             finish(
+                                 QStringLiteral("%1 -lc exited with code %2").arg(shell).arg(code));
+                         else
+                             finish(QString());
+                     });
+    QObject::connect(proc, &QProcess::errorOccurred, proc,
+                     [finish, finished, shell, proc](QProcess::ProcessError e) {
+                         if (e == QProcess::FailedToStart && !*finished) {
+                             finish(QStringLiteral("cannot start login shell %1: %2")
+                                        .arg(shell, proc->errorString()));
+                         }
+                     });
     QObject::connect(timer, &QTimer::timeout, proc, [finish, shell, timeout] {
-        finish(QStringLiteral("%1 -lc did not answer within %2 ms").arg(shell).arg(timeout.count()));
+        finish(
+            QStringLiteral("%1 -lc did not answer within %2 ms").arg(shell).arg(timeout.count()));
     });
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));

@@ -8,7 +8,6 @@
 // event loop; the answer is cached for the process.
 #include <QObject>
 #include <QStringList>
-
 #include <chrono>
 #include <functional>
 

@@ -6,7 +6,6 @@
 #include "engine/Result.h"
 
 #include <QString>
-
 #include <functional>
 #include <optional>
 

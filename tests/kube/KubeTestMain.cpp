@@ -1,6 +1,5 @@
 // gtest main with a QCoreApplication: the kube tests drive real event loops (QProcess, sockets).
 #include <QCoreApplication>
-
 #include <gtest/gtest.h>
 
 int main(int argc, char** argv) {

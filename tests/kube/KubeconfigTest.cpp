@@ -1,5 +1,6 @@
-#include "TestFiles.h"
 #include "kube/Kubeconfig.h"
+
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +10,9 @@ using tessera::kube::test::writeFile;
 
 namespace {
 
-std::string msg(const tessera::engine::Error& e) { return e.message; }
+std::string msg(const tessera::engine::Error& e) {
+    return e.message;
+}
 
 QByteArray config(const QByteArray& currentContext, const QByteArray& body) {
     QByteArray out = "apiVersion: v1\nkind: Config\n";
@@ -45,7 +48,8 @@ contexts:
 TEST(Kubeconfig, ReadsTheDefaultFileUnderHome) {
     QTemporaryDir home;
     writeFile(home, QStringLiteral(".kube/config"), kOneContext);
-    auto cfg = Kubeconfig::load({.explicitFile = {}, .kubeconfigEnv = QString(), .homeDir = home.path()});
+    auto cfg =
+        Kubeconfig::load({.explicitFile = {}, .kubeconfigEnv = QString(), .homeDir = home.path()});
     ASSERT_TRUE(cfg) << msg(cfg.error());
     EXPECT_EQ(cfg->currentContext(), QStringLiteral("dev"));
     auto conn = cfg->resolve();
@@ -91,7 +95,7 @@ TEST(Kubeconfig, ContextAndNamespaceOverridesWin) {
     auto other = cfg->resolve(QStringLiteral("other"));
     ASSERT_TRUE(other) << msg(other.error());
     EXPECT_EQ(other->contextName, QStringLiteral("other"));
-    EXPECT_EQ(other->namespace_, QStringLiteral("default"));  // the context sets none
+    EXPECT_EQ(other->namespace_, QStringLiteral("default")); // the context sets none
     auto ns = cfg->resolve(QString(), QStringLiteral("batch"));
     ASSERT_TRUE(ns);
     EXPECT_EQ(ns->contextName, QStringLiteral("dev"));
@@ -125,22 +129,24 @@ contexts:
 - name: ctx-a
   context: {cluster: only-b, user: u}
 )"));
-    auto cfg = Kubeconfig::load({.kubeconfigEnv = a + QStringLiteral("::") + b + QLatin1Char(':') + a});
+    auto cfg =
+        Kubeconfig::load({.kubeconfigEnv = a + QStringLiteral("::") + b + QLatin1Char(':') + a});
     ASSERT_TRUE(cfg) << msg(cfg.error());
-    EXPECT_EQ(cfg->files(), (QStringList{a, b}));  // duplicates and empty entries dropped
+    EXPECT_EQ(cfg->files(), (QStringList{a, b})); // duplicates and empty entries dropped
     EXPECT_EQ(cfg->currentContext(), QStringLiteral("ctx-b"));
     EXPECT_EQ(cfg->clusters().size(), 2);
-    EXPECT_EQ(cfg->findCluster(QStringLiteral("shared"))->server, QStringLiteral("https://from-a:6443"));
+    EXPECT_EQ(cfg->findCluster(QStringLiteral("shared"))->server,
+              QStringLiteral("https://from-a:6443"));
 
     auto conn = cfg->resolve();
     ASSERT_TRUE(conn) << msg(conn.error());
     EXPECT_EQ(conn->server.host(), QStringLiteral("only-b"));
-    EXPECT_EQ(conn->token, QStringLiteral("token-a"));  // user "u" from the first file
+    EXPECT_EQ(conn->token, QStringLiteral("token-a")); // user "u" from the first file
     EXPECT_EQ(conn->namespace_, QStringLiteral("nb"));
 
     auto ctxA = cfg->resolve(QStringLiteral("ctx-a"));
     ASSERT_TRUE(ctxA);
-    EXPECT_EQ(ctxA->server.host(), QStringLiteral("from-a"));  // ctx-a from the first file
+    EXPECT_EQ(ctxA->server.host(), QStringLiteral("from-a")); // ctx-a from the first file
 }
 
 TEST(Kubeconfig, CurrentContextComesFromTheFirstFileThatSetsIt) {
@@ -162,21 +168,25 @@ TEST(Kubeconfig, SkipsMissingKubeconfigEntriesButNotAllOfThem) {
 
     auto none = Kubeconfig::load({.kubeconfigEnv = missing});
     ASSERT_FALSE(none);
-    EXPECT_NE(msg(none.error()).find("KUBECONFIG=" + missing.toStdString()), std::string::npos) << msg(none.error());
+    EXPECT_NE(msg(none.error()).find("KUBECONFIG=" + missing.toStdString()), std::string::npos)
+        << msg(none.error());
     EXPECT_NE(msg(none.error()).find("none of these files exists"), std::string::npos);
 }
 
 TEST(Kubeconfig, MissingFilesAreNamed) {
     QTemporaryDir dir;
-    auto explicitMissing = Kubeconfig::load({.explicitFile = dir.filePath(QStringLiteral("gone.yaml"))});
+    auto explicitMissing =
+        Kubeconfig::load({.explicitFile = dir.filePath(QStringLiteral("gone.yaml"))});
     ASSERT_FALSE(explicitMissing);
     EXPECT_EQ(msg(explicitMissing.error()),
-              dir.filePath(QStringLiteral("gone.yaml")).toStdString() + ": kubeconfig file does not exist");
+              dir.filePath(QStringLiteral("gone.yaml")).toStdString() +
+                  ": kubeconfig file does not exist");
 
     auto noDefault = Kubeconfig::load({.kubeconfigEnv = QString(), .homeDir = dir.path()});
     ASSERT_FALSE(noDefault);
-    EXPECT_NE(msg(noDefault.error()).find(dir.filePath(QStringLiteral(".kube/config")).toStdString()),
-              std::string::npos);
+    EXPECT_NE(
+        msg(noDefault.error()).find(dir.filePath(QStringLiteral(".kube/config")).toStdString()),
+        std::string::npos);
 }
 
 struct BrokenCase {
@@ -185,7 +195,7 @@ struct BrokenCase {
     long line;
     long column;
     const char* field;
-    const char* fragment;  // part of the message
+    const char* fragment; // part of the message
 };
 
 class KubeconfigBroken : public testing::TestWithParam<BrokenCase> {};
@@ -200,7 +210,8 @@ TEST_P(KubeconfigBroken, IsReportedWithFileLineColumnAndKey) {
     EXPECT_EQ(e.line, c.line) << msg(e);
     EXPECT_EQ(e.column, c.column) << msg(e);
     EXPECT_EQ(e.field, c.field) << msg(e);
-    const std::string prefix = f.toStdString() + ":" + std::to_string(c.line) + ":" + std::to_string(c.column) + ": ";
+    const std::string prefix =
+        f.toStdString() + ":" + std::to_string(c.line) + ":" + std::to_string(c.column) + ": ";
     EXPECT_EQ(msg(e).rfind(prefix, 0), 0u) << msg(e);
     EXPECT_NE(msg(e).find(c.fragment), std::string::npos) << msg(e);
 }
@@ -208,32 +219,40 @@ TEST_P(KubeconfigBroken, IsReportedWithFileLineColumnAndKey) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, KubeconfigBroken,
     testing::Values(
-        // An unclosed flow map: the parser notices at the end of the document (after the last newline).
-        BrokenCase{"unclosed_flow", "apiVersion: v1\nclusters:\n- name: a\n  cluster: {server: x\n", 5, 1, "",
-                   "invalid YAML"},
+        // An unclosed flow map: the parser notices at the end of the document (after the last
+        // newline).
+        BrokenCase{"unclosed_flow", "apiVersion: v1\nclusters:\n- name: a\n  cluster: {server: x\n",
+                   5, 1, "", "invalid YAML"},
         // A key indented less than its siblings: reported at that key.
-        BrokenCase{"bad_indent", "apiVersion: v1\nclusters:\n- name: a\n  cluster:\n    server: x\n   bad: y\n", 6, 4,
-                   "", "invalid YAML"},
-        BrokenCase{"clusters_not_a_list", "apiVersion: v1\nclusters:\n  a: 1\n", 3, 3, "clusters", "expected a list"},
-        BrokenCase{"server_not_a_string",
-                   "clusters:\n- name: a\n  cluster:\n    server: [1, 2]\n", 4, 13, "clusters[0].cluster.server",
-                   "expected a string"},
-        BrokenCase{"bad_base64", "users:\n- name: u\n  user:\n    client-key-data: \"!!notbase64\"\n", 4, 22,
+        BrokenCase{"bad_indent",
+                   "apiVersion: v1\nclusters:\n- name: a\n  cluster:\n    server: x\n   bad: y\n",
+                   6, 4, "", "invalid YAML"},
+        BrokenCase{"clusters_not_a_list", "apiVersion: v1\nclusters:\n  a: 1\n", 3, 3, "clusters",
+                   "expected a list"},
+        BrokenCase{"server_not_a_string", "clusters:\n- name: a\n  cluster:\n    server: [1, 2]\n",
+                   4, 13, "clusters[0].cluster.server", "expected a string"},
+        BrokenCase{"bad_base64",
+                   "users:\n- name: u\n  user:\n    client-key-data: \"!!notbase64\"\n", 4, 22,
                    "users[0].user.client-key-data", "not valid base64"},
-        BrokenCase{"duplicate_name", "contexts:\n- name: a\n  context: {}\n- name: a\n  context: {}\n", 4, 9,
+        BrokenCase{"duplicate_name",
+                   "contexts:\n- name: a\n  context: {}\n- name: a\n  context: {}\n", 4, 9,
                    "contexts[1].name", "duplicate name \"a\""},
-        BrokenCase{"bad_bool", "clusters:\n- name: a\n  cluster:\n    insecure-skip-tls-verify: maybe\n", 4, 31,
+        BrokenCase{"bad_bool",
+                   "clusters:\n- name: a\n  cluster:\n    insecure-skip-tls-verify: maybe\n", 4, 31,
                    "clusters[0].cluster.insecure-skip-tls-verify", "expected true or false"},
         BrokenCase{"exec_v1_without_interactive_mode",
-                   "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+                   "users:\n- name: u\n  user:\n    exec:\n      apiVersion: "
+                   "client.authentication.k8s.io/v1\n"
                    "      command: plugin\n",
                    5, 7, "users[0].user.exec.interactiveMode", "required"},
         BrokenCase{"exec_old_api_version",
-                   "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1alpha1\n"
+                   "users:\n- name: u\n  user:\n    exec:\n      apiVersion: "
+                   "client.authentication.k8s.io/v1alpha1\n"
                    "      command: plugin\n",
                    5, 19, "users[0].user.exec.apiVersion", "not supported"},
         BrokenCase{"exec_without_command",
-                   "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1beta1\n",
+                   "users:\n- name: u\n  user:\n    exec:\n      apiVersion: "
+                   "client.authentication.k8s.io/v1beta1\n",
                    5, 7, "users[0].user.exec.command", "missing"}),
     [](const testing::TestParamInfo<BrokenCase>& i) { return std::string(i.param.name); });
 
@@ -258,7 +277,9 @@ TEST(Kubeconfig, DanglingReferencesNameTheContextKey) {
     auto conn = cfg->resolve();
     ASSERT_FALSE(conn);
     EXPECT_EQ(msg(conn.error()),
-              f.toStdString() + ": contexts[name=c].context.cluster: cluster \"nowhere\" not found in " + f.toStdString());
+              f.toStdString() +
+                  ": contexts[name=c].context.cluster: cluster \"nowhere\" not found in " +
+                  f.toStdString());
 }
 
 TEST(Kubeconfig, ResolvesRelativePathsAgainstTheFileThatHoldsThem) {
@@ -333,7 +354,8 @@ TEST(Kubeconfig, DecodesInlineCertificateData) {
                             "    insecure-skip-tls-verify: true\n    certificate-authority-data: " +
                             QByteArray("CA").toBase64() +
                             "\nusers:\n- name: u\n  user:\n    client-certificate-data: " +
-                            QByteArray("CERT").toBase64() + "\n    client-key-data: " + QByteArray("KEY").toBase64() +
+                            QByteArray("CERT").toBase64() +
+                            "\n    client-key-data: " + QByteArray("KEY").toBase64() +
                             "\ncontexts:\n- name: c\n  context: {cluster: k, user: u}\n";
     const QString f = writeFile(dir, QStringLiteral("config"), config("c", body));
     auto cfg = Kubeconfig::load({.explicitFile = f});
@@ -359,7 +381,8 @@ contexts:
     ASSERT_TRUE(cfg);
     auto conn = cfg->resolve();
     ASSERT_FALSE(conn);
-    const std::string expected = f.toStdString() + ": clusters[name=k].cluster.certificate-authority: cannot read " +
+    const std::string expected = f.toStdString() +
+                                 ": clusters[name=k].cluster.certificate-authority: cannot read " +
                                  dir.filePath(QStringLiteral("ca.pem")).toStdString();
     EXPECT_EQ(msg(conn.error()).rfind(expected, 0), 0u) << msg(conn.error());
 }
@@ -371,19 +394,25 @@ TEST(Kubeconfig, RejectsUnusableServerProxyAndAuthSettings) {
         const char* fragment;
     };
     const Case cases[] = {
-        {"{server: \"ftp://h\"}", "{}", "clusters[name=k].cluster.server: \"ftp://h\" is not an http(s) URL"},
+        {"{server: \"ftp://h\"}", "{}",
+         "clusters[name=k].cluster.server: \"ftp://h\" is not an http(s) URL"},
         {"{}", "{}", "clusters[name=k].cluster.server: missing"},
-        {"{server: \"https://h\", proxy-url: \"gopher://p\"}", "{}", "proxy-url: \"gopher://p\" is not"},
-        {"{server: \"https://h\"}", "{token: t, username: a, password: b}", "sets both a token and username/password"},
-        {"{server: \"https://h\"}", "{client-certificate-data: Q0VSVA==}", "needs both client-certificate and client-key"},
-        {"{server: \"https://h\"}", "{auth-provider: {name: gcp}}", "\"gcp\" auth providers were removed"},
+        {"{server: \"https://h\", proxy-url: \"gopher://p\"}", "{}",
+         "proxy-url: \"gopher://p\" is not"},
+        {"{server: \"https://h\"}", "{token: t, username: a, password: b}",
+         "sets both a token and username/password"},
+        {"{server: \"https://h\"}", "{client-certificate-data: Q0VSVA==}",
+         "needs both client-certificate and client-key"},
+        {"{server: \"https://h\"}", "{auth-provider: {name: gcp}}",
+         "\"gcp\" auth providers were removed"},
     };
     for (const Case& c : cases) {
         QTemporaryDir dir;
-        const QString f = writeFile(dir, QStringLiteral("config"),
-                                    config("c", "clusters:\n- name: k\n  cluster: " + c.cluster +
-                                                    "\nusers:\n- name: u\n  user: " + c.user +
-                                                    "\ncontexts:\n- name: c\n  context: {cluster: k, user: u}\n"));
+        const QString f = writeFile(
+            dir, QStringLiteral("config"),
+            config("c", "clusters:\n- name: k\n  cluster: " + c.cluster +
+                            "\nusers:\n- name: u\n  user: " + c.user +
+                            "\ncontexts:\n- name: c\n  context: {cluster: k, user: u}\n"));
         auto cfg = Kubeconfig::load({.explicitFile = f});
         ASSERT_TRUE(cfg) << msg(cfg.error());
         auto conn = cfg->resolve();

@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QString>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 namespace tessera::kube::test {
