@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the Debian package with cpack, unpacks it into a temporary root with dpkg -x, and runs
+# the packaged `tessera --version`. Also checks the package carries the desktop integration and
+# that dpkg-shlibdeps filled in the Qt dependencies.
+set -euo pipefail
+build_dir=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+(cd "$build_dir" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; exit 1; }
+deb=$(ls "$work"/out/*.deb)
+echo "package: $(basename "$deb")"
+
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+
+dpkg -x "$deb" "$work/root"
+# Every shared library the packaged binary needs must come from a package named in Depends.
+while read -r soname; do
+  path=$(ldconfig -p | awk -v s="$soname" '$1 == s { print $NF; exit }')
+  [[ -n "$path" ]] || { echo "FAIL: $soname not found on this system"; exit 1; }
+  owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n1 | cut -d: -f1) || true
+  [[ -n "$owner" ]] || owner=$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1)
+  grep -qE "(^|[ ,])$owner( |,|$)" <<<"$depends" || { echo "FAIL: $soname ($owner) missing from Depends"; exit 1; }
+done < <(objdump -p "$work/root/usr/bin/tessera" | awk '$1 == "NEEDED" { print $2 }')
+
+for f in usr/bin/tessera \
+         usr/share/applications/io.github.tessera.Tessera.desktop \
+         usr/share/metainfo/io.github.tessera.Tessera.metainfo.xml \
+         usr/share/icons/hicolor/scalable/apps/io.github.tessera.Tessera.svg \
+         usr/share/icons/hicolor/48x48/apps/io.github.tessera.Tessera.png; do
+  [[ -e "$work/root/$f" ]] || { echo "FAIL: package lacks /$f"; exit 1; }
+done
+for qm in "$@"; do
+  [[ "$qm" == "$build_dir" ]] && continue
+  [[ -e "$work/root/usr/share/tessera/translations/$qm" ]] || { echo "FAIL: package lacks translation $qm"; exit 1; }
+done
+
+version=$("$work/root/usr/bin/tessera" --version)
+echo "packaged binary says: $version"
+grep -q '^tessera [0-9]' <<<"$version" || { echo "FAIL: unexpected --version output"; exit 1; }
