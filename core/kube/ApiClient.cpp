@@ -1,0 +1,712 @@
+#include "ApiClient.h"
+
+#include "CredentialProvider.h"
+#include "codec/Decode.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QThread>
+#include <QTimer>
+#include <algorithm>
+
+namespace tessera::kube {
+
+namespace {
+
+template <typename T>
+void deliver(const QPointer<QObject>& context, bool hasContext,
+             const std::function<void(const ApiResult<T>&)>& done, ApiResult<T> result) {
+    if (!done)
+        return;
+    if (!hasContext) {
+        done(result);
+        return;
+    }
+    if (!context)
+        return; // the receiver is gone
+    QMetaObject::invokeMethod(context.data(), [done, r = std::move(result)] { done(r); });
+}
+
+ApiError makeError(ApiError::Kind kind, const QString& message, int status = 0) {
+    ApiError e;
+    e.kind = kind;
+    e.message = message;
+    e.httpStatus = status;
+    return e;
+}
+
+// The key in PEM: RSA, EC, or PKCS#8 holding either.
+QSslKey parseKey(const QByteArray& pem) {
+    for (QSsl::KeyAlgorithm alg : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
+        QSslKey k(pem, alg, QSsl::Pem, QSsl::PrivateKey);
+        if (!k.isNull())
+            return k;
+    }
+    return {};
+}
+
+std::optional<int> retryAfter(QNetworkReply* reply) {
+    const QByteArray v = reply->rawHeader("Retry-After").trimmed();
+    bool ok = false;
+    const int s = v.toInt(&ok);
+    if (!ok || s < 0)
+        return std::nullopt;
+    return s;
+}
+
+QDateTime eventTime(const QJsonObject& o, const char* key) {
+    const QString s = o.value(QLatin1String(key)).toString();
+    if (s.isEmpty())
+        return {};
+    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
+    return t.isValid() ? t.toUTC() : QDateTime::fromString(s, Qt::ISODate).toUTC();
+}
+
+} // namespace
+
+QString ConnectionState::text() const {
+    switch (phase) {
+    case Phase::Connecting:
+        return detail.isEmpty() ? QStringLiteral("connecting")
+                                : QStringLiteral("connecting: %1").arg(detail);
+    case Phase::Connected:
+        return QStringLiteral("connected");
+    case Phase::Retrying:
+        return QStringLiteral("retrying in %1 s: %2").arg(retryInSeconds).arg(detail);
+    case Phase::Unauthorized:
+        return QStringLiteral("unauthorized: %1").arg(detail);
+    case Phase::Forbidden:
+        return QStringLiteral("forbidden: %1").arg(detail);
+    case Phase::Failed:
+        return QStringLiteral("failed: %1").arg(detail);
+    case Phase::Stopped:
+        return QStringLiteral("stopped");
+    }
+    return {};
+}
+
+struct ApiClient::Pending {
+    Request request;
+    QPointer<QObject> context;
+    bool hasContext = false;
+    Callback<ApiResponse> done;
+    int retryAfterCount = 0;
+    bool authRetried = false;
+    QString credentialSource;
+    QStringList sslErrors;
+};
+
+struct ApiClient::Stream {
+    Request request;
+    QPointer<QObject> context;
+    bool hasContext = false;
+    StreamData onData;
+    StreamEnd onEnd;
+    QPointer<QNetworkReply> reply;
+    bool cancelled = false;
+    bool authRetried = false;
+    bool ended = false;
+    QString credentialSource;
+    QStringList sslErrors;
+    QByteArray errorBody;
+
+    void end(const std::optional<ApiError>& e) {
+        if (ended || cancelled)
+            return;
+        ended = true;
+        if (!onEnd)
+            return;
+        if (!hasContext) {
+            onEnd(e);
+        } else if (context) {
+            QMetaObject::invokeMethod(context.data(), [cb = onEnd, e] { cb(e); });
+        }
+    }
+};
+
+ApiClient::ApiClient(ClusterConnection connection, Options options, const engine::Clock* clock,
+                     QObject* parent)
+    : QObject(parent)
+    , m_connection(std::move(connection))
+    , m_options(std::move(options))
+    , m_credentials(new CredentialProvider(m_connection, clock, this))
+    , m_nam(new QNetworkAccessManager(this))
+    , m_streamNam(new QNetworkAccessManager(this)) {
+    qRegisterMetaType<ApiError>();
+    qRegisterMetaType<ConnectionState>();
+    buildTls();
+    if (!m_connection.proxyUrl.isEmpty()) {
+        const QUrl& u = m_connection.proxyUrl;
+        // Qt speaks plain HTTP to an https:// proxy (CONNECT is tunnelled either way).
+        const auto type = u.scheme() == QLatin1String("socks5") ? QNetworkProxy::Socks5Proxy
+                                                                : QNetworkProxy::HttpProxy;
+        const int defaultPort = u.scheme() == QLatin1String("socks5")  ? 1080
+                                : u.scheme() == QLatin1String("https") ? 443
+                                                                       : 80;
+        const QNetworkProxy proxy(type, u.host(), quint16(u.port(defaultPort)), u.userName(),
+                                  u.password());
+        m_nam->setProxy(proxy);
+        m_streamNam->setProxy(proxy);
+    } else {
+        m_nam->setProxy(QNetworkProxy::NoProxy);
+        m_streamNam->setProxy(QNetworkProxy::NoProxy);
+    }
+    for (auto* nam : {m_nam, m_streamNam}) {
+        // The API never redirects; following one could hand our token to another host.
+        nam->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+        nam->setAutoDeleteReplies(false);
+    }
+}
+
+ApiClient::~ApiClient() {
+    for (const auto& s : std::as_const(m_streams)) {
+        s->cancelled = true;
+        if (s->reply)
+            s->reply->abort();
+    }
+}
+
+void ApiClient::buildTls() {
+    m_tls = QSslConfiguration::defaultConfiguration();
+    m_tls.setProtocol(QSsl::TlsV1_2OrLater);
+    if (!m_connection.caPem.isEmpty()) {
+        const QList<QSslCertificate> cas = QSslCertificate::fromData(m_connection.caPem, QSsl::Pem);
+        if (cas.isEmpty())
+            m_setupError = makeError(
+                ApiError::Kind::Tls,
+                QStringLiteral("%1: the certificate authority of cluster \"%2\" holds no PEM "
+                               "certificate")
+                    .arg(m_connection.kubeconfigFile, m_connection.clusterName));
+        // As kubectl does: a cluster CA replaces the system roots instead of adding to them.
+        m_tls.setCaCertificates(cas);
+    }
+    if (m_connection.insecureSkipTlsVerify)
+        m_tls.setPeerVerifyMode(QSslSocket::VerifyNone);
+    else
+        m_tls.setPeerVerifyMode(QSslSocket::VerifyPeer);
+}
+
+template <typename F> void ApiClient::onClientThread(F&& f) {
+    if (QThread::currentThread() == thread())
+        f();
+    else
+        QMetaObject::invokeMethod(this, std::forward<F>(f), Qt::QueuedConnection);
+}
+
+QString ApiClient::jobsPath(const QString& ns) {
+    return ns.isEmpty() ? QStringLiteral("/apis/batch/v1/jobs")
+                        : QStringLiteral("/apis/batch/v1/namespaces/%1/jobs").arg(ns);
+}
+
+QString ApiClient::podsPath(const QString& ns) {
+    return ns.isEmpty() ? QStringLiteral("/api/v1/pods")
+                        : QStringLiteral("/api/v1/namespaces/%1/pods").arg(ns);
+}
+
+QUrl ApiClient::urlFor(const Request& r) const {
+    QUrl url = m_connection.server;
+    // Servers behind a proxy path (Rancher's https://host/k8s/clusters/c-xyz) keep their prefix.
+    QString base = url.path();
+    if (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    url.setPath(base + r.path);
+    url.setQuery(r.query);
+    return url;
+}
+
+QNetworkRequest ApiClient::makeRequest(const Request& r, const Credentials& c, bool stream) const {
+    QNetworkRequest req(urlFor(r));
+    req.setRawHeader("Accept", "application/json");
+    req.setRawHeader("User-Agent", m_options.userAgent);
+    if (!c.authorization.isEmpty())
+        req.setRawHeader("Authorization", c.authorization);
+    if (!r.contentType.isEmpty())
+        req.setRawHeader("Content-Type", r.contentType);
+    req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    req.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    if (stream)
+        req.setTransferTimeout(int(r.idleTimeout.count()));
+    else
+        req.setTransferTimeout(int(m_options.requestTimeout.count()));
+    if (req.url().scheme() == QLatin1String("https")) {
+        QSslConfiguration tls = m_tls;
+        if (!c.clientCertPem.isEmpty()) {
+            const QList<QSslCertificate> chain =
+                QSslCertificate::fromData(c.clientCertPem, QSsl::Pem);
+            if (!chain.isEmpty())
+                tls.setLocalCertificateChain(chain);
+            tls.setPrivateKey(parseKey(c.clientKeyPem));
+        }
+        req.setSslConfiguration(tls);
+        if (!m_connection.tlsServerName.isEmpty())
+            req.setPeerVerifyName(m_connection.tlsServerName);
+    }
+    return req;
+}
+
+ApiError ApiClient::networkError(int qtError, const QString& qtMessage, const QUrl& url) const {
+    const auto code = QNetworkReply::NetworkError(qtError);
+    const QString where = url.toString(QUrl::RemoveUserInfo);
+    switch (code) {
+    case QNetworkReply::SslHandshakeFailedError:
+        return makeError(ApiError::Kind::Tls, QStringLiteral("TLS with %1 failed (%2): %3")
+                                                  .arg(where, m_connection.describe(), qtMessage));
+    case QNetworkReply::OperationCanceledError:
+    case QNetworkReply::TimeoutError:
+        return makeError(
+            ApiError::Kind::Timeout,
+            QStringLiteral("%1 did not answer in time (%2)").arg(where, m_connection.describe()));
+    default:
+        return makeError(ApiError::Kind::Network,
+                         QStringLiteral("cannot reach %1 (%2): %3")
+                             .arg(where, m_connection.describe(), qtMessage));
+    }
+}
+
+ApiError ApiClient::httpError(int status, const QByteArray& body, const QByteArray& verb,
+                              const QUrl& url) const {
+    ApiError e;
+    e.httpStatus = status;
+    QString detail;
+    if (auto st = codec::decodeStatus(std::string_view(body.constData(), size_t(body.size())))) {
+        detail = QString::fromStdString(st->message);
+        e.reason = QString::fromStdString(st->reason);
+    }
+    if (detail.isEmpty()) {
+        detail = QString::fromUtf8(body.left(300)).trimmed();
+        if (detail.isEmpty())
+            detail = QStringLiteral("HTTP %1").arg(status);
+    }
+    const QString where =
+        QStringLiteral("%1 %2").arg(QString::fromLatin1(verb), url.toString(QUrl::RemoveUserInfo));
+    const QString who = QStringLiteral("user \"%1\" in context \"%2\"")
+                            .arg(m_connection.userName, m_connection.contextName);
+    switch (status) {
+    case 401:
+        e.kind = ApiError::Kind::Unauthorized;
+        e.message = QStringLiteral("%1 rejected the credentials of %2: %3")
+                        .arg(m_connection.server.toString(QUrl::RemoveUserInfo), who, detail);
+        break;
+    case 403:
+        e.kind = ApiError::Kind::Forbidden;
+        e.message = QStringLiteral("%1 may not %2: %3").arg(who, where, detail);
+        break;
+    case 404:
+        e.kind = ApiError::Kind::NotFound;
+        e.message = QStringLiteral("%1: not found: %2").arg(where, detail);
+        break;
+    case 409:
+        e.kind = ApiError::Kind::Conflict;
+        e.message = QStringLiteral("%1: conflict: %2").arg(where, detail);
+        break;
+    case 410:
+        e.kind = ApiError::Kind::Gone;
+        e.message = QStringLiteral("%1: gone: %2").arg(where, detail);
+        break;
+    case 429:
+        e.kind = ApiError::Kind::TooManyRequests;
+        e.message = QStringLiteral("%1: too many requests: %2").arg(where, detail);
+        break;
+    case 400:
+    case 422:
+        e.kind = ApiError::Kind::Invalid;
+        e.message = QStringLiteral("%1: refused as invalid: %2").arg(where, detail);
+        break;
+    default:
+        e.kind = status >= 500 ? ApiError::Kind::Server : ApiError::Kind::BadResponse;
+        e.message = QStringLiteral("%1: HTTP %2: %3").arg(where).arg(status).arg(detail);
+        break;
+    }
+    return e;
+}
+
+// ---- Requests ----
+
+void ApiClient::send(Request request, QObject* context, Callback<ApiResponse> done) {
+    auto p = std::make_shared<Pending>();
+    p->request = std::move(request);
+    p->context = context;
+    p->hasContext = context != nullptr;
+    p->done = std::move(done);
+    onClientThread([this, p] { start(p); });
+}
+
+void ApiClient::start(std::shared_ptr<Pending> p) {
+    if (m_setupError) {
+        deliver<ApiResponse>(p->context, p->hasContext, p->done, tl::unexpected(*m_setupError));
+        return;
+    }
+    ++m_active;
+    m_credentials->get([this, p](const engine::Result<Credentials>& cr) {
+        if (!cr) {
+            --m_active;
+            deliver<ApiResponse>(
+                p->context, p->hasContext, p->done,
+                tl::unexpected(makeError(ApiError::Kind::Credentials,
+                                         QString::fromStdString(cr.error().message))));
+            return;
+        }
+        p->credentialSource = cr->source;
+        p->sslErrors.clear();
+        const QNetworkRequest req = makeRequest(p->request, *cr, false);
+        QNetworkReply* reply =
+            p->request.body.isEmpty() && p->request.verb == "GET"
+                ? m_nam->get(req)
+                : m_nam->sendCustomRequest(req, p->request.verb, p->request.body);
+        connect(reply, &QNetworkReply::sslErrors, this, [p](const QList<QSslError>& errors) {
+            for (const QSslError& e : errors)
+                p->sslErrors << e.errorString();
+        });
+        connect(reply, &QNetworkReply::finished, this,
+                [this, p, reply] { finishRequest(p, reply); });
+    });
+}
+
+void ApiClient::finishRequest(std::shared_ptr<Pending> p, QNetworkReply* reply) {
+    reply->deleteLater();
+    --m_active;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    const QUrl url = reply->url();
+    if (status == 0) {
+        QString why = reply->errorString();
+        if (!p->sslErrors.isEmpty())
+            why = p->sslErrors.join(QStringLiteral("; "));
+        deliver<ApiResponse>(p->context, p->hasContext, p->done,
+                             tl::unexpected(networkError(reply->error(), why, url)));
+        return;
+    }
+    if (status == 401 && !p->authRetried &&
+        (m_connection.exec || !m_connection.tokenFile.isEmpty())) {
+        // The server may have rotated or expired what we cached: fetch fresh credentials once.
+        p->authRetried = true;
+        m_credentials->invalidate();
+        start(p);
+        return;
+    }
+    if ((status == 429 || status == 503) && p->retryAfterCount < m_options.maxRetryAfter) {
+        if (const auto after = retryAfter(reply)) {
+            ++p->retryAfterCount;
+            const int seconds = std::min(*after, m_options.maxRetryAfterSeconds);
+            QTimer::singleShot(std::chrono::seconds(seconds), this, [this, p] { start(p); });
+            return;
+        }
+    }
+    if (status >= 300) {
+        ApiError e = httpError(status, body, p->request.verb, url);
+        if (e.kind == ApiError::Kind::Unauthorized && !p->credentialSource.isEmpty())
+            e.message += QStringLiteral(" (credentials: %1)").arg(p->credentialSource);
+        e.retryAfterSeconds = retryAfter(reply);
+        deliver<ApiResponse>(p->context, p->hasContext, p->done, tl::unexpected(e));
+        return;
+    }
+    ApiResponse r;
+    r.httpStatus = status;
+    r.body = body;
+    r.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    deliver<ApiResponse>(p->context, p->hasContext, p->done, std::move(r));
+}
+
+// ---- Streams ----
+
+quint64 ApiClient::openStream(Request request, QObject* context, StreamData onData,
+                              StreamEnd onEnd) {
+    const quint64 id = m_nextStreamId++;
+    auto s = std::make_shared<Stream>();
+    s->request = std::move(request);
+    s->context = context;
+    s->hasContext = context != nullptr;
+    s->onData = std::move(onData);
+    s->onEnd = std::move(onEnd);
+    onClientThread([this, id, s] {
+        m_streams.insert(id, s);
+        startStream(id);
+    });
+    return id;
+}
+
+void ApiClient::cancelStream(quint64 id) {
+    onClientThread([this, id] {
+        const auto s = m_streams.take(id);
+        if (!s)
+            return;
+        s->cancelled = true;
+        if (s->reply)
+            s->reply->abort();
+    });
+}
+
+void ApiClient::startStream(quint64 id) {
+    const auto s = m_streams.value(id);
+    if (!s || s->cancelled)
+        return;
+    if (m_setupError) {
+        m_streams.remove(id);
+        s->end(*m_setupError);
+        return;
+    }
+    m_credentials->get([this, id, s](const engine::Result<Credentials>& cr) {
+        if (s->cancelled)
+            return;
+        if (!cr) {
+            m_streams.remove(id);
+            s->end(
+                makeError(ApiError::Kind::Credentials, QString::fromStdString(cr.error().message)));
+            return;
+        }
+        s->credentialSource = cr->source;
+        s->sslErrors.clear();
+        s->errorBody.clear();
+        QNetworkReply* reply = m_streamNam->sendCustomRequest(makeRequest(s->request, *cr, true),
+                                                              s->request.verb, s->request.body);
+        s->reply = reply;
+        ++m_active;
+        connect(reply, &QNetworkReply::sslErrors, this, [s](const QList<QSslError>& errors) {
+            for (const QSslError& e : errors)
+                s->sslErrors << e.errorString();
+        });
+        connect(reply, &QNetworkReply::metaDataChanged, this, [s, reply] {
+            // Headers with a 2xx status: tell the reader the stream is open (an empty chunk).
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            if (status < 200 || status >= 300 || s->cancelled || !s->onData)
+                return;
+            if (!s->hasContext)
+                s->onData(QByteArray());
+            else if (s->context)
+                QMetaObject::invokeMethod(s->context.data(),
+                                          [cb = s->onData] { cb(QByteArray()); });
+        });
+        connect(reply, &QNetworkReply::readyRead, this, [s, reply] {
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            if (status >= 300) {
+                s->errorBody += reply->readAll(); // a Status object, read at the end
+                return;
+            }
+            const QByteArray chunk = reply->readAll();
+            if (chunk.isEmpty() || s->cancelled || !s->onData)
+                return;
+            if (!s->hasContext)
+                s->onData(chunk);
+            else if (s->context)
+                QMetaObject::invokeMethod(s->context.data(),
+                                          [cb = s->onData, chunk] { cb(chunk); });
+        });
+        connect(reply, &QNetworkReply::finished, this, [this, id, s, reply] {
+            reply->deleteLater();
+            --m_active;
+            if (s->cancelled)
+                return;
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            const QUrl url = reply->url();
+            if (status == 401 && !s->authRetried &&
+                (m_connection.exec || !m_connection.tokenFile.isEmpty())) {
+                s->authRetried = true;
+                m_credentials->invalidate();
+                startStream(id);
+                return;
+            }
+            m_streams.remove(id);
+            if (status >= 300) {
+                ApiError e = httpError(
+                    status, s->errorBody + (reply->isOpen() ? reply->readAll() : QByteArray()),
+                    s->request.verb, url);
+                e.retryAfterSeconds = retryAfter(reply);
+                if (e.kind == ApiError::Kind::Unauthorized)
+                    e.message += QStringLiteral(" (credentials: %1)").arg(s->credentialSource);
+                s->end(e);
+            } else if (reply->error() != QNetworkReply::NoError) {
+                // A dropped connection mid-stream ends the stream with an error, even after a 200.
+                QString why = reply->errorString();
+                if (!s->sslErrors.isEmpty())
+                    why = s->sslErrors.join(QStringLiteral("; "));
+                s->end(networkError(reply->error(), why, url));
+            } else {
+                s->end(std::nullopt);
+            }
+        });
+    });
+}
+
+// ---- Discovery ----
+
+void ApiClient::serverInfo(QObject* context, Callback<ServerInfo> done) {
+    QPointer<QObject> ctx(context);
+    const bool hasCtx = context != nullptr;
+    send({.verb = "GET", .path = QStringLiteral("/version")}, nullptr,
+         [this, ctx, hasCtx, done](const ApiResult<ApiResponse>& r) {
+             if (!r) {
+                 deliver<ServerInfo>(ctx, hasCtx, done, tl::unexpected(r.error()));
+                 return;
+             }
+             const QJsonObject v = QJsonDocument::fromJson(r->body).object();
+             ServerInfo info;
+             info.gitVersion = v.value(QStringLiteral("gitVersion")).toString();
+             info.major = v.value(QStringLiteral("major")).toString();
+             info.minor = v.value(QStringLiteral("minor")).toString();
+             info.platform = v.value(QStringLiteral("platform")).toString();
+             if (info.gitVersion.isEmpty()) {
+                 deliver<ServerInfo>(ctx, hasCtx, done,
+                                     tl::unexpected(makeError(
+                                         ApiError::Kind::BadResponse,
+                                         QStringLiteral("%1/version: no gitVersion in the answer; "
+                                                        "is this a Kubernetes API server?")
+                                             .arg(m_connection.server.toString()))));
+                 return;
+             }
+             send({.verb = "GET", .path = QStringLiteral("/apis/batch/v1")}, nullptr,
+                  [ctx, hasCtx, done, info](const ApiResult<ApiResponse>& d) mutable {
+                      if (!d && d.error().kind != ApiError::Kind::NotFound) {
+                          deliver<ServerInfo>(ctx, hasCtx, done, tl::unexpected(d.error()));
+                          return;
+                      }
+                      if (d) {
+                          const QJsonArray resources = QJsonDocument::fromJson(d->body)
+                                                           .object()
+                                                           .value(QStringLiteral("resources"))
+                                                           .toArray();
+                          for (const QJsonValue& res : resources)
+                              if (res.toObject().value(QStringLiteral("name")).toString() ==
+                                  QLatin1String("jobs"))
+                                  info.batchV1Jobs = true;
+                      }
+                      deliver<ServerInfo>(ctx, hasCtx, done, info);
+                  });
+         });
+}
+
+// ---- Reading ----
+
+void ApiClient::listEvents(const QString& ns, const QString& uid, const QString& name,
+                           QObject* context, Callback<QList<KubeEvent>> done) {
+    Request r;
+    r.path = QStringLiteral("/api/v1/namespaces/%1/events").arg(ns);
+    r.query.addQueryItem(QStringLiteral("fieldSelector"),
+                         uid.isEmpty() ? QStringLiteral("involvedObject.name=") + name
+                                       : QStringLiteral("involvedObject.uid=") + uid);
+    QPointer<QObject> ctx(context);
+    const bool hasCtx = context != nullptr;
+    send(std::move(r), nullptr, [ctx, hasCtx, done](const ApiResult<ApiResponse>& resp) {
+        if (!resp) {
+            deliver<QList<KubeEvent>>(ctx, hasCtx, done, tl::unexpected(resp.error()));
+            return;
+        }
+        QJsonParseError pe{};
+        const QJsonDocument doc = QJsonDocument::fromJson(resp->body, &pe);
+        if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+            deliver<QList<KubeEvent>>(
+                ctx, hasCtx, done,
+                tl::unexpected(makeError(
+                    ApiError::Kind::BadResponse,
+                    QStringLiteral("events: not a JSON EventList: %1").arg(pe.errorString()))));
+            return;
+        }
+        QList<KubeEvent> events;
+        for (const QJsonValue& item : doc.object().value(QStringLiteral("items")).toArray()) {
+            const QJsonObject o = item.toObject();
+            KubeEvent e;
+            e.type = o.value(QStringLiteral("type")).toString();
+            e.reason = o.value(QStringLiteral("reason")).toString();
+            e.message = o.value(QStringLiteral("message")).toString();
+            e.count = std::max(1, o.value(QStringLiteral("count")).toInt(1));
+            e.firstTimestamp = eventTime(o, "firstTimestamp");
+            e.lastTimestamp = eventTime(o, "lastTimestamp");
+            if (!e.lastTimestamp.isValid())
+                e.lastTimestamp = eventTime(o, "eventTime");
+            if (!e.firstTimestamp.isValid())
+                e.firstTimestamp = e.lastTimestamp;
+            e.source = o.value(QStringLiteral("source"))
+                           .toObject()
+                           .value(QStringLiteral("component"))
+                           .toString();
+            if (e.source.isEmpty())
+                e.source = o.value(QStringLiteral("reportingComponent")).toString();
+            const QJsonObject inv = o.value(QStringLiteral("involvedObject")).toObject();
+            e.involvedName = inv.value(QStringLiteral("name")).toString();
+            e.involvedKind = inv.value(QStringLiteral("kind")).toString();
+            events << e;
+        }
+        std::stable_sort(events.begin(), events.end(), [](const KubeEvent& a, const KubeEvent& b) {
+            return a.lastTimestamp < b.lastTimestamp;
+        });
+        deliver<QList<KubeEvent>>(ctx, hasCtx, done, events);
+    });
+}
+
+quint64 ApiClient::streamLogs(const QString& ns, const QString& pod, const QString& container,
+                              int tailLines, bool follow, QObject* context, StreamData onData,
+                              StreamEnd onEnd) {
+    Request r;
+    r.path = QStringLiteral("/api/v1/namespaces/%1/pods/%2/log").arg(ns, pod);
+    if (!container.isEmpty())
+        r.query.addQueryItem(QStringLiteral("container"), container);
+    if (tailLines >= 0)
+        r.query.addQueryItem(QStringLiteral("tailLines"), QString::number(tailLines));
+    if (follow)
+        r.query.addQueryItem(QStringLiteral("follow"), QStringLiteral("true"));
+    return openStream(std::move(r), context, std::move(onData), std::move(onEnd));
+}
+
+// ---- Actions ----
+
+void ApiClient::patchJob(const QString& ns, const QString& name, const QByteArray& mergePatch,
+                         QObject* context, Callback<ApiResponse> done) {
+    send({.verb = "PATCH",
+          .path = jobsPath(ns) + QLatin1Char('/') + name,
+          .body = mergePatch,
+          .contentType = "application/merge-patch+json"},
+         context, std::move(done));
+}
+
+void ApiClient::setParallelism(const QString& ns, const QString& name, int parallelism,
+                               QObject* context, Callback<ApiResponse> done) {
+    patchJob(ns, name, "{\"spec\":{\"parallelism\":" + QByteArray::number(parallelism) + "}}",
+             context, std::move(done));
+}
+
+void ApiClient::setSuspended(const QString& ns, const QString& name, bool suspend, QObject* context,
+                             Callback<ApiResponse> done) {
+    patchJob(ns, name,
+             suspend ? QByteArray("{\"spec\":{\"suspend\":true}}")
+                     : QByteArray("{\"spec\":{\"suspend\":false}}"),
+             context, std::move(done));
+}
+
+void ApiClient::setCompletions(const QString& ns, const QString& name, int completions,
+                               int parallelism, QObject* context, Callback<ApiResponse> done) {
+    patchJob(ns, name,
+             "{\"spec\":{\"completions\":" + QByteArray::number(completions) +
+                 ",\"parallelism\":" + QByteArray::number(parallelism) + "}}",
+             context, std::move(done));
+}
+
+void ApiClient::createJob(const QString& ns, const QByteArray& json, QObject* context,
+                          Callback<ApiResponse> done) {
+    send({.verb = "POST", .path = jobsPath(ns), .body = json, .contentType = "application/json"},
+         context, std::move(done));
+}
+
+void ApiClient::createConfigMap(const QString& ns, const QByteArray& json, QObject* context,
+                                Callback<ApiResponse> done) {
+    send({.verb = "POST",
+          .path = QStringLiteral("/api/v1/namespaces/%1/configmaps").arg(ns),
+          .body = json,
+          .contentType = "application/json"},
+         context, std::move(done));
+}
+
+void ApiClient::deleteJob(const QString& ns, const QString& name, QObject* context,
+                          Callback<ApiResponse> done) {
+    Request r;
+    r.verb = "DELETE";
+    r.path = jobsPath(ns) + QLatin1Char('/') + name;
+    r.query.addQueryItem(QStringLiteral("propagationPolicy"), QStringLiteral("Background"));
+    send(std::move(r), context, std::move(done));
+}
+
+} // namespace tessera::kube
