@@ -21,7 +21,8 @@ public:
 // A clock that only moves when told to: the simulator's virtual time, and tests.
 class ManualClock final : public Clock {
 public:
-    explicit ManualClock(TimePoint start = fromUnixMillis(0)) : m_now(start) {}
+    explicit ManualClock(TimePoint start = fromUnixMillis(0))
+        : m_now(start) {}
     TimePoint now() const override { return m_now; }
     void set(TimePoint t) { m_now = t; }
     void advance(Duration d) { m_now += d; }

@@ -51,7 +51,8 @@ void appendMerged(std::vector<Interval>& out, int32_t first, int32_t last) {
 
 } // namespace
 
-IndexSet::IndexSet(std::vector<Interval> normalised) : m_intervals(std::move(normalised)) {
+IndexSet::IndexSet(std::vector<Interval> normalised)
+    : m_intervals(std::move(normalised)) {
     recount();
 }
 
@@ -90,8 +91,8 @@ IndexSet IndexSet::parseLenient(std::string_view text, int32_t completions) {
     std::size_t start = 0;
     while (start <= text.size() && !text.empty()) {
         std::size_t comma = text.find(',', start);
-        std::string_view piece =
-            text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        std::string_view piece = text.substr(
+            start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
         start = comma == std::string_view::npos ? text.size() + 1 : comma + 1;
 
         // Only the first two '-' separated parts are used (strings.Split then [0], [1]).
@@ -180,7 +181,8 @@ Result<IndexSet> IndexSet::parseStrict(std::string_view text, int32_t completion
         }
         if (first <= previousLast)
             return fail("\"" + std::string(piece) + "\" is not above the previous element (" +
-                            std::to_string(previousLast) + "): elements must be strictly increasing",
+                            std::to_string(previousLast) +
+                            "): elements must be strictly increasing",
                         start);
         previousLast = last;
         appendMerged(out, static_cast<int32_t>(first), static_cast<int32_t>(last));

@@ -2,7 +2,8 @@
 // A set of completion indexes stored as sorted, disjoint, non-adjacent closed intervals: the model
 // behind status.completedIndexes, status.failedIndexes and successPolicy succeededIndexes
 // (job-controller-spec §4). Every operation is linear in the number of intervals (membership is
-// logarithmic), never in the number of indexes, so a 100,000-index job costs what its intervals cost.
+// logarithmic), never in the number of indexes, so a 100,000-index job costs what its intervals
+// cost.
 #include "Result.h"
 
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace tessera::engine {
 
 struct Interval {
     int32_t first = 0;
-    int32_t last = 0;  // inclusive
+    int32_t last = 0; // inclusive
     int64_t size() const { return int64_t{last} - first + 1; }
     bool operator==(const Interval&) const = default;
 };
@@ -96,7 +97,9 @@ public:
     private:
         friend class IndexSet;
         const_iterator(const Interval* at, const Interval* end)
-            : m_interval(at), m_end(end), m_value(at != end ? at->first : 0) {}
+            : m_interval(at)
+            , m_end(end)
+            , m_value(at != end ? at->first : 0) {}
         const Interval* m_interval = nullptr;
         const Interval* m_end = nullptr;
         int32_t m_value = 0;

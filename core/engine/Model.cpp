@@ -4,33 +4,46 @@
 
 namespace tessera::engine {
 
-const char* toString(CompletionMode m) { return m == CompletionMode::Indexed ? "Indexed" : "NonIndexed"; }
+const char* toString(CompletionMode m) {
+    return m == CompletionMode::Indexed ? "Indexed" : "NonIndexed";
+}
 
 const char* toString(PodPhase p) {
     switch (p) {
-    case PodPhase::Pending: return "Pending";
-    case PodPhase::Running: return "Running";
-    case PodPhase::Succeeded: return "Succeeded";
-    case PodPhase::Failed: return "Failed";
-    case PodPhase::Unknown: return "Unknown";
+    case PodPhase::Pending:
+        return "Pending";
+    case PodPhase::Running:
+        return "Running";
+    case PodPhase::Succeeded:
+        return "Succeeded";
+    case PodPhase::Failed:
+        return "Failed";
+    case PodPhase::Unknown:
+        return "Unknown";
     }
     return "Unknown";
 }
 
 const char* toString(ConditionStatus s) {
     switch (s) {
-    case ConditionStatus::True: return "True";
-    case ConditionStatus::False: return "False";
-    case ConditionStatus::Unknown: return "Unknown";
+    case ConditionStatus::True:
+        return "True";
+    case ConditionStatus::False:
+        return "False";
+    case ConditionStatus::Unknown:
+        return "Unknown";
     }
     return "Unknown";
 }
 
 const char* toString(RestartPolicy p) {
     switch (p) {
-    case RestartPolicy::Never: return "Never";
-    case RestartPolicy::OnFailure: return "OnFailure";
-    case RestartPolicy::Always: return "Always";
+    case RestartPolicy::Never:
+        return "Never";
+    case RestartPolicy::OnFailure:
+        return "OnFailure";
+    case RestartPolicy::Always:
+        return "Always";
     }
     return "Never";
 }
@@ -41,20 +54,28 @@ const char* toString(PodReplacementPolicy p) {
 
 const char* toString(PodFailurePolicyAction a) {
     switch (a) {
-    case PodFailurePolicyAction::FailJob: return "FailJob";
-    case PodFailurePolicyAction::FailIndex: return "FailIndex";
-    case PodFailurePolicyAction::Ignore: return "Ignore";
-    case PodFailurePolicyAction::Count: return "Count";
-    case PodFailurePolicyAction::Unknown: return "Unknown";
+    case PodFailurePolicyAction::FailJob:
+        return "FailJob";
+    case PodFailurePolicyAction::FailIndex:
+        return "FailIndex";
+    case PodFailurePolicyAction::Ignore:
+        return "Ignore";
+    case PodFailurePolicyAction::Count:
+        return "Count";
+    case PodFailurePolicyAction::Unknown:
+        return "Unknown";
     }
     return "Unknown";
 }
 
 const char* toString(ExitCodesOperator o) {
     switch (o) {
-    case ExitCodesOperator::In: return "In";
-    case ExitCodesOperator::NotIn: return "NotIn";
-    case ExitCodesOperator::Unknown: return "Unknown";
+    case ExitCodesOperator::In:
+        return "In";
+    case ExitCodesOperator::NotIn:
+        return "NotIn";
+    case ExitCodesOperator::Unknown:
+        return "Unknown";
     }
     return "Unknown";
 }

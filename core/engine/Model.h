@@ -28,7 +28,8 @@ inline constexpr const char* kJobControllerName = "kubernetes.io/job-controller"
 enum class ConditionStatus { True, False, Unknown };
 
 struct Condition {
-    std::string type;  // "Complete", "Failed", "SuccessCriteriaMet", "FailureTarget", "Suspended", pod: "Ready", ...
+    std::string type; // "Complete", "Failed", "SuccessCriteriaMet", "FailureTarget", "Suspended",
+                      // pod: "Ready", ...
     ConditionStatus status = ConditionStatus::True;
     std::string reason;
     std::string message;
@@ -49,17 +50,17 @@ enum class ExitCodesOperator { In, NotIn, Unknown };
 struct PodFailurePolicyOnExitCodes {
     std::optional<std::string> containerName;
     ExitCodesOperator op = ExitCodesOperator::In;
-    std::vector<int32_t> values;  // sorted ascending, unique (validated)
+    std::vector<int32_t> values; // sorted ascending, unique (validated)
 };
 
 struct PodFailurePolicyOnPodCondition {
     std::string type;
-    ConditionStatus status = ConditionStatus::True;  // the API defaults the pattern status to True
+    ConditionStatus status = ConditionStatus::True; // the API defaults the pattern status to True
 };
 
 struct PodFailurePolicyRule {
     PodFailurePolicyAction action = PodFailurePolicyAction::Count;
-    std::string actionName;  // as written, so an Unknown action can be reported
+    std::string actionName; // as written, so an Unknown action can be reported
     std::optional<PodFailurePolicyOnExitCodes> onExitCodes;
     std::vector<PodFailurePolicyOnPodCondition> onPodConditions;
 };
@@ -80,14 +81,15 @@ struct SuccessPolicy {
 // The parts of spec.template the controller looks at.
 struct ContainerInfo {
     std::string name;
-    bool definesCompletionIndexEnv = false;  // the container already has an env entry JOB_COMPLETION_INDEX
+    bool definesCompletionIndexEnv =
+        false; // the container already has an env entry JOB_COMPLETION_INDEX
 };
 
 struct PodTemplate {
     std::vector<ContainerInfo> containers;
     std::vector<ContainerInfo> initContainers;
     RestartPolicy restartPolicy = RestartPolicy::Never;
-    std::string subdomain;  // spec.template.spec.subdomain (hostname.subdomain)
+    std::string subdomain; // spec.template.spec.subdomain (hostname.subdomain)
 };
 
 struct JobSpec {
@@ -109,7 +111,7 @@ struct JobSpec {
 
 // ---- Job status ----
 struct UncountedTerminatedPods {
-    std::vector<std::string> succeeded;  // pod UIDs
+    std::vector<std::string> succeeded; // pod UIDs
     std::vector<std::string> failed;
 };
 
@@ -156,9 +158,9 @@ struct ContainerStatus {
     // state.running / state.terminated
     std::optional<TimePoint> startedAt;
     std::optional<TimePoint> finishedAt;
-    int32_t exitCode = 0;                 // terminated only
-    std::optional<int32_t> signal;        // terminated only
-    std::string reason;                   // waiting or terminated reason ("Error", "OOMKilled", ...)
+    int32_t exitCode = 0;          // terminated only
+    std::optional<int32_t> signal; // terminated only
+    std::string reason;            // waiting or terminated reason ("Error", "OOMKilled", ...)
     std::string message;
 
     bool operator==(const ContainerStatus&) const = default;
@@ -168,16 +170,19 @@ struct Pod {
     ObjectMeta metadata;
     // The annotations and labels the controller reads, kept raw: the engine applies the
     // controller's own parsing rules (an invalid value is "unknown", not an error).
-    std::optional<std::string> completionIndexAnnotation;  // batch.kubernetes.io/job-completion-index
-    std::optional<std::string> failureCountAnnotation;     // ...job-index-failure-count
+    std::optional<std::string>
+        completionIndexAnnotation;                     // batch.kubernetes.io/job-completion-index
+    std::optional<std::string> failureCountAnnotation; // ...job-index-failure-count
     std::optional<std::string> ignoredFailureCountAnnotation; // ...job-index-ignored-failure-count
-    bool hasTrackingFinalizer = true;  // metadata.finalizers contains batch.kubernetes.io/job-tracking
+    bool hasTrackingFinalizer =
+        true; // metadata.finalizers contains batch.kubernetes.io/job-tracking
 
-    std::string nodeName;  // spec.nodeName ("" = unscheduled)
-    std::string hostname;  // spec.hostname
+    std::string nodeName; // spec.nodeName ("" = unscheduled)
+    std::string hostname; // spec.hostname
 
     PodPhase phase = PodPhase::Pending;
-    std::vector<Condition> conditions;  // status.conditions (Ready, PodScheduled, DisruptionTarget, ...)
+    std::vector<Condition>
+        conditions; // status.conditions (Ready, PodScheduled, DisruptionTarget, ...)
     std::optional<TimePoint> startTime; // status.startTime
     std::vector<ContainerStatus> containerStatuses;
     std::vector<ContainerStatus> initContainerStatuses;

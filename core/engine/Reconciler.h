@@ -40,10 +40,10 @@ struct SyncOptions {
 };
 
 struct PodToCreate {
-    int32_t index = -1;             // -1 for NonIndexed jobs
-    std::string generateName;       // "<job>-<index>-" (cut to 58 characters as §2.6 says)
-    std::string name;               // generateName + 5 deterministic characters
-    std::string hostname;           // Indexed: "<job>-<index>"; NonIndexed: ""
+    int32_t index = -1;       // -1 for NonIndexed jobs
+    std::string generateName; // "<job>-<index>-" (cut to 58 characters as §2.6 says)
+    std::string name;         // generateName + 5 deterministic characters
+    std::string hostname;     // Indexed: "<job>-<index>"; NonIndexed: ""
     // Containers (by name) that get the JOB_COMPLETION_INDEX env var (those that do not define it).
     std::vector<std::string> containersWithIndexEnv;
     std::vector<std::string> initContainersWithIndexEnv;
@@ -54,19 +54,19 @@ struct PodToCreate {
 };
 
 enum class DeletionReason {
-    JobFinished,        // a terminal condition is pending (§8 step 11): counted as failed
-    SuccessPolicy,      // the success policy matched (§17.4): not counted
-    Suspended,          // manageJob on a suspended job (§19.1): not counted
-    ScaleDown,          // more active than wanted (§10.3): not counted
-    DuplicateIndex,     // a second active pod of one index (§12.4): not counted
-    InvalidIndex,       // no/invalid index, or index >= completions (§12.2, §12.3): not counted
+    JobFinished,    // a terminal condition is pending (§8 step 11): counted as failed
+    SuccessPolicy,  // the success policy matched (§17.4): not counted
+    Suspended,      // manageJob on a suspended job (§19.1): not counted
+    ScaleDown,      // more active than wanted (§10.3): not counted
+    DuplicateIndex, // a second active pod of one index (§12.4): not counted
+    InvalidIndex,   // no/invalid index, or index >= completions (§12.2, §12.3): not counted
 };
 const char* toString(DeletionReason);
 
 struct PodToDelete {
     std::string name;
     std::string uid;
-    int32_t index = -1;             // -1 when unknown
+    int32_t index = -1; // -1 when unknown
     DeletionReason reason = DeletionReason::ScaleDown;
     // manageJob deletions patch the finalizer away before the DELETE, so the pod is never counted
     // (§21.6). Deletions for a finished job keep it, and the pod is counted as failed.
@@ -75,28 +75,29 @@ struct PodToDelete {
 };
 
 struct Event {
-    std::string type;     // "Normal" or "Warning"
-    std::string reason;   // "SuccessfulCreate", "SuccessfulDelete", "Completed", "BackoffLimitExceeded", ...
+    std::string type; // "Normal" or "Warning"
+    std::string
+        reason; // "SuccessfulCreate", "SuccessfulDelete", "Completed", "BackoffLimitExceeded", ...
     std::string message;
     bool operator==(const Event&) const = default;
 };
 
 // Which of the pod-finished tallies this sync recorded (for metrics and history).
 struct SyncCounts {
-    int32_t podsSucceeded = 0;      // pods counted as succeeded in this sync
-    int32_t podsFailed = 0;         // pods counted as failed in this sync
-    int32_t failuresIgnored = 0;    // failures matched by an Ignore rule
+    int32_t podsSucceeded = 0;   // pods counted as succeeded in this sync
+    int32_t podsFailed = 0;      // pods counted as failed in this sync
+    int32_t failuresIgnored = 0; // failures matched by an Ignore rule
     int32_t failJob = 0, failIndex = 0, ignore = 0, count = 0; // pod failure policy actions
 };
 
 struct Plan {
-    std::vector<PodToCreate> createPods;   // in creation order, lowest index first
+    std::vector<PodToCreate> createPods; // in creation order, lowest index first
     std::vector<PodToDelete> deletePods;
     std::vector<std::string> removeFinalizers; // pod names whose tracking finalizer goes now
-    JobStatus status;                      // the complete new status
+    JobStatus status;                          // the complete new status
     std::vector<Event> events;
-    std::optional<Duration> requeueAfter;  // sync again after this long, even with no pod event
-    BackoffRecord backoff;                 // the updated global backoff record
+    std::optional<Duration> requeueAfter; // sync again after this long, even with no pod event
+    BackoffRecord backoff;                // the updated global backoff record
     SyncCounts counts;
     // True when the sync did nothing because the job is finished, managed by another controller,
     // or has an unknown completion mode (§8 steps 1-3).

@@ -1,7 +1,6 @@
 #include "engine/IndexSet.h"
 
 #include <gtest/gtest.h>
-
 #include <random>
 #include <set>
 
@@ -16,7 +15,9 @@ IndexSet fromList(std::initializer_list<int32_t> xs) {
     return IndexSet::fromSortedIndexes(v);
 }
 
-std::vector<int32_t> toVector(const IndexSet& s) { return {s.begin(), s.end()}; }
+std::vector<int32_t> toVector(const IndexSet& s) {
+    return {s.begin(), s.end()};
+}
 
 } // namespace
 
@@ -28,7 +29,7 @@ TEST(IndexSet, FormatsLikeKubernetes) {
     const Case cases[] = {
         {{}, ""},
         {{{0, 2}}, "0-2"},
-        {{{0, 1}}, "0,1"},  // a run of two is never written a-b
+        {{{0, 1}}, "0,1"}, // a run of two is never written a-b
         {{{2, 2}, {4, 5}, {7, 9}}, "2,4,5,7-9"},
         {{{0, 4}, {6, 6}}, "0-4,6"},
         {{{1, 1}, {3, 3}}, "1,3"},
@@ -52,15 +53,15 @@ TEST(IndexSet, ParsesLenientlyAsTheController) {
     // Examples from indexed_job_utils_test.go (job-controller-spec §4.3).
     const Case cases[] = {
         {"", 10, ""},
-        {"0-5,8-10", 8, "0-5"},          // first number >= completions stops parsing
-        {"0-5,8-10", 10, "0-5,8,9"},     // second number clamped to completions-1
-        {"0,1-foo,bar", 4, "0"},         // unparsable pieces skipped
+        {"0-5,8-10", 8, "0-5"},      // first number >= completions stops parsing
+        {"0-5,8-10", 10, "0-5,8,9"}, // second number clamped to completions-1
+        {"0,1-foo,bar", 4, "0"},     // unparsable pieces skipped
         {"0,4,5,10-12", 13, "0,4,5,10-12"},
         {"9", 2, ""},
         {"invalid-form", 10, ""},
-        {"1,2,3", 10, "1-3"},            // adjacent pieces merged
+        {"1,2,3", 10, "1-3"}, // adjacent pieces merged
         {"3", 2, ""},
-        {"0-2-7", 10, "0-2"},            // only the first two parts are used
+        {"0-2-7", 10, "0-2"}, // only the first two parts are used
     };
     for (const Case& c : cases)
         EXPECT_EQ(IndexSet::parseLenient(c.text, c.completions).toString(), c.expected)
@@ -71,7 +72,7 @@ TEST(IndexSet, ValidatesStrictlyWithPositionAndReason) {
     struct Case {
         const char* text;
         int32_t completions;
-        long position;        // -1: valid
+        long position; // -1: valid
         const char* reasonPart;
     };
     const Case cases[] = {
@@ -147,7 +148,7 @@ TEST(IndexSet, InsertKeepsIntervalsNormalised) {
     EXPECT_EQ(s.count(), 8);
     s.insert(4);
     EXPECT_EQ(s.toString(), "0-7,10");
-    s.insert(4);  // already there
+    s.insert(4); // already there
     EXPECT_EQ(s.count(), 9);
 }
 
@@ -156,7 +157,7 @@ TEST(IndexSet, RoundTripsTheWorstCase) {
     std::vector<Interval> intervals;
     int32_t at = 0;
     for (int i = 0; i < 50000; ++i) {
-        int32_t len = i % 3;  // 0 -> single, 1 -> pair, 2 -> range of three
+        int32_t len = i % 3; // 0 -> single, 1 -> pair, 2 -> range of three
         intervals.push_back({at, at + len});
         at += len + 2;
     }
