@@ -85,7 +85,6 @@ int runReconcile(int argc, char** argv) {
     else
         now = std::chrono::time_point_cast<engine::Duration>(std::chrono::system_clock::now());
 
-#ifdef TESSERA_HAVE_RECONCILER
     const engine::Plan plan = engine::reconcile(input->job, input->pods, now);
     codec::JsonWriter w(args.has("pretty") ? 2 : 0);
     w.reserve(4096 + 256 * plan.createPods.size());
@@ -93,10 +92,6 @@ int runReconcile(int argc, char** argv) {
     std::string out = w.take();
     out.push_back('\n');
     return writeStdout(kName, out) ? kExitOk : kExitFailure;
-#else
-    (void)now;
-    return failure(kName, "this build has no reconciler yet (core/engine/Reconciler.cpp)");
-#endif
 }
 
 } // namespace tessera::app
