@@ -17,7 +17,9 @@ using std::chrono::seconds;
 
 namespace {
 
-IndexSet set(const char* text) { return IndexSet::parseLenient(text, 1000); }
+IndexSet set(const char* text) {
+    return IndexSet::parseLenient(text, 1000);
+}
 
 // ---- Backoff (§14) ----
 
@@ -27,7 +29,7 @@ TEST(Backoff, DoublesFromTheBaseAndStopsAtTheCap) {
     EXPECT_EQ(backoffDelay(1, base, cap), seconds(10));
     EXPECT_EQ(backoffDelay(3, base, cap), seconds(40));
     EXPECT_EQ(backoffDelay(6, base, cap), seconds(320));
-    EXPECT_EQ(backoffDelay(7, base, cap), seconds(600));  // 640 s capped
+    EXPECT_EQ(backoffDelay(7, base, cap), seconds(600)); // 640 s capped
     EXPECT_EQ(backoffDelay(1000, base, cap), seconds(600));
 }
 
@@ -72,16 +74,16 @@ TEST(Backoff, PerIndexDelayComesFromTheLastFailedPodsCounts) {
     EXPECT_EQ(remainingBackoffForIndex(nullptr, kNow, base, cap), Duration::zero());
     EXPECT_EQ(remainingBackoffForIndex(&c0, kNow, base, cap), seconds(10));
     EXPECT_EQ(remainingBackoffForIndex(&c1, kNow, base, cap), seconds(20));
-    EXPECT_EQ(remainingBackoffForIndex(&c2, kNow, base, cap), seconds(40));  // 3rd failure: 4x base
+    EXPECT_EQ(remainingBackoffForIndex(&c2, kNow, base, cap), seconds(40)); // 3rd failure: 4x base
     EXPECT_EQ(remainingBackoffForIndex(&ignored, kNow, base, cap), seconds(39));
 }
 
 TEST(Backoff, FinishTimeFallsBackFromContainersToReadyToDeletionToCreation) {
     Pod p = PodBuilder("p").failed(1, 42).build();
     EXPECT_EQ(podFinishTime(p), secondsBefore(42));
-    p.containerStatuses.front().state = ContainerStateKind::Running;  // not all terminated
+    p.containerStatuses.front().state = ContainerStateKind::Running; // not all terminated
     p.conditions.clear();
-    EXPECT_EQ(podFinishTime(p), secondsBefore(600));  // creation time
+    EXPECT_EQ(podFinishTime(p), secondsBefore(600)); // creation time
     p.metadata.deletionTimestamp = secondsBefore(40);
     p.metadata.deletionGracePeriodSeconds = 30;
     EXPECT_EQ(podFinishTime(p), secondsBefore(70));
@@ -102,7 +104,8 @@ Pod failedWith(int32_t exitCode, const std::string& container = "main") {
 }
 
 TEST(PodFailurePolicy, FirstMatchingRuleWinsAndUnknownActionsAreSkipped) {
-    Job job = JobBuilder().failureRule(PodFailurePolicyAction::Unknown, {42})
+    Job job = JobBuilder()
+                  .failureRule(PodFailurePolicyAction::Unknown, {42})
                   .failureRule(PodFailurePolicyAction::Ignore, {42})
                   .failureRule(PodFailurePolicyAction::FailJob, {42})
                   .build();
@@ -113,23 +116,28 @@ TEST(PodFailurePolicy, FirstMatchingRuleWinsAndUnknownActionsAreSkipped) {
 }
 
 TEST(PodFailurePolicy, FailJobMessagesAreTheUpstreamOnes) {
-    Job job = JobBuilder().failureRule(PodFailurePolicyAction::Count, {1})
+    Job job = JobBuilder()
+                  .failureRule(PodFailurePolicyAction::Count, {1})
                   .failureRule(PodFailurePolicyAction::FailJob, {5, 42})
                   .conditionRule(PodFailurePolicyAction::FailJob, "DisruptionTarget")
                   .build();
     const auto exit = matchPodFailurePolicy(job.spec.podFailurePolicy, failedWith(42));
     ASSERT_TRUE(exit.failJobMessage);
-    EXPECT_EQ(*exit.failJobMessage, "Container main for pod default/worker-3 failed with exit code 42 "
-                                    "matching FailJob rule at index 1");
+    EXPECT_EQ(*exit.failJobMessage,
+              "Container main for pod default/worker-3 failed with exit code 42 "
+              "matching FailJob rule at index 1");
     Pod disrupted = PodBuilder("worker-4").failed(0).withCondition("DisruptionTarget").build();
     const auto cond = matchPodFailurePolicy(job.spec.podFailurePolicy, disrupted);
     ASSERT_TRUE(cond.failJobMessage);
-    EXPECT_EQ(*cond.failJobMessage,
-              "Pod default/worker-4 has condition DisruptionTarget matching FailJob rule at index 2");
+    EXPECT_EQ(
+        *cond.failJobMessage,
+        "Pod default/worker-4 has condition DisruptionTarget matching FailJob rule at index 2");
 }
 
 TEST(PodFailurePolicy, ExitCodeZeroNeverMatchesAndNotInMatchesTheRest) {
-    Job job = JobBuilder().failureRule(PodFailurePolicyAction::FailJob, {1, 2}, ExitCodesOperator::NotIn).build();
+    Job job = JobBuilder()
+                  .failureRule(PodFailurePolicyAction::FailJob, {1, 2}, ExitCodesOperator::NotIn)
+                  .build();
     EXPECT_FALSE(matchPodFailurePolicy(job.spec.podFailurePolicy, failedWith(0)).action);
     EXPECT_FALSE(matchPodFailurePolicy(job.spec.podFailurePolicy, failedWith(2)).action);
     EXPECT_EQ(matchPodFailurePolicy(job.spec.podFailurePolicy, failedWith(3)).action,
@@ -137,7 +145,9 @@ TEST(PodFailurePolicy, ExitCodeZeroNeverMatchesAndNotInMatchesTheRest) {
 }
 
 TEST(PodFailurePolicy, ContainerNameLimitsTheRuleAndInitContainersAreScannedToo) {
-    Job job = JobBuilder().failureRule(PodFailurePolicyAction::FailJob, {7}, ExitCodesOperator::In, "setup").build();
+    Job job = JobBuilder()
+                  .failureRule(PodFailurePolicyAction::FailJob, {7}, ExitCodesOperator::In, "setup")
+                  .build();
     EXPECT_FALSE(matchPodFailurePolicy(job.spec.podFailurePolicy, failedWith(7, "main")).action);
     Pod init = PodBuilder("p").failed(0).build();
     ContainerStatus setup;
@@ -145,12 +155,17 @@ TEST(PodFailurePolicy, ContainerNameLimitsTheRuleAndInitContainersAreScannedToo)
     setup.state = ContainerStateKind::Terminated;
     setup.exitCode = 7;
     init.initContainerStatuses.push_back(setup);
-    EXPECT_EQ(matchPodFailurePolicy(job.spec.podFailurePolicy, init).action, PodFailurePolicyAction::FailJob);
+    EXPECT_EQ(matchPodFailurePolicy(job.spec.podFailurePolicy, init).action,
+              PodFailurePolicyAction::FailJob);
 }
 
 TEST(PodFailurePolicy, ConditionPatternsCompareTheStatusToo) {
-    Job job = JobBuilder().conditionRule(PodFailurePolicyAction::Ignore, "DisruptionTarget", ConditionStatus::True).build();
-    const Pod falseCondition = PodBuilder("p").failed(1).withCondition("DisruptionTarget", ConditionStatus::False).build();
+    Job job = JobBuilder()
+                  .conditionRule(PodFailurePolicyAction::Ignore, "DisruptionTarget",
+                                 ConditionStatus::True)
+                  .build();
+    const Pod falseCondition =
+        PodBuilder("p").failed(1).withCondition("DisruptionTarget", ConditionStatus::False).build();
     EXPECT_TRUE(matchPodFailurePolicy(job.spec.podFailurePolicy, falseCondition).countFailed);
 }
 
@@ -175,7 +190,8 @@ TEST(SuccessPolicy, MatchesIndexesCountsAndReportsTheRuleIndex) {
 
 TEST(SuccessPolicy, SkipsRulesWhoseIndexesParseToNothing) {
     SuccessPolicy p;
-    p.rules = {{std::string("invalid-form"), std::nullopt}, {std::string(""), std::nullopt},
+    p.rules = {{std::string("invalid-form"), std::nullopt},
+               {std::string(""), std::nullopt},
                {std::string("12-14"), std::nullopt}};
     EXPECT_FALSE(matchSuccessPolicy(p, 10, set("0-9")));
 }
@@ -201,8 +217,8 @@ TEST(ActivePodsForRemoval, OrdersUnknownThenDuplicatesThenOutOfRangeThenScaleDow
     const Pod high = PodBuilder("high").index(9).running().build();
     const Pod keep0 = PodBuilder("keep0").index(0).running().ready(100).build();
     const Pod pending2 = PodBuilder("pending2").index(2).pending().build();
-    std::vector<IndexedPod> active{{&high, 9}, {&keep0, 0}, {&dupNew, 1}, {&unknown, -1},
-                                   {&pending2, 2}, {&dupOld, 1}};
+    std::vector<IndexedPod> active{{&high, 9},     {&keep0, 0},    {&dupNew, 1},
+                                   {&unknown, -1}, {&pending2, 2}, {&dupOld, 1}};
     const auto removals = activePodsForRemoval(true, 5, active, 4);
     std::vector<std::string> names;
     std::vector<DeletionReason> reasons;
@@ -211,8 +227,9 @@ TEST(ActivePodsForRemoval, OrdersUnknownThenDuplicatesThenOutOfRangeThenScaleDow
         reasons.push_back(r.reason);
     }
     EXPECT_EQ(names, (std::vector<std::string>{"unknown", "dup-new", "high", "pending2"}));
-    EXPECT_EQ(reasons, (std::vector<DeletionReason>{DeletionReason::InvalidIndex, DeletionReason::DuplicateIndex,
-                                                     DeletionReason::InvalidIndex, DeletionReason::ScaleDown}));
+    EXPECT_EQ(reasons, (std::vector<DeletionReason>{
+                           DeletionReason::InvalidIndex, DeletionReason::DuplicateIndex,
+                           DeletionReason::InvalidIndex, DeletionReason::ScaleDown}));
 }
 
 TEST(ActivePodsForRemoval, ScaleDownOrderFollowsControllerActivePods) {
@@ -221,12 +238,14 @@ TEST(ActivePodsForRemoval, ScaleDownOrderFollowsControllerActivePods) {
     const Pod restarted = PodBuilder("restarted").running().restarts(3).build();
     const Pod newer = PodBuilder("newer").running().createdSecondsAgo(10).build();
     const Pod older = PodBuilder("older").running().createdSecondsAgo(1000).build();
-    std::vector<IndexedPod> active{{&older, -1}, {&newer, -1}, {&restarted, -1}, {&pending, -1}, {&unscheduled, -1}};
+    std::vector<IndexedPod> active{
+        {&older, -1}, {&newer, -1}, {&restarted, -1}, {&pending, -1}, {&unscheduled, -1}};
     const auto removals = activePodsForRemoval(false, 0, active, 5);
     std::vector<std::string> names;
     for (const auto& r : removals)
         names.push_back(r.pod.pod->metadata.name);
-    EXPECT_EQ(names, (std::vector<std::string>{"unscheduled", "pending", "restarted", "newer", "older"}));
+    EXPECT_EQ(names,
+              (std::vector<std::string>{"unscheduled", "pending", "restarted", "newer", "older"}));
 }
 
 // ---- Pod index annotations and names (§2, §3, §15.2) ----
@@ -274,23 +293,36 @@ TEST(PodIndex, NameSuffixesUseTheKubernetesAlphabet) {
 // ---- What a created pod carries (§2, §15.2) ----
 
 TEST(CreatedPods, GetTheIndexEnvOnlyInContainersThatDoNotDefineIt) {
-    const Job job = JobBuilder().indexed(2).parallelism(1).container("sidecar", true)
-                         .initContainer("fetch").initContainer("own", true).build();
+    const Job job = JobBuilder()
+                        .indexed(2)
+                        .parallelism(1)
+                        .container("sidecar", true)
+                        .initContainer("fetch")
+                        .initContainer("own", true)
+                        .build();
     const Plan plan = reconcile(job, {}, kNow);
     ASSERT_EQ(plan.createPods.size(), 1u);
     EXPECT_EQ(plan.createPods[0].containersWithIndexEnv, (std::vector<std::string>{"main"}));
     EXPECT_EQ(plan.createPods[0].initContainersWithIndexEnv, (std::vector<std::string>{"fetch"}));
     EXPECT_EQ(plan.createPods[0].hostname, "job-0");
-    EXPECT_FALSE(plan.createPods[0].indexFailureCount);  // no backoffLimitPerIndex: no annotation
+    EXPECT_FALSE(plan.createPods[0].indexFailureCount); // no backoffLimitPerIndex: no annotation
 }
 
 TEST(CreatedPods, InheritFailureCountsAndIgnoredCountsFromThePodTheyReplace) {
-    const Job job = JobBuilder().indexed(2).parallelism(2).backoffLimitPerIndex(6)
+    const Job job = JobBuilder()
+                        .indexed(2)
+                        .parallelism(2)
+                        .backoffLimitPerIndex(6)
                         .conditionRule(PodFailurePolicyAction::Ignore, "DisruptionTarget")
-                        .startedSecondsAgo(3600).build();
-    const std::vector<Pod> pods{
-        PodBuilder("f0").index(0).failureCount(3).failed(1, 3000).build(),
-        PodBuilder("f1").index(1).failureCount(3).failed(1, 3000).withCondition("DisruptionTarget").build()};
+                        .startedSecondsAgo(3600)
+                        .build();
+    const std::vector<Pod> pods{PodBuilder("f0").index(0).failureCount(3).failed(1, 3000).build(),
+                                PodBuilder("f1")
+                                    .index(1)
+                                    .failureCount(3)
+                                    .failed(1, 3000)
+                                    .withCondition("DisruptionTarget")
+                                    .build()};
     const Plan plan = reconcile(job, pods, kNow);
     ASSERT_EQ(plan.createPods.size(), 2u);
     EXPECT_EQ(plan.createPods[0].indexFailureCount, 4);
@@ -312,26 +344,35 @@ TEST(CreatedPods, NamesDifferAcrossSaltsAndAreStableForOneInput) {
 
 TEST(SyncEvents, FinishingEmitsTheKubernetesEvents) {
     const Job done = JobBuilder().indexed(1).parallelism(1).startedSecondsAgo(5).build();
-    const Plan complete = reconcile(done, std::vector<Pod>{PodBuilder("s").index(0).succeeded().build()}, kNow);
+    const Plan complete =
+        reconcile(done, std::vector<Pod>{PodBuilder("s").index(0).succeeded().build()}, kNow);
     ASSERT_FALSE(complete.events.empty());
     EXPECT_EQ(complete.events.back(), (Event{"Normal", "Completed", "Job completed"}));
     EXPECT_EQ(complete.status.completionTime, kNow);
 
-    const Job failing = JobBuilder().indexed(1).parallelism(1).backoffLimit(0).startedSecondsAgo(5).build();
-    const Plan failed = reconcile(failing, std::vector<Pod>{PodBuilder("f").index(0).failed().build()}, kNow);
-    EXPECT_EQ(failed.events.back(),
-              (Event{"Warning", "BackoffLimitExceeded", "Job has reached the specified backoff limit"}));
+    const Job failing =
+        JobBuilder().indexed(1).parallelism(1).backoffLimit(0).startedSecondsAgo(5).build();
+    const Plan failed =
+        reconcile(failing, std::vector<Pod>{PodBuilder("f").index(0).failed().build()}, kNow);
+    EXPECT_EQ(failed.events.back(), (Event{"Warning", "BackoffLimitExceeded",
+                                           "Job has reached the specified backoff limit"}));
     EXPECT_FALSE(failed.status.completionTime);
 }
 
 TEST(SyncSkips, JobsManagedElsewhereOrFinished) {
-    const Job foreign = JobBuilder().indexed(3).parallelism(3).managedBy("kueue.x-k8s.io/multikueue").build();
+    const Job foreign =
+        JobBuilder().indexed(3).parallelism(3).managedBy("kueue.x-k8s.io/multikueue").build();
     EXPECT_TRUE(reconcile(foreign, {}, kNow).skipped);
     EXPECT_TRUE(reconcile(foreign, {}, kNow).createPods.empty());
-    const Job builtin = JobBuilder().indexed(3).parallelism(3).managedBy("kubernetes.io/job-controller").build();
+    const Job builtin =
+        JobBuilder().indexed(3).parallelism(3).managedBy("kubernetes.io/job-controller").build();
     EXPECT_FALSE(reconcile(builtin, {}, kNow).skipped);
-    const Job finished = JobBuilder().indexed(3).parallelism(3).condition("SuccessCriteriaMet", "CompletionsReached")
-                             .condition("Complete", "CompletionsReached").build();
+    const Job finished = JobBuilder()
+                             .indexed(3)
+                             .parallelism(3)
+                             .condition("SuccessCriteriaMet", "CompletionsReached")
+                             .condition("Complete", "CompletionsReached")
+                             .build();
     const Plan plan = reconcile(finished, {}, kNow);
     EXPECT_TRUE(plan.skipped);
     EXPECT_EQ(plan.status.conditions.size(), 2u);

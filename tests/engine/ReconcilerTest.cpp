@@ -596,6 +596,10 @@ std::vector<std::string> deletedNames(const Plan& plan) {
     return names;
 }
 
+void PrintTo(const Case& c, std::ostream* os) {
+    *os << c.name;
+}
+
 class ReconcilerCase : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ReconcilerCase, PlansWhatTheJobControllerDoes) {
