@@ -128,8 +128,9 @@ void expectInvariants(const Job& job, std::span<const Pod> pods, const Plan& pla
     }
     for (const int32_t ix : activeIndexes)
         EXPECT_EQ(activeIndexes.count(ix), 1u) << where << ": index " << ix << " twice";
-    if (!plan.createPods.empty())
+    if (!plan.createPods.empty()) {
         EXPECT_TRUE(plan.deletePods.empty()) << where << ": created and deleted in one sync";
+    }
 }
 
 TEST(ReconcilerProperties, HoldAfterAnySyncOfRandomPods) {
@@ -267,8 +268,9 @@ TEST(ReconcilerProperties, RandomFailuresEndCompleteOrFailedWithConsistentCounts
             const std::set<std::string> reasons{"BackoffLimitExceeded", "MaxFailedIndexesExceeded",
                                                 "FailedIndexes"};
             EXPECT_TRUE(reasons.contains(failed->reason)) << failed->reason;
-            if (failed->reason == "BackoffLimitExceeded")
+            if (failed->reason == "BackoffLimitExceeded") {
                 EXPECT_GT(st.failed, 8);
+            }
         }
         if (::testing::Test::HasFailure())
             return;
