@@ -100,9 +100,11 @@ TEST(Validation, SuccessPolicyIndexesUseTheStrictFormatWithPositions) {
                         .build();
     const auto errors = validateJob(job);
     ASSERT_TRUE(names(errors, "spec.successPolicy.rules[0].succeededIndexes"));
-    for (const Error& e : errors)
-        if (e.field == "spec.successPolicy.rules[0].succeededIndexes")
+    for (const Error& e : errors) {
+        if (e.field == "spec.successPolicy.rules[0].succeededIndexes") {
             EXPECT_NE(e.message.find("character"), std::string::npos) << e.message;
+        }
+    }
     EXPECT_TRUE(names(errors, "spec.successPolicy.rules[1].succeededCount", "5"));
     EXPECT_TRUE(names(errors, "spec.successPolicy.rules[2]", "at least one"));
 }
