@@ -60,9 +60,10 @@ public:
         for (const Pod& pod : pods)
             m_pods.push_back({&pod, m_indexed ? completionIndexOf(pod) : kUnknownCompletionIndex});
         if (m_indexed)
-            std::stable_sort(
-                m_pods.begin(), m_pods.end(),
-                [](const IndexedPod& a, const IndexedPod& b) { return a.index < b.index; });
+            // By index, ties in input order (the pods live in one span: addresses give it).
+            std::sort(m_pods.begin(), m_pods.end(), [](const IndexedPod& a, const IndexedPod& b) {
+                return a.index != b.index ? a.index < b.index : a.pod < b.pod;
+            });
     }
 
     Plan run();
@@ -73,6 +74,8 @@ private:
         return !m_indexed || (p.index >= 0 && p.index < m_completions);
     }
     bool isUncounted(const Pod& pod) const {
+        if (m_uncountedSucceeded.empty() && m_uncountedFailed.empty())
+            return false; // the usual case: the previous sync left nothing uncounted
         return m_uncountedSucceeded.contains(pod.metadata.uid) ||
                m_uncountedFailed.contains(pod.metadata.uid);
     }

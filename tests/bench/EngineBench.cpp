@@ -1,6 +1,8 @@
 // Engine benchmarks. Figures and the command that reproduces them: docs/PERFORMANCE.md.
+#include "engine/Defaults.h"
 #include "engine/IndexSet.h"
 #include "engine/Reconciler.h"
+#include "engine/Simulator.h"
 
 #include <benchmark/benchmark.h>
 
@@ -99,6 +101,35 @@ void BM_ReconcileLargeIndexedJob(benchmark::State& state) {
     state.counters["intervals"] = static_cast<double>(completed.intervalCount());
 }
 BENCHMARK(BM_ReconcileLargeIndexedJob)->Arg(0)->Arg(500)->Unit(benchmark::kMillisecond);
+
+// A full dry-run the issue sizes: 100,000 indexes at parallelism 1,000, log-normal durations,
+// 5 % of attempts failing, retried per index (backoffLimitPerIndex 6) so the job can finish.
+void BM_Simulate100kIndexes(benchmark::State& state) {
+    using namespace tessera::engine;
+    SimulationConfig cfg;
+    cfg.job.metadata.name = "sim";
+    cfg.job.metadata.uid = "uid";
+    cfg.job.spec.completionMode = CompletionMode::Indexed;
+    cfg.job.spec.completions = 100000;
+    cfg.job.spec.parallelism = 1000;
+    cfg.job.spec.backoffLimitPerIndex = 6;
+    cfg.job.spec.podTemplate.containers.push_back({"main", false});
+    applyDefaults(cfg.job.spec);
+    cfg.duration.kind = DurationModel::Kind::LogNormal;
+    cfg.duration.median = std::chrono::seconds(30);
+    cfg.failures.probability = 0.05;
+    std::size_t attempts = 0;
+    std::string outcome;
+    for (auto _ : state) {
+        SimulationResult r = simulate(cfg);
+        attempts = r.attempts.size();
+        outcome = r.outcome;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["attempts"] = static_cast<double>(attempts);
+    state.SetLabel(outcome);
+}
+BENCHMARK(BM_Simulate100kIndexes)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 } // namespace
 

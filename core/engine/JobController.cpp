@@ -1,0 +1,319 @@
+#include "JobController.h"
+
+#include "PodClassification.h"
+#include "PodIndex.h"
+
+#include <algorithm>
+
+namespace tessera::engine {
+
+const char* toString(AttemptOutcome o) {
+    switch (o) {
+    case AttemptOutcome::Pending:
+        return "Pending";
+    case AttemptOutcome::Running:
+        return "Running";
+    case AttemptOutcome::Succeeded:
+        return "Succeeded";
+    case AttemptOutcome::Failed:
+        return "Failed";
+    case AttemptOutcome::Deleted:
+        return "Deleted";
+    }
+    return "Pending";
+}
+
+const char* toString(IndexState s) {
+    switch (s) {
+    case IndexState::NotStarted:
+        return "NotStarted";
+    case IndexState::Pending:
+        return "Pending";
+    case IndexState::Running:
+        return "Running";
+    case IndexState::Succeeded:
+        return "Succeeded";
+    case IndexState::FailedWillRetry:
+        return "FailedWillRetry";
+    case IndexState::FailedTerminal:
+        return "FailedTerminal";
+    case IndexState::OutOfRange:
+        return "OutOfRange";
+    }
+    return "NotStarted";
+}
+
+JobController::JobController(Job job, PodExecutor& executor, SyncOptions options)
+    : m_job(std::move(job))
+    , m_executor(executor)
+    , m_options(std::move(options)) {
+    if (m_options.backoff)
+        m_backoff = *m_options.backoff;
+    if (m_job.spec.completionMode == CompletionMode::Indexed)
+        m_attemptsByIndex.resize(
+            static_cast<std::size_t>(std::max(m_job.spec.completions.value_or(0), 0)));
+}
+
+Pod* JobController::pod(const std::string& name) {
+    const auto it = m_podByName.find(name);
+    return it == m_podByName.end() ? nullptr : &m_pods[it->second];
+}
+
+const Pod* JobController::findPod(const std::string& name) const {
+    const auto it = m_podByName.find(name);
+    return it == m_podByName.end() ? nullptr : &m_pods[it->second];
+}
+
+Attempt* JobController::attemptOf(const std::string& podName) {
+    const auto it = m_attemptByPod.find(podName);
+    return it == m_attemptByPod.end() ? nullptr : &m_attempts[it->second];
+}
+
+Plan JobController::sync(TimePoint now) {
+    SyncOptions options = m_options;
+    options.backoff = m_backoff;
+    options.nameSalt = m_nameSalt++;
+    options.expectationsSatisfied = true; // every create and delete is applied before we return
+    Plan plan = reconcile(m_job, m_pods, now, options);
+    m_nextSyncAt.reset();
+    if (plan.skipped)
+        return plan;
+    applyPlan(plan, now);
+    return plan;
+}
+
+void JobController::applyPlan(const Plan& plan, TimePoint now) {
+    m_job.status = plan.status;
+    m_backoff = plan.backoff;
+    for (const std::string& name : plan.removeFinalizers)
+        if (Pod* p = pod(name))
+            p->hasTrackingFinalizer = false;
+    for (const PodToDelete& d : plan.deletePods) {
+        Pod* p = pod(d.name);
+        if (!p)
+            continue;
+        if (d.removeFinalizerFirst)
+            p->hasTrackingFinalizer = false;
+        if (!p->metadata.deletionTimestamp) {
+            p->metadata.deletionTimestamp = now;
+            m_executor.deletePod(*p, d.reason);
+        }
+    }
+    createPods(plan, now);
+    dropGonePods();
+    if (plan.requeueAfter)
+        m_nextSyncAt = now + *plan.requeueAfter;
+}
+
+void JobController::createPods(const Plan& plan, TimePoint now) {
+    const std::vector<int32_t> batches =
+        slowStartBatches(static_cast<int32_t>(plan.createPods.size()));
+    std::size_t next = 0;
+    for (const int32_t batch : batches) {
+        bool batchFailed = false;
+        for (int32_t k = 0; k < batch; ++k, ++next) {
+            const PodToCreate& c = plan.createPods[next];
+            Pod p;
+            p.metadata.name = c.name;
+            p.metadata.namespace_ = m_job.metadata.namespace_;
+            p.metadata.uid = m_job.metadata.uid + "/" + c.name;
+            p.metadata.creationTimestamp = now;
+            if (c.index >= 0)
+                p.completionIndexAnnotation = std::to_string(c.index);
+            if (c.indexFailureCount)
+                p.failureCountAnnotation = std::to_string(*c.indexFailureCount);
+            if (c.indexIgnoredFailureCount)
+                p.ignoredFailureCountAnnotation = std::to_string(*c.indexIgnoredFailureCount);
+            p.hostname = c.hostname;
+            p.phase = PodPhase::Pending;
+            if (!m_executor.createPod(p)) {
+                batchFailed = true;
+                --m_job.status.active;
+                continue;
+            }
+            Attempt a;
+            a.index = c.index;
+            a.podName = c.name;
+            a.createdAt = now;
+            a.failureCount = c.indexFailureCount.value_or(0);
+            if (c.index >= 0 && static_cast<std::size_t>(c.index) < m_attemptsByIndex.size()) {
+                auto& list = m_attemptsByIndex[static_cast<std::size_t>(c.index)];
+                a.number = static_cast<int32_t>(list.size()) + 1;
+                list.push_back(static_cast<uint32_t>(m_attempts.size()));
+            }
+            m_attemptByPod[c.name] = m_attempts.size();
+            m_attempts.push_back(std::move(a));
+            m_podByName[c.name] = m_pods.size();
+            m_pods.push_back(std::move(p));
+        }
+        if (batchFailed) {
+            // The creates not attempted are given up for this sync (§10.5).
+            const auto skipped = static_cast<int32_t>(plan.createPods.size() - next);
+            m_job.status.active -= skipped;
+            return;
+        }
+    }
+}
+
+void JobController::dropGonePods() {
+    for (std::size_t i = 0; i < m_pods.size();) {
+        const Pod& p = m_pods[i];
+        if (p.hasTrackingFinalizer || !isTerminal(p)) {
+            ++i;
+            continue;
+        }
+        m_podByName.erase(p.metadata.name);
+        if (i + 1 != m_pods.size()) {
+            m_pods[i] = std::move(m_pods.back());
+            m_podByName[m_pods[i].metadata.name] = i;
+        }
+        m_pods.pop_back();
+    }
+}
+
+void JobController::podScheduled(const std::string& name, const std::string& node, TimePoint) {
+    if (Pod* p = pod(name))
+        p->nodeName = node;
+    if (Attempt* a = attemptOf(name))
+        a->node = node;
+}
+
+void JobController::podStarted(const std::string& name, TimePoint now) {
+    Pod* p = pod(name);
+    if (!p || isTerminal(*p))
+        return;
+    p->phase = PodPhase::Running;
+    p->startTime = now;
+    ContainerStatus c;
+    c.name = m_job.spec.podTemplate.containers.empty()
+                 ? "main"
+                 : m_job.spec.podTemplate.containers.front().name;
+    c.state = ContainerStateKind::Running;
+    c.ready = true;
+    c.startedAt = now;
+    p->containerStatuses = {c};
+    p->conditions = {Condition{"Ready", ConditionStatus::True, "", "", std::nullopt, now}};
+    if (Attempt* a = attemptOf(name)) {
+        a->outcome = AttemptOutcome::Running;
+        a->startedAt = now;
+    }
+}
+
+void JobController::podFinished(const std::string& name, int32_t exitCode,
+                                std::optional<int32_t> signal, const std::string& reason,
+                                const std::string& message, TimePoint now) {
+    Pod* p = pod(name);
+    if (!p || isTerminal(*p))
+        return;
+    const bool succeeded = exitCode == 0 && !signal;
+    p->phase = succeeded ? PodPhase::Succeeded : PodPhase::Failed;
+    ContainerStatus c;
+    c.name = m_job.spec.podTemplate.containers.empty()
+                 ? "main"
+                 : m_job.spec.podTemplate.containers.front().name;
+    c.state = ContainerStateKind::Terminated;
+    c.exitCode = signal ? 128 + *signal : exitCode;
+    c.signal = signal;
+    c.reason = reason.empty() ? (succeeded ? "Completed" : "Error") : reason;
+    c.message = message;
+    c.startedAt = p->startTime;
+    c.finishedAt = now;
+    p->containerStatuses = {c};
+    p->conditions = {
+        Condition{"Ready", ConditionStatus::False, "PodCompleted", "", std::nullopt, now}};
+    if (Attempt* a = attemptOf(name)) {
+        a->outcome = succeeded ? AttemptOutcome::Succeeded : AttemptOutcome::Failed;
+        a->finishedAt = now;
+        a->exitCode = c.exitCode;
+        a->signal = signal;
+        a->reason = c.reason;
+        a->message = message;
+    }
+}
+
+void JobController::podDeleted(const std::string& name, TimePoint now) {
+    Pod* p = pod(name);
+    if (!p)
+        return;
+    Attempt* a = attemptOf(name);
+    if (a && (a->outcome == AttemptOutcome::Pending || a->outcome == AttemptOutcome::Running)) {
+        a->outcome = AttemptOutcome::Deleted;
+        a->finishedAt = now;
+        a->reason = "Deleted";
+    }
+    if (!isTerminal(*p)) {
+        // The kubelet kills the containers: the pod ends Failed (SIGTERM), as on a cluster.
+        p->phase = PodPhase::Failed;
+        ContainerStatus c;
+        c.name = "main";
+        c.state = ContainerStateKind::Terminated;
+        c.exitCode = 143;
+        c.signal = 15;
+        c.reason = "Error";
+        c.finishedAt = now;
+        p->containerStatuses = {c};
+    }
+    dropGonePods();
+}
+
+void JobController::setParallelism(int32_t parallelism) {
+    m_job.spec.parallelism = parallelism;
+}
+
+void JobController::setSuspend(bool suspend) {
+    m_job.spec.suspend = suspend;
+}
+
+void JobController::setCompletions(int32_t completions) {
+    m_job.spec.completions = completions;
+    m_job.spec.parallelism = completions;
+    if (m_job.spec.completionMode == CompletionMode::Indexed &&
+        static_cast<std::size_t>(completions) > m_attemptsByIndex.size())
+        m_attemptsByIndex.resize(static_cast<std::size_t>(completions));
+}
+
+std::vector<const Attempt*> JobController::attemptsOf(int32_t index) const {
+    std::vector<const Attempt*> out;
+    if (index < 0 || static_cast<std::size_t>(index) >= m_attemptsByIndex.size())
+        return out;
+    for (const uint32_t i : m_attemptsByIndex[static_cast<std::size_t>(index)])
+        out.push_back(&m_attempts[i]);
+    return out;
+}
+
+int32_t JobController::attemptCount(int32_t index) const {
+    if (index < 0 || static_cast<std::size_t>(index) >= m_attemptsByIndex.size())
+        return 0;
+    return static_cast<int32_t>(m_attemptsByIndex[static_cast<std::size_t>(index)].size());
+}
+
+void JobController::fillIndexStates(std::vector<IndexState>& out) const {
+    const int32_t completions = std::max(m_job.spec.completions.value_or(0), 0);
+    const auto total =
+        std::max<std::size_t>(static_cast<std::size_t>(completions), m_attemptsByIndex.size());
+    out.assign(total, IndexState::NotStarted);
+    for (std::size_t i = static_cast<std::size_t>(completions); i < total; ++i)
+        out[i] = IndexState::OutOfRange;
+    const bool jobFailed = hasTrueCondition(m_job.status, "Failed");
+    for (std::size_t i = 0;
+         i < std::min<std::size_t>(static_cast<std::size_t>(completions), m_attemptsByIndex.size());
+         ++i)
+        if (!m_attemptsByIndex[i].empty())
+            out[i] = jobFailed ? IndexState::FailedTerminal : IndexState::FailedWillRetry;
+    for (const Pod& p : m_pods) {
+        const int32_t ix = completionIndexOf(p);
+        if (ix < 0 || ix >= completions || !isActive(p))
+            continue;
+        out[static_cast<std::size_t>(ix)] =
+            p.phase == PodPhase::Running ? IndexState::Running : IndexState::Pending;
+    }
+    const IndexSet failed =
+        IndexSet::parseLenient(m_job.status.failedIndexes.value_or(""), completions);
+    for (const Interval& iv : failed.intervals())
+        std::fill(out.begin() + iv.first, out.begin() + iv.last + 1, IndexState::FailedTerminal);
+    const IndexSet completed = IndexSet::parseLenient(m_job.status.completedIndexes, completions);
+    for (const Interval& iv : completed.intervals())
+        std::fill(out.begin() + iv.first, out.begin() + iv.last + 1, IndexState::Succeeded);
+}
+
+} // namespace tessera::engine

@@ -1,0 +1,101 @@
+#pragma once
+// The stateful driver around the pure reconcile(): it owns one Job, the pods the controller still
+// tracks, the retry backoff record and the attempt history, and applies each Plan through a
+// PodExecutor. The simulator, the local runner and `tessera serve` all drive jobs through it, so a
+// dry-run and a local run follow exactly the same rules.
+//
+// Usage: executors report pod lifecycle events (podStarted, podFinished, podDeleted); the driver
+// calls sync(now) after events (batched, as the upstream controller batches them for 1 s) and at
+// nextSyncAt().
+#include "Attempt.h"
+#include "IndexSet.h"
+#include "Model.h"
+#include "Reconciler.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tessera::engine {
+
+// Where the plan's side effects go: a simulated cluster, real processes, an API server.
+class PodExecutor {
+public:
+    virtual ~PodExecutor() = default;
+    // Starts the pod; false when the create failed (the rest of the slow-start batch is skipped).
+    virtual bool createPod(const Pod& pod) = 0;
+    // Stops the pod; the executor calls JobController::podDeleted once it is gone.
+    virtual void deletePod(const Pod& pod, DeletionReason reason) = 0;
+};
+
+// What a scoreboard cell shows for one index.
+enum class IndexState : uint8_t {
+    NotStarted,
+    Pending,
+    Running,
+    Succeeded,
+    FailedWillRetry, // has failed attempts and will be tried again
+    FailedTerminal,  // in failedIndexes (backoffLimitPerIndex), or the job failed
+    OutOfRange,      // >= completions after an elastic scale-down
+};
+inline constexpr int kIndexStateCount = 7;
+const char* toString(IndexState);
+
+class JobController {
+public:
+    JobController(Job job, PodExecutor& executor, SyncOptions options = {});
+
+    // One sync: reconcile, then apply the plan (status, finalizers, deletions, creations in
+    // slow-start batches). Returns the plan as reconcile produced it.
+    Plan sync(TimePoint now);
+
+    // Pod lifecycle, as reported by the executor.
+    void podScheduled(const std::string& name, const std::string& node, TimePoint now);
+    void podStarted(const std::string& name, TimePoint now);
+    void podFinished(const std::string& name, int32_t exitCode, std::optional<int32_t> signal,
+                     const std::string& reason, const std::string& message, TimePoint now);
+    void podDeleted(const std::string& name, TimePoint now);
+
+    // Live changes to the spec, as `kubectl patch` would make them.
+    void setParallelism(int32_t parallelism);
+    void setSuspend(bool suspend);
+    // Elastic Indexed Jobs: completions and parallelism change together (§23.1).
+    void setCompletions(int32_t completions);
+
+    const Job& job() const { return m_job; }
+    bool finished() const { return isFinished(m_job.status); }
+    std::optional<TimePoint> nextSyncAt() const { return m_nextSyncAt; }
+    // Pods the controller still tracks: not gone, or finished but still holding the finalizer.
+    const std::vector<Pod>& livePods() const { return m_pods; }
+    const Pod* findPod(const std::string& name) const;
+
+    const std::vector<Attempt>& attempts() const { return m_attempts; }
+    std::vector<const Attempt*> attemptsOf(int32_t index) const;
+    int32_t attemptCount(int32_t index) const;
+
+    // Every index's state, in O(completions) (the grid repaints from this).
+    void fillIndexStates(std::vector<IndexState>& out) const;
+
+private:
+    Pod* pod(const std::string& name);
+    Attempt* attemptOf(const std::string& podName);
+    void applyPlan(const Plan& plan, TimePoint now);
+    void createPods(const Plan& plan, TimePoint now);
+    void dropGonePods();
+
+    Job m_job;
+    PodExecutor& m_executor;
+    SyncOptions m_options;
+    BackoffRecord m_backoff;
+    uint64_t m_nameSalt = 0;
+    std::optional<TimePoint> m_nextSyncAt;
+
+    std::vector<Pod> m_pods;
+    std::unordered_map<std::string, std::size_t> m_podByName;
+    std::vector<Attempt> m_attempts;
+    std::unordered_map<std::string, std::size_t> m_attemptByPod;
+    std::vector<std::vector<uint32_t>> m_attemptsByIndex;
+};
+
+} // namespace tessera::engine

@@ -1,0 +1,401 @@
+#include "Simulator.h"
+
+#include "JobController.h"
+#include "PodIndex.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <queue>
+#include <random>
+#include <unordered_map>
+
+namespace tessera::engine {
+
+namespace {
+
+// Portable draws from mt19937_64 (whose sequence the standard fixes, unlike its distributions).
+class Random {
+public:
+    explicit Random(uint64_t seed)
+        : m_engine(seed) {}
+    double uniform() { return static_cast<double>(m_engine() >> 11) * 0x1.0p-53; }
+    Duration between(Duration lo, Duration hi) {
+        if (hi <= lo)
+            return lo;
+        const auto span = static_cast<double>((hi - lo).count());
+        return lo + Duration(static_cast<int64_t>(std::llround(uniform() * span)));
+    }
+    double normal() { // Box-Muller
+        const double u1 = std::max(uniform(), 0x1.0p-53);
+        const double u2 = uniform();
+        return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+    }
+
+private:
+    std::mt19937_64 m_engine;
+};
+
+enum class EventKind : uint8_t { Sync, Start, Finish, Gone, Reschedule };
+
+struct Event {
+    TimePoint at;
+    uint64_t sequence; // ties break in scheduling order, so runs are deterministic
+    EventKind kind;
+    std::string pod;
+    bool operator>(const Event& o) const { return at != o.at ? at > o.at : sequence > o.sequence; }
+};
+
+struct SimPod {
+    int32_t index = -1;
+    int32_t attempt = 1;
+    int subset = -1;
+    bool running = false;
+    bool deleted = false;
+    TimePoint pendingSince{};
+};
+
+class SimulatedCluster final : public PodExecutor {
+public:
+    explicit SimulatedCluster(const SimulationConfig& config)
+        : m_config(config)
+        , m_random(config.seed) {
+        for (const CapacitySubset& s : config.subsets)
+            m_usage.push_back({s.name, 0, 0});
+        m_running.assign(config.subsets.size(), 0);
+        m_waiting.resize(config.subsets.size());
+    }
+
+    void attach(JobController* controller) { m_controller = controller; }
+
+    SimulationResult run();
+
+    bool createPod(const Pod& pod) override {
+        SimPod p;
+        p.index = completionIndexOf(pod);
+        p.attempt = ++m_attemptsByIndex[p.index];
+        p.pendingSince = m_now;
+        p.subset = assignSubset();
+        m_pods[pod.metadata.name] = p;
+        if (p.subset >= 0)
+            ++m_usage[static_cast<std::size_t>(p.subset)].podsAssigned;
+        tryStart(pod.metadata.name);
+        return true;
+    }
+
+    void deletePod(const Pod& pod, DeletionReason) override {
+        const auto it = m_pods.find(pod.metadata.name);
+        if (it == m_pods.end())
+            return;
+        it->second.deleted = true;
+        schedule(m_now + m_config.deletionGrace, EventKind::Gone, pod.metadata.name);
+    }
+
+private:
+    void schedule(TimePoint at, EventKind kind, std::string pod = {}) {
+        m_queue.push(Event{at, m_sequence++, kind, std::move(pod)});
+    }
+    // Pod events are batched into one sync SyncJobBatchPeriod later, as the controller does.
+    void requestSync(TimePoint at) {
+        if (m_syncAt && *m_syncAt <= at)
+            return;
+        m_syncAt = at;
+        schedule(at, EventKind::Sync);
+    }
+
+    int assignSubset() {
+        const auto& subsets = m_config.subsets;
+        for (std::size_t i = 0; i < subsets.size(); ++i)
+            if (!subsets[i].maxReplicas || m_usage[i].podsAssigned < *subsets[i].maxReplicas)
+                return static_cast<int>(i);
+        return subsets.empty() ? -1 : static_cast<int>(subsets.size()) - 1;
+    }
+    bool hasRoom(int subset) const {
+        if (subset < 0)
+            return true;
+        const auto& cap = m_config.subsets[static_cast<std::size_t>(subset)].capacity;
+        return !cap || m_running[static_cast<std::size_t>(subset)] < *cap;
+    }
+
+    void tryStart(const std::string& name) {
+        SimPod& p = m_pods[name];
+        if (!hasRoom(p.subset)) {
+            m_waiting[static_cast<std::size_t>(p.subset)].push_back(name);
+            if (m_config.adaptive)
+                schedule(m_now + m_config.rescheduleCritical, EventKind::Reschedule, name);
+            return;
+        }
+        occupy(p);
+        schedule(m_now + m_random.between(m_config.startLatencyMin, m_config.startLatencyMax),
+                 EventKind::Start, name);
+    }
+    void occupy(SimPod& p) {
+        p.running = true; // holds a slot from scheduling on
+        if (p.subset >= 0) {
+            const auto s = static_cast<std::size_t>(p.subset);
+            m_usage[s].peakRunning = std::max(m_usage[s].peakRunning, ++m_running[s]);
+        }
+    }
+    void release(SimPod& p) {
+        if (!p.running)
+            return;
+        p.running = false;
+        if (p.subset < 0)
+            return;
+        const auto s = static_cast<std::size_t>(p.subset);
+        --m_running[s];
+        auto& queue = m_waiting[s];
+        while (!queue.empty()) {
+            const std::string next = queue.front();
+            queue.pop_front();
+            const auto it = m_pods.find(next);
+            if (it == m_pods.end() || it->second.deleted || it->second.running ||
+                it->second.subset != p.subset)
+                continue;
+            occupy(it->second);
+            schedule(m_now + m_random.between(m_config.startLatencyMin, m_config.startLatencyMax),
+                     EventKind::Start, next);
+            break;
+        }
+    }
+
+    Duration durationOf(int32_t index) {
+        const DurationModel& d = m_config.duration;
+        if (const auto it = d.perIndex.find(index); it != d.perIndex.end())
+            return it->second;
+        switch (d.kind) {
+        case DurationModel::Kind::Fixed:
+            return d.fixed;
+        case DurationModel::Kind::Uniform:
+            return m_random.between(d.min, d.max);
+        case DurationModel::Kind::LogNormal: {
+            const double ms =
+                static_cast<double>(d.median.count()) * std::exp(d.sigma * m_random.normal());
+            return Duration(std::max<int64_t>(1, std::llround(ms)));
+        }
+        }
+        return d.fixed;
+    }
+
+    void onStart(const std::string& name) {
+        const auto it = m_pods.find(name);
+        if (it == m_pods.end() || it->second.deleted)
+            return;
+        const SimPod& p = it->second;
+        std::string node = "sim-node-" + std::to_string(p.index >= 0 ? p.index % 16 : 0);
+        if (p.subset >= 0)
+            node = m_config.subsets[static_cast<std::size_t>(p.subset)].name + "-" + node;
+        m_controller->podScheduled(name, node, m_now);
+        m_controller->podStarted(name, m_now);
+        schedule(m_now + durationOf(p.index), EventKind::Finish, name);
+        requestSync(m_now + m_config.syncBatchPeriod);
+    }
+
+    void onFinish(const std::string& name) {
+        const auto it = m_pods.find(name);
+        if (it == m_pods.end() || it->second.deleted)
+            return;
+        SimPod& p = it->second;
+        const FailureModel& f = m_config.failures;
+        bool fails = false;
+        if (const auto given = f.failingIndexes.find(p.index); given != f.failingIndexes.end())
+            fails = given->second < 0 || p.attempt <= given->second;
+        if (!fails && f.probability > 0)
+            fails = m_random.uniform() < f.probability;
+        if (!fails) {
+            m_controller->podFinished(name, 0, std::nullopt, "Completed", "", m_now);
+        } else if (f.signalShare > 0 && m_random.uniform() < f.signalShare) {
+            m_controller->podFinished(name, 137, 9, "OOMKilled", "simulated out-of-memory kill",
+                                      m_now);
+        } else {
+            m_controller->podFinished(name, pickExitCode(), std::nullopt, "Error",
+                                      "simulated failure", m_now);
+        }
+        release(p);
+        requestSync(m_now + m_config.syncBatchPeriod);
+    }
+
+    int32_t pickExitCode() {
+        double total = 0;
+        for (const auto& [code, weight] : m_config.failures.exitCodes)
+            total += weight;
+        double x = m_random.uniform() * total;
+        for (const auto& [code, weight] : m_config.failures.exitCodes) {
+            if (x < weight)
+                return code;
+            x -= weight;
+        }
+        return m_config.failures.exitCodes.empty() ? 1 : m_config.failures.exitCodes.back().first;
+    }
+
+    void onGone(const std::string& name) {
+        const auto it = m_pods.find(name);
+        if (it == m_pods.end())
+            return;
+        release(it->second);
+        m_pods.erase(it);
+        m_controller->podDeleted(name, m_now);
+        requestSync(m_now + m_config.syncBatchPeriod);
+    }
+
+    void onReschedule(const std::string& name) {
+        const auto it = m_pods.find(name);
+        if (it == m_pods.end() || it->second.running || it->second.deleted)
+            return;
+        SimPod& p = it->second;
+        for (std::size_t i = 0; i < m_config.subsets.size(); ++i) {
+            if (static_cast<int>(i) == p.subset || !hasRoom(static_cast<int>(i)))
+                continue;
+            p.subset = static_cast<int>(i);
+            ++m_usage[i].podsAssigned;
+            occupy(p);
+            schedule(m_now + m_random.between(m_config.startLatencyMin, m_config.startLatencyMax),
+                     EventKind::Start, name);
+            return;
+        }
+        schedule(m_now + m_config.rescheduleCritical, EventKind::Reschedule, name);
+    }
+
+    void sample(const JobStatus& status) {
+        TimelineSample s;
+        s.at = m_now - m_config.start;
+        for (const Pod& p : m_controller->livePods()) {
+            if (p.phase == PodPhase::Pending && !p.metadata.deletionTimestamp)
+                ++s.pending;
+            else if (p.phase == PodPhase::Running && !p.metadata.deletionTimestamp)
+                ++s.running;
+        }
+        s.succeeded = status.succeeded;
+        s.failed = status.failed;
+        s.failedIndexes =
+            status.failedIndexes
+                ? static_cast<int32_t>(
+                      IndexSet::parseLenient(*status.failedIndexes,
+                                             m_controller->job().spec.completions.value_or(0))
+                          .count())
+                : 0;
+        s.parallelism = m_controller->job().spec.parallelism.value_or(0);
+        m_timeline.push_back(s);
+    }
+
+    const SimulationConfig& m_config;
+    Random m_random;
+    JobController* m_controller = nullptr;
+    TimePoint m_now{};
+    uint64_t m_sequence = 0;
+    std::optional<TimePoint> m_syncAt;
+    std::priority_queue<Event, std::vector<Event>, std::greater<>> m_queue;
+    std::unordered_map<std::string, SimPod> m_pods;
+    std::unordered_map<int32_t, int32_t> m_attemptsByIndex;
+    std::vector<SubsetUsage> m_usage;
+    std::vector<int32_t> m_running;
+    std::vector<std::deque<std::string>> m_waiting;
+    std::vector<TimelineSample> m_timeline;
+
+public:
+    TimePoint now() const { return m_now; }
+    std::vector<TimelineSample> takeTimeline() { return std::move(m_timeline); }
+    const std::vector<SubsetUsage>& usage() const { return m_usage; }
+};
+
+// Keeps at most `limit` samples by dropping every other one while too many (the first and last
+// always stay), so a month-long simulation still draws as a chart.
+void thin(std::vector<TimelineSample>& samples, std::size_t limit) {
+    while (samples.size() > limit && limit >= 2) {
+        std::vector<TimelineSample> kept;
+        kept.reserve(samples.size() / 2 + 2);
+        for (std::size_t i = 0; i < samples.size(); i += 2)
+            kept.push_back(samples[i]);
+        if (samples.size() % 2 == 0)
+            kept.push_back(samples.back());
+        samples.swap(kept);
+    }
+}
+
+} // namespace
+
+SimulationResult SimulatedCluster::run() {
+    SimulationResult result;
+    m_now = m_config.start;
+    schedule(m_now, EventKind::Sync);
+    m_syncAt = m_now;
+    const TimePoint deadline = m_config.start + m_config.maxVirtualTime;
+    while (!m_queue.empty()) {
+        if (result.events >= m_config.maxEvents) {
+            result.stopReason = "stopped after " + std::to_string(m_config.maxEvents) + " events";
+            break;
+        }
+        if (m_queue.top().at > deadline) {
+            result.stopReason = "the job had not finished after the maximum virtual time";
+            break;
+        }
+        // Moving the pod name out of the top is safe: pop() orders by time and sequence only.
+        Event e = std::move(const_cast<Event&>(m_queue.top()));
+        m_queue.pop();
+        ++result.events;
+        m_now = e.at;
+        switch (e.kind) {
+        case EventKind::Start:
+            onStart(e.pod);
+            break;
+        case EventKind::Finish:
+            onFinish(e.pod);
+            break;
+        case EventKind::Gone:
+            onGone(e.pod);
+            break;
+        case EventKind::Reschedule:
+            onReschedule(e.pod);
+            break;
+        case EventKind::Sync: {
+            if (m_syncAt != m_now)
+                break; // superseded by an earlier sync
+            m_syncAt.reset();
+            m_controller->sync(m_now);
+            ++result.syncs;
+            sample(m_controller->job().status);
+            if (m_controller->finished())
+                break;
+            if (const auto next = m_controller->nextSyncAt())
+                requestSync(std::max(*next, m_now + Duration(1)));
+            break;
+        }
+        }
+        if (m_controller->finished())
+            break;
+    }
+    if (m_queue.empty() && !m_controller->finished() && result.stopReason.empty())
+        result.stopReason = "nothing left to happen (no pods running and no sync due)";
+    result.finished = m_controller->finished();
+    return result;
+}
+
+SimulationResult simulate(const SimulationConfig& config) {
+    SimulatedCluster cluster(config);
+    JobController controller(config.job, cluster);
+    cluster.attach(&controller);
+    SimulationResult result = cluster.run();
+
+    const JobStatus& status = controller.job().status;
+    const int32_t completions = controller.job().spec.completions.value_or(0);
+    result.status = status;
+    result.completed = IndexSet::parseLenient(status.completedIndexes, completions);
+    result.failed = IndexSet::parseLenient(status.failedIndexes.value_or(""), completions);
+    result.makespan = cluster.now() - config.start;
+    result.outcome = "Unfinished";
+    for (const char* type : {"Complete", "Failed"}) {
+        if (const Condition* c = findCondition(status.conditions, type);
+            c && c->status == ConditionStatus::True) {
+            result.outcome = type;
+            result.reason = c->reason;
+            result.message = c->message;
+        }
+    }
+    result.attempts = controller.attempts();
+    result.timeline = cluster.takeTimeline();
+    thin(result.timeline, config.maxTimelineSamples);
+    result.subsets = cluster.usage();
+    return result;
+}
+
+} // namespace tessera::engine
