@@ -8,6 +8,8 @@ namespace {
 constexpr Command kCommands[] = {
     {"reconcile", "Run one sync of the job controller on a job and its pods; print the plan",
      &runReconcile},
+    {"simulate", "Dry-run a Job manifest: simulated pods on a virtual clock, same controller rules",
+     &runSimulate},
 };
 
 } // namespace

@@ -20,5 +20,6 @@ const Command* findCommand(std::string_view name);
 
 // ---- entry points, one per file in app/commands/ ----
 int runReconcile(int argc, char** argv);
+int runSimulate(int argc, char** argv);
 
 } // namespace tessera::app
