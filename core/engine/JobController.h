@@ -71,6 +71,8 @@ public:
     const Pod* findPod(const std::string& name) const;
 
     const std::vector<Attempt>& attempts() const { return m_attempts; }
+    // Hands the history over (the controller is done with it): no copy of 100,000 attempts.
+    std::vector<Attempt> takeAttempts() { return std::move(m_attempts); }
     std::vector<const Attempt*> attemptsOf(int32_t index) const;
     int32_t attemptCount(int32_t index) const;
 

@@ -59,11 +59,13 @@ public:
         m_pods.reserve(pods.size());
         for (const Pod& pod : pods)
             m_pods.push_back({&pod, m_indexed ? completionIndexOf(pod) : kUnknownCompletionIndex});
-        if (m_indexed)
-            // By index, ties in input order (the pods live in one span: addresses give it).
-            std::sort(m_pods.begin(), m_pods.end(), [](const IndexedPod& a, const IndexedPod& b) {
-                return a.index != b.index ? a.index < b.index : a.pod < b.pod;
-            });
+        // By index, ties in input order (the pods live in one span: addresses give it). Drivers
+        // keep pods in creation order, which is often index order already.
+        const auto byIndex = [](const IndexedPod& a, const IndexedPod& b) {
+            return a.index != b.index ? a.index < b.index : a.pod < b.pod;
+        };
+        if (m_indexed && !std::is_sorted(m_pods.begin(), m_pods.end(), byIndex))
+            std::sort(m_pods.begin(), m_pods.end(), byIndex);
     }
 
     Plan run();

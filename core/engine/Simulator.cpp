@@ -391,7 +391,7 @@ SimulationResult simulate(const SimulationConfig& config) {
             result.message = c->message;
         }
     }
-    result.attempts = controller.attempts();
+    result.attempts = controller.takeAttempts();
     result.timeline = cluster.takeTimeline();
     thin(result.timeline, config.maxTimelineSamples);
     result.subsets = cluster.usage();
