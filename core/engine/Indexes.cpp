@@ -59,18 +59,31 @@ IndexSet indexesOf(std::span<const IndexedPod> pods) {
     for (const IndexedPod& p : pods)
         if (p.index >= 0)
             indexes.push_back(p.index);
-    std::sort(indexes.begin(), indexes.end());
+    // The reconciler hands pods over in index order already; only other callers pay the sort.
+    if (!std::is_sorted(indexes.begin(), indexes.end()))
+        std::sort(indexes.begin(), indexes.end());
     return IndexSet::fromSortedIndexes(indexes);
 }
 
 std::vector<PodRemoval> activePodsForRemoval(bool indexed, int32_t completions,
-                                             std::vector<IndexedPod> active, int64_t atLeast) {
+                                             std::span<const IndexedPod> activePods,
+                                             int64_t atLeast) {
     std::vector<PodRemoval> remove;
+    const auto byIndex = [](const IndexedPod& a, const IndexedPod& b) { return a.index < b.index; };
+    // The common case, every sync of a healthy job: one pod per valid index and nothing to scale
+    // down. Checked in one pass, without copying or sorting the active pods.
+    const auto sameIndex = [](const IndexedPod& a, const IndexedPod& b) {
+        return a.index == b.index;
+    };
+    if (indexed && atLeast <= 0 && std::is_sorted(activePods.begin(), activePods.end(), byIndex) &&
+        (activePods.empty() ||
+         (activePods.front().index >= 0 && activePods.back().index < completions)) &&
+        std::adjacent_find(activePods.begin(), activePods.end(), sameIndex) == activePods.end())
+        return remove;
     std::vector<IndexedPod> keep;
+    std::vector<IndexedPod> active(activePods.begin(), activePods.end());
     if (indexed) {
-        std::stable_sort(
-            active.begin(), active.end(),
-            [](const IndexedPod& a, const IndexedPod& b) { return a.index < b.index; });
+        std::stable_sort(active.begin(), active.end(), byIndex);
         std::size_t runStart = 0;
         std::size_t i = 0;
         for (; i < active.size(); ++i) {

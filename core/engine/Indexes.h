@@ -33,6 +33,7 @@ struct PodRemoval {
     DeletionReason reason = DeletionReason::ScaleDown;
 };
 std::vector<PodRemoval> activePodsForRemoval(bool indexed, int32_t completions,
-                                             std::vector<IndexedPod> active, int64_t atLeast);
+                                             std::span<const IndexedPod> activePods,
+                                             int64_t atLeast);
 
 } // namespace tessera::engine

@@ -58,19 +58,20 @@ JobController::JobController(Job job, PodExecutor& executor, SyncOptions options
     }
 }
 
-Pod* JobController::pod(const std::string& name) {
+JobController::Tracked JobController::tracked(const std::string& name) {
     const auto it = m_podByName.find(name);
-    return it == m_podByName.end() ? nullptr : &m_pods[it->second];
+    if (it == m_podByName.end())
+        return {};
+    return {&m_pods[it->second.pod], &m_attempts[it->second.attempt]};
+}
+
+Pod* JobController::pod(const std::string& name) {
+    return tracked(name).pod;
 }
 
 const Pod* JobController::findPod(const std::string& name) const {
     const auto it = m_podByName.find(name);
-    return it == m_podByName.end() ? nullptr : &m_pods[it->second];
-}
-
-Attempt* JobController::attemptOf(const std::string& podName) {
-    const auto it = m_attemptByPod.find(podName);
-    return it == m_attemptByPod.end() ? nullptr : &m_attempts[it->second];
+    return it == m_podByName.end() ? nullptr : &m_pods[it->second.pod];
 }
 
 Plan JobController::sync(TimePoint now) {
@@ -145,9 +146,8 @@ void JobController::createPods(const Plan& plan, TimePoint now) {
                 a.number = static_cast<int32_t>(list.size()) + 1;
                 list.push_back(static_cast<uint32_t>(m_attempts.size()));
             }
-            m_attemptByPod[c.name] = m_attempts.size();
+            m_podByName[c.name] = {m_pods.size(), m_attempts.size()};
             m_attempts.push_back(std::move(a));
-            m_podByName[c.name] = m_pods.size();
             m_pods.push_back(std::move(p));
         }
         if (batchFailed) {
@@ -169,21 +169,22 @@ void JobController::dropGonePods() {
         m_podByName.erase(p.metadata.name);
         if (i + 1 != m_pods.size()) {
             m_pods[i] = std::move(m_pods.back());
-            m_podByName[m_pods[i].metadata.name] = i;
+            m_podByName.find(m_pods[i].metadata.name)->second.pod = i;
         }
         m_pods.pop_back();
     }
 }
 
 void JobController::podScheduled(const std::string& name, const std::string& node, TimePoint) {
-    if (Pod* p = pod(name))
-        p->nodeName = node;
-    if (Attempt* a = attemptOf(name))
-        a->node = node;
+    const auto [p, a] = tracked(name);
+    if (!p)
+        return;
+    p->nodeName = node;
+    a->node = node;
 }
 
 void JobController::podStarted(const std::string& name, TimePoint now) {
-    Pod* p = pod(name);
+    const auto [p, a] = tracked(name);
     if (!p || isTerminal(*p))
         return;
     p->phase = PodPhase::Running;
@@ -197,16 +198,14 @@ void JobController::podStarted(const std::string& name, TimePoint now) {
     c.startedAt = now;
     p->containerStatuses = {c};
     p->conditions = {Condition{"Ready", ConditionStatus::True, "", "", std::nullopt, now}};
-    if (Attempt* a = attemptOf(name)) {
-        a->outcome = AttemptOutcome::Running;
-        a->startedAt = now;
-    }
+    a->outcome = AttemptOutcome::Running;
+    a->startedAt = now;
 }
 
 void JobController::podFinished(const std::string& name, int32_t exitCode,
                                 std::optional<int32_t> signal, const std::string& reason,
                                 const std::string& message, TimePoint now) {
-    Pod* p = pod(name);
+    const auto [p, a] = tracked(name);
     if (!p || isTerminal(*p))
         return;
     const bool succeeded = exitCode == 0 && !signal;
@@ -225,22 +224,19 @@ void JobController::podFinished(const std::string& name, int32_t exitCode,
     p->containerStatuses = {c};
     p->conditions = {
         Condition{"Ready", ConditionStatus::False, "PodCompleted", "", std::nullopt, now}};
-    if (Attempt* a = attemptOf(name)) {
-        a->outcome = succeeded ? AttemptOutcome::Succeeded : AttemptOutcome::Failed;
-        a->finishedAt = now;
-        a->exitCode = c.exitCode;
-        a->signal = signal;
-        a->reason = c.reason;
-        a->message = message;
-    }
+    a->outcome = succeeded ? AttemptOutcome::Succeeded : AttemptOutcome::Failed;
+    a->finishedAt = now;
+    a->exitCode = c.exitCode;
+    a->signal = signal;
+    a->reason = c.reason;
+    a->message = message;
 }
 
 void JobController::podDeleted(const std::string& name, TimePoint now) {
-    Pod* p = pod(name);
+    const auto [p, a] = tracked(name);
     if (!p)
         return;
-    Attempt* a = attemptOf(name);
-    if (a && (a->outcome == AttemptOutcome::Pending || a->outcome == AttemptOutcome::Running)) {
+    if ((a->outcome == AttemptOutcome::Pending || a->outcome == AttemptOutcome::Running)) {
         a->outcome = AttemptOutcome::Deleted;
         a->finishedAt = now;
         a->reason = "Deleted";

@@ -80,8 +80,13 @@ public:
     void fillIndexStates(std::vector<IndexState>& out) const;
 
 private:
+    // A live pod and its attempt, found with one lookup (events arrive by pod name).
+    struct Tracked {
+        Pod* pod = nullptr;
+        Attempt* attempt = nullptr;
+    };
+    Tracked tracked(const std::string& name);
     Pod* pod(const std::string& name);
-    Attempt* attemptOf(const std::string& podName);
     void applyPlan(const Plan& plan, TimePoint now);
     void createPods(const Plan& plan, TimePoint now);
     void dropGonePods();
@@ -93,10 +98,13 @@ private:
     uint64_t m_nameSalt = 0;
     std::optional<TimePoint> m_nextSyncAt;
 
+    struct Slot {
+        std::size_t pod;     // in m_pods (moves when another pod is dropped)
+        std::size_t attempt; // in m_attempts (never moves)
+    };
     std::vector<Pod> m_pods;
-    std::unordered_map<std::string, std::size_t> m_podByName;
+    std::unordered_map<std::string, Slot> m_podByName; // live pods only
     std::vector<Attempt> m_attempts;
-    std::unordered_map<std::string, std::size_t> m_attemptByPod;
     std::vector<std::vector<uint32_t>> m_attemptsByIndex;
 };
 

@@ -13,9 +13,11 @@
 #include "SuccessPolicyMatch.h"
 
 #include <algorithm>
+#include <bit>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace tessera::engine {
 
@@ -44,6 +46,35 @@ uint64_t mix(uint64_t hash, uint64_t value) {
     return (hash ^ value) * 1099511628211ULL + 0x9e37;
 }
 
+// Sorts the reconciler's pod keys. Drivers keep their pods roughly in creation order, so the keys
+// are usually far from sorted; for the thousands of pods of a large job an LSD radix sort over the
+// bits in use (three passes for 100,000 indexes and 1,000 pods) is several times faster than
+// std::sort, and the simulator runs one sync per virtual second.
+void sortPodKeys(std::vector<uint64_t>& keys) {
+    if (std::is_sorted(keys.begin(), keys.end()))
+        return;
+    if (keys.size() < 256) {
+        std::sort(keys.begin(), keys.end());
+        return;
+    }
+    constexpr int kDigitBits = 11;
+    constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
+    const int usedBits = std::bit_width(*std::max_element(keys.begin(), keys.end()));
+    std::vector<uint64_t> scratch(keys.size());
+    std::vector<uint32_t> counts(kBuckets);
+    for (int shift = 0; shift < usedBits; shift += kDigitBits) {
+        std::fill(counts.begin(), counts.end(), 0);
+        for (const uint64_t k : keys)
+            ++counts[(k >> shift) & (kBuckets - 1)];
+        uint32_t offset = 0;
+        for (uint32_t& c : counts)
+            offset += std::exchange(c, offset);
+        for (const uint64_t k : keys)
+            scratch[counts[(k >> shift) & (kBuckets - 1)]++] = k;
+        keys.swap(scratch);
+    }
+}
+
 class SyncJob {
 public:
     SyncJob(const Job& job, std::span<const Pod> pods, TimePoint now, const SyncOptions& options)
@@ -62,19 +93,20 @@ public:
                 m_pods.push_back({&pod, kUnknownCompletionIndex});
             return;
         }
-        // By index, ties in input order. Sorting one 64-bit key per pod (index + 1 above, the
-        // input position below) is several times faster than comparing structs, and this runs
-        // in every sync.
+        // By index, ties in input order: one integer key per pod (index + 1 above, the input
+        // position below), sorted by sortPodKeys. This runs in every sync.
+        const int positionBits = std::bit_width(pods.size());
+        const uint64_t positionMask = (uint64_t{1} << positionBits) - 1;
         std::vector<uint64_t> keys;
         keys.reserve(pods.size());
         for (std::size_t i = 0; i < pods.size(); ++i) {
             const auto index = static_cast<uint64_t>(int64_t{completionIndexOf(pods[i])} + 1);
-            keys.push_back(index << 32 | i);
+            keys.push_back(index << positionBits | i);
         }
-        if (!std::is_sorted(keys.begin(), keys.end()))
-            std::sort(keys.begin(), keys.end());
+        sortPodKeys(keys);
         for (const uint64_t key : keys)
-            m_pods.push_back({&pods[key & 0xffffffffU], static_cast<int32_t>(key >> 32) - 1});
+            m_pods.push_back({&pods[key & positionMask],
+                              static_cast<int32_t>(static_cast<int64_t>(key >> positionBits) - 1)});
     }
 
     Plan run();
@@ -91,6 +123,11 @@ private:
                m_uncountedFailed.contains(pod.metadata.uid);
     }
     bool isIndexFailed(const Pod& pod) const;
+    const IndexSet& activeIndexSet() {
+        if (!m_activeIndexes)
+            m_activeIndexes = indexesOf(m_active);
+        return *m_activeIndexes;
+    }
 
     void classifyPods();
     void computeIndexes();
@@ -130,6 +167,7 @@ private:
     IndexSet m_succeededIndexes;
     IndexSet m_failedIndexes; // BLPI only
     std::unordered_map<int32_t, const Pod*> m_delayedPerIndex;
+    std::optional<IndexSet> m_activeIndexes; // of m_active, computed once when first needed
 
     std::optional<PendingFinish> m_finish;
     Plan m_plan;
@@ -208,7 +246,7 @@ void SyncJob::computeIndexes() {
 void SyncJob::computeDelayedDeletions() {
     // The last failed pod of an index that is still pending keeps its finalizer until its
     // replacement exists, so the replacement can inherit its failure counts (§15.3).
-    const IndexSet activeIndexes = indexesOf(m_active);
+    const IndexSet& activeIndexes = activeIndexSet();
     for (const IndexedPod& p : m_pods) {
         const Pod& pod = *p.pod;
         if (!pod.hasTrackingFinalizer || isUncounted(pod) || !validForCounting(p) ||
@@ -369,7 +407,7 @@ void SyncJob::manageJob() {
         return;
     }
 
-    IndexSet nonPending = m_succeededIndexes.unite(indexesOf(m_active)).unite(m_failedIndexes);
+    IndexSet nonPending = m_succeededIndexes.unite(activeIndexSet()).unite(m_failedIndexes);
     if (onlyReplaceFailedPods(m_spec)) {
         std::vector<IndexedPod> terminating;
         for (const IndexedPod& p : m_pods)

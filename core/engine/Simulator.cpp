@@ -42,16 +42,20 @@ struct Event {
     TimePoint at;
     uint64_t sequence; // ties break in scheduling order, so runs are deterministic
     EventKind kind;
-    std::string pod;
+    uint32_t pod; // SimulatedCluster::m_pods slot (unused for Sync)
     bool operator>(const Event& o) const { return at != o.at ? at > o.at : sequence > o.sequence; }
 };
 
+// Events refer to pods by slot number, not by name: a simulation of 100,000 indexes handles
+// millions of events, and hashing names for each one was a tenth of its time.
 struct SimPod {
+    std::string name;
     int32_t index = -1;
     int32_t attempt = 1;
     int subset = -1;
     bool running = false;
     bool deleted = false;
+    bool gone = false;
     TimePoint pendingSince{};
 };
 
@@ -72,28 +76,35 @@ public:
 
     bool createPod(const Pod& pod) override {
         SimPod p;
+        p.name = pod.metadata.name;
         p.index = completionIndexOf(pod);
-        p.attempt = ++m_attemptsByIndex[p.index];
+        if (p.index >= 0) {
+            if (static_cast<std::size_t>(p.index) >= m_attemptsByIndex.size())
+                m_attemptsByIndex.resize(static_cast<std::size_t>(p.index) + 1);
+            p.attempt = ++m_attemptsByIndex[static_cast<std::size_t>(p.index)];
+        }
         p.pendingSince = m_now;
         p.subset = assignSubset();
-        m_pods[pod.metadata.name] = p;
         if (p.subset >= 0)
             ++m_usage[static_cast<std::size_t>(p.subset)].podsAssigned;
-        tryStart(pod.metadata.name);
+        const auto slot = static_cast<uint32_t>(m_pods.size());
+        m_slotByName.emplace(p.name, slot);
+        m_pods.push_back(std::move(p));
+        tryStart(slot);
         return true;
     }
 
     void deletePod(const Pod& pod, DeletionReason) override {
-        const auto it = m_pods.find(pod.metadata.name);
-        if (it == m_pods.end())
+        const auto it = m_slotByName.find(pod.metadata.name);
+        if (it == m_slotByName.end())
             return;
-        it->second.deleted = true;
-        schedule(m_now + m_config.deletionGrace, EventKind::Gone, pod.metadata.name);
+        m_pods[it->second].deleted = true;
+        schedule(m_now + m_config.deletionGrace, EventKind::Gone, it->second);
     }
 
 private:
-    void schedule(TimePoint at, EventKind kind, std::string pod = {}) {
-        m_queue.push(Event{at, m_sequence++, kind, std::move(pod)});
+    void schedule(TimePoint at, EventKind kind, uint32_t pod = 0) {
+        m_queue.push(Event{at, m_sequence++, kind, pod});
     }
     // Pod events are batched into one sync SyncJobBatchPeriod later, as the controller does.
     void requestSync(TimePoint at) {
@@ -117,17 +128,17 @@ private:
         return !cap || m_running[static_cast<std::size_t>(subset)] < *cap;
     }
 
-    void tryStart(const std::string& name) {
-        SimPod& p = m_pods[name];
+    void tryStart(uint32_t slot) {
+        SimPod& p = m_pods[slot];
         if (!hasRoom(p.subset)) {
-            m_waiting[static_cast<std::size_t>(p.subset)].push_back(name);
+            m_waiting[static_cast<std::size_t>(p.subset)].push_back(slot);
             if (m_config.adaptive)
-                schedule(m_now + m_config.rescheduleCritical, EventKind::Reschedule, name);
+                schedule(m_now + m_config.rescheduleCritical, EventKind::Reschedule, slot);
             return;
         }
         occupy(p);
         schedule(m_now + m_random.between(m_config.startLatencyMin, m_config.startLatencyMax),
-                 EventKind::Start, name);
+                 EventKind::Start, slot);
     }
     void occupy(SimPod& p) {
         p.running = true; // holds a slot from scheduling on
@@ -146,13 +157,12 @@ private:
         --m_running[s];
         auto& queue = m_waiting[s];
         while (!queue.empty()) {
-            const std::string next = queue.front();
+            const uint32_t next = queue.front();
             queue.pop_front();
-            const auto it = m_pods.find(next);
-            if (it == m_pods.end() || it->second.deleted || it->second.running ||
-                it->second.subset != p.subset)
+            SimPod& waiting = m_pods[next];
+            if (waiting.gone || waiting.deleted || waiting.running || waiting.subset != p.subset)
                 continue;
-            occupy(it->second);
+            occupy(waiting);
             schedule(m_now + m_random.between(m_config.startLatencyMin, m_config.startLatencyMax),
                      EventKind::Start, next);
             break;
@@ -177,25 +187,25 @@ private:
         return d.fixed;
     }
 
-    void onStart(const std::string& name) {
-        const auto it = m_pods.find(name);
-        if (it == m_pods.end() || it->second.deleted)
+    void onStart(uint32_t slot) {
+        const SimPod& p = m_pods[slot];
+        if (p.gone || p.deleted)
             return;
-        const SimPod& p = it->second;
+        const std::string& name = p.name;
         std::string node = "sim-node-" + std::to_string(p.index >= 0 ? p.index % 16 : 0);
         if (p.subset >= 0)
             node = m_config.subsets[static_cast<std::size_t>(p.subset)].name + "-" + node;
         m_controller->podScheduled(name, node, m_now);
         m_controller->podStarted(name, m_now);
-        schedule(m_now + durationOf(p.index), EventKind::Finish, name);
+        schedule(m_now + durationOf(p.index), EventKind::Finish, slot);
         requestSync(m_now + m_config.syncBatchPeriod);
     }
 
-    void onFinish(const std::string& name) {
-        const auto it = m_pods.find(name);
-        if (it == m_pods.end() || it->second.deleted)
+    void onFinish(uint32_t slot) {
+        SimPod& p = m_pods[slot];
+        if (p.gone || p.deleted)
             return;
-        SimPod& p = it->second;
+        const std::string& name = p.name;
         const FailureModel& f = m_config.failures;
         bool fails = false;
         if (const auto given = f.failingIndexes.find(p.index); given != f.failingIndexes.end())
@@ -228,21 +238,22 @@ private:
         return m_config.failures.exitCodes.empty() ? 1 : m_config.failures.exitCodes.back().first;
     }
 
-    void onGone(const std::string& name) {
-        const auto it = m_pods.find(name);
-        if (it == m_pods.end())
+    void onGone(uint32_t slot) {
+        SimPod& p = m_pods[slot];
+        if (p.gone)
             return;
-        release(it->second);
-        m_pods.erase(it);
-        m_controller->podDeleted(name, m_now);
+        release(p);
+        p.gone = true;
+        m_slotByName.erase(p.name);
+        m_controller->podDeleted(p.name, m_now);
+        std::string().swap(p.name); // the slot stays (events may still name it), the text goes
         requestSync(m_now + m_config.syncBatchPeriod);
     }
 
-    void onReschedule(const std::string& name) {
-        const auto it = m_pods.find(name);
-        if (it == m_pods.end() || it->second.running || it->second.deleted)
+    void onReschedule(uint32_t slot) {
+        SimPod& p = m_pods[slot];
+        if (p.gone || p.running || p.deleted)
             return;
-        SimPod& p = it->second;
         for (std::size_t i = 0; i < m_config.subsets.size(); ++i) {
             if (static_cast<int>(i) == p.subset || !hasRoom(static_cast<int>(i)))
                 continue;
@@ -250,30 +261,31 @@ private:
             ++m_usage[i].podsAssigned;
             occupy(p);
             schedule(m_now + m_random.between(m_config.startLatencyMin, m_config.startLatencyMax),
-                     EventKind::Start, name);
+                     EventKind::Start, slot);
             return;
         }
-        schedule(m_now + m_config.rescheduleCritical, EventKind::Reschedule, name);
+        schedule(m_now + m_config.rescheduleCritical, EventKind::Reschedule, slot);
     }
 
     void sample(const JobStatus& status) {
         TimelineSample s;
         s.at = m_now - m_config.start;
-        for (const Pod& p : m_controller->livePods()) {
-            if (p.phase == PodPhase::Pending && !p.metadata.deletionTimestamp)
-                ++s.pending;
-            else if (p.phase == PodPhase::Running && !p.metadata.deletionTimestamp)
-                ++s.running;
-        }
+        // Simulated pods are Ready exactly while they run, so the status counts say it all
+        // (no pass over the live pods in every sync).
+        s.running = status.ready.value_or(0);
+        s.pending = status.active - s.running;
         s.succeeded = status.succeeded;
         s.failed = status.failed;
-        s.failedIndexes =
-            status.failedIndexes
-                ? static_cast<int32_t>(
-                      IndexSet::parseLenient(*status.failedIndexes,
-                                             m_controller->job().spec.completions.value_or(0))
-                          .count())
-                : 0;
+        static const std::string kNone;
+        const std::string& failedIndexes = status.failedIndexes ? *status.failedIndexes : kNone;
+        if (failedIndexes != m_lastFailedIndexes) {
+            m_lastFailedIndexes = failedIndexes;
+            m_lastFailedIndexCount = static_cast<int32_t>(
+                IndexSet::parseLenient(failedIndexes,
+                                       m_controller->job().spec.completions.value_or(0))
+                    .count());
+        }
+        s.failedIndexes = m_lastFailedIndexCount;
         s.parallelism = m_controller->job().spec.parallelism.value_or(0);
         m_timeline.push_back(s);
     }
@@ -285,11 +297,14 @@ private:
     uint64_t m_sequence = 0;
     std::optional<TimePoint> m_syncAt;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> m_queue;
-    std::unordered_map<std::string, SimPod> m_pods;
-    std::unordered_map<int32_t, int32_t> m_attemptsByIndex;
+    std::vector<SimPod> m_pods; // by slot, in creation order; gone pods keep their slot
+    std::unordered_map<std::string, uint32_t> m_slotByName;
+    std::vector<int32_t> m_attemptsByIndex;
+    std::string m_lastFailedIndexes; // sample() parses status.failedIndexes only when it changed
+    int32_t m_lastFailedIndexCount = 0;
     std::vector<SubsetUsage> m_usage;
     std::vector<int32_t> m_running;
-    std::vector<std::deque<std::string>> m_waiting;
+    std::vector<std::deque<uint32_t>> m_waiting;
     std::vector<TimelineSample> m_timeline;
 
 public:
@@ -329,8 +344,7 @@ SimulationResult SimulatedCluster::run() {
             result.stopReason = "the job had not finished after the maximum virtual time";
             break;
         }
-        // Moving the pod name out of the top is safe: pop() orders by time and sequence only.
-        Event e = std::move(const_cast<Event&>(m_queue.top()));
+        const Event e = m_queue.top();
         m_queue.pop();
         ++result.events;
         m_now = e.at;
