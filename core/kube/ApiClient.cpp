@@ -512,6 +512,15 @@ void ApiClient::startStream(quint64 id) {
                 return;
             }
             m_streams.remove(id);
+            if (status < 300 && reply->isOpen() && reply->bytesAvailable() > 0 && s->onData) {
+                // The last bytes can arrive together with the end of the stream: hand them over
+                // before the end, so a final event (or garbage) is never skipped.
+                const QByteArray rest = reply->readAll();
+                if (!s->hasContext)
+                    s->onData(rest);
+                else if (s->context)
+                    QMetaObject::invokeMethod(s->context.data(), [cb = s->onData, rest] { cb(rest); });
+            }
             if (status >= 300) {
                 ApiError e = httpError(
                     status, s->errorBody + (reply->isOpen() ? reply->readAll() : QByteArray()),

@@ -17,7 +17,8 @@ echo "Depends: $depends"
 dpkg -x "$deb" "$work/root"
 # Every shared library the packaged binary needs must come from a package named in Depends.
 while read -r soname; do
-  path=$(ldconfig -p | awk -v s="$soname" '$1 == s { print $NF; exit }')
+  # awk reads to the end: an early exit would SIGPIPE ldconfig and fail the pipeline (pipefail).
+  path=$(ldconfig -p | awk -v s="$soname" '$1 == s && !found { print $NF; found = 1 }')
   [[ -n "$path" ]] || { echo "FAIL: $soname not found on this system"; exit 1; }
   owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n1 | cut -d: -f1) || true
   [[ -n "$owner" ]] || owner=$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1)

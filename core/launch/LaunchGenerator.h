@@ -1,0 +1,66 @@
+#pragma once
+// Turns a work list and the launch settings into the two objects a cluster launch creates: a
+// ConfigMap holding the items and an Indexed Job whose pods pick their item from it (see
+// ItemWrapper.h). Pure generation, no I/O; ClusterLauncher creates them.
+//
+//   auto m = launch::LaunchGenerator::generate(spec, workList);
+//   if (m) std::cout << m->yaml();
+#include "LaunchSpec.h"
+#include "ManifestNode.h"
+#include "engine/Attempt.h"
+#include "engine/Result.h"
+#include "worklist/WorkList.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tessera::launch {
+
+struct LaunchManifests {
+    std::string jobName;
+    std::string configMapName;
+    int32_t completions = 0;
+    int64_t configMapDataBytes = 0;
+    std::map<int32_t, int32_t> originalIndexes; // re-runs: new index -> original index
+    ManifestNode configMap; // without ownerReferences (the Job's UID is unknown)
+    ManifestNode job;
+
+    // Both as one multi-document YAML stream (ConfigMap first, then the Job).
+    std::string yaml() const;
+    // The ConfigMap with an ownerReference to the created Job (deleting the Job deletes it).
+    ManifestNode configMapOwnedBy(const std::string& jobUid) const;
+    // A JSON merge patch adding that ownerReference to an existing ConfigMap.
+    std::string ownerReferencePatch(const std::string& jobUid) const;
+};
+
+class LaunchGenerator {
+public:
+    // The API server's limit on a ConfigMap's data (core.MaxSecretSize).
+    static constexpr int64_t kMaxConfigMapBytes = 1024 * 1024;
+    static constexpr const char* kManagedByLabel = "app.kubernetes.io/managed-by";
+    static constexpr const char* kManagedByValue = "tessera";
+    // Same key as report::ReportBuilder::kOriginalIndexesAnnotation (checked by a test).
+    static constexpr const char* kOriginalIndexesAnnotation = "tessera.io/original-indexes";
+    static constexpr const char* kItemsConfigMapAnnotation = "tessera.io/items-configmap";
+
+    // "" when `name` is a valid RFC 1123 DNS label (what a Job name must be), else the reason.
+    static std::string checkName(std::string_view name);
+
+    // A DNS label made from a file name ("Render Frames.txt" -> "render-frames"); "job" if none.
+    static std::string nameFromFile(std::string_view path);
+
+    // "Re-run failed indexes": the indexes of a finished job to run again, ascending. Failed:
+    // status.failedIndexes, or (without backoffLimitPerIndex) every index whose last attempt
+    // failed; NotSucceeded: every index not in status.completedIndexes.
+    enum class Rerun { Failed, NotSucceeded };
+    static std::vector<int32_t>
+    rerunIndexes(const engine::Job& job, const std::vector<engine::Attempt>& attempts, Rerun which);
+
+    // Errors name the field (spec.name, spec.parallelism, ...) or the item and size.
+    static engine::Result<LaunchManifests> generate(const LaunchSpec& spec,
+                                                    const worklist::WorkList& list);
+};
+
+} // namespace tessera::launch

@@ -1,0 +1,27 @@
+#pragma once
+// What the user chose for a cluster launch (the Launch dialog and `tessera launch` fill it).
+#include "engine/Model.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessera::launch {
+
+struct LaunchSpec {
+    std::string name;       // the Job name: a DNS label (checked)
+    std::string namespace_; // "" leaves metadata.namespace out (the context's namespace applies)
+    std::string image;      // must provide /bin/sh (busybox is enough)
+    int32_t parallelism = 1;
+    std::optional<int32_t> backoffLimit;
+    std::optional<int32_t> backoffLimitPerIndex;
+    std::optional<int32_t> maxFailedIndexes; // needs backoffLimitPerIndex
+    std::optional<engine::SuccessPolicy> successPolicy;
+    std::optional<int64_t> activeDeadlineSeconds;
+    // Re-run: the indexes of the work list to run, ascending (new index i runs item subset[i]).
+    // Empty: every item.
+    std::vector<int32_t> subset;
+};
+
+} // namespace tessera::launch

@@ -1,0 +1,468 @@
+#include "LocalRunner.h"
+
+#include "ProcessExecutor.h"
+#include "Recovery.h"
+#include "engine/IndexSet.h"
+
+#include <QSocketNotifier>
+#include <QTimer>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tessera::local {
+
+namespace {
+
+std::string jobNameFrom(const std::string& path) {
+    std::string base = path.substr(path.find_last_of('/') + 1);
+    if (const auto dot = base.find('.'); dot != std::string::npos && dot > 0)
+        base.resize(dot);
+    std::string out;
+    for (const char c : base) {
+        const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (std::isalnum(static_cast<unsigned char>(l)))
+            out += l;
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
+    }
+    while (!out.empty() && out.back() == '-')
+        out.pop_back();
+    if (out.size() > 40)
+        out.resize(40);
+    return out.empty() ? std::string("local") : out;
+}
+
+bool parseHalt(const std::string& halt, bool& now, int& failures) {
+    if (halt.empty() || halt == "never") {
+        failures = 0;
+        return true;
+    }
+    const auto comma = halt.find(',');
+    if (comma == std::string::npos)
+        return false;
+    const std::string when = halt.substr(0, comma);
+    const std::string what = halt.substr(comma + 1);
+    if ((when != "now" && when != "soon") || what.rfind("fail=", 0) != 0)
+        return false;
+    try {
+        failures = std::stoi(what.substr(5));
+    } catch (...) {
+        return false;
+    }
+    now = when == "now";
+    return failures > 0;
+}
+
+} // namespace
+
+LocalRunner::LocalRunner(RunOptions options, QObject* parent)
+    : QObject(parent)
+    , m_options(std::move(options)) {}
+
+LocalRunner::~LocalRunner() {
+    // The executor kills and reaps whatever still runs; the controller refers to it.
+    m_controller.reset();
+    m_executor.reset();
+    m_journal.close();
+}
+
+engine::Result<bool> LocalRunner::prepare() {
+    if (m_prepared)
+        return true;
+    auto error = [](std::string field, std::string message) {
+        engine::Error e;
+        e.field = std::move(field);
+        e.message = std::move(message);
+        return e;
+    };
+    if (m_options.resume) {
+        m_runDir = m_options.runDir;
+        if (m_runDir.empty())
+            return error("--resume", "needs a run directory");
+        RunDirectory dir(m_runDir);
+        auto config = RunConfig::load(dir.configPath());
+        if (!config.ok())
+            return config.error();
+        m_config = std::move(config).value();
+        auto list = worklist::loadWorkList(dir.workListPath());
+        if (!list.ok())
+            return list.error();
+        m_list = std::move(list).value();
+        m_list.setCommandTemplate(m_config.command);
+        auto opened = m_journal.open(dir.journalPath());
+        if (!opened.ok())
+            return opened.error();
+        auto records = Journal::read(dir.journalPath());
+        if (!records.ok())
+            return records.error();
+        std::vector<JournalRecord> recs = std::move(records).value();
+        Recovery::settle(
+            dir, recs, m_journal, m_options.killSurvivors, m_config.graceMillis,
+            [this](const std::string& line) { emit noticed(QString::fromStdString(line)); });
+        std::optional<engine::Job> manifest;
+        if (m_config.fromManifest) {
+            auto m = loadJobManifest(dir.jobManifestPath());
+            if (!m.ok())
+                return m.error();
+            manifest = std::move(m->first);
+        }
+        m_initialJob = makeJob(m_config, m_list.size(), manifest ? &*manifest : nullptr);
+        rebuildFromJournal(recs, m_initialJob, m_priorAttempts);
+        // Only what the controller needs to continue: finished indexes and counts; the run
+        // itself starts again (conditions and completion time go).
+        m_initialJob.status.conditions.clear();
+        m_initialJob.status.completionTime.reset();
+        m_lastAttempts.assign(static_cast<std::size_t>(m_list.size()), 0);
+        for (const JournalRecord& r : recs)
+            if (r.kind == 'S' && r.index >= 0 && r.index < m_list.size())
+                m_lastAttempts[static_cast<std::size_t>(r.index)] =
+                    std::max(m_lastAttempts[static_cast<std::size_t>(r.index)], r.attempt);
+        if (m_options.config.parallelism > 0 &&
+            m_options.config.parallelism != m_config.parallelism)
+            m_initialJob.spec.parallelism = m_options.config.parallelism;
+        m_lastFailedIndexes = m_initialJob.status.failedIndexes.value_or("");
+    } else {
+        auto list = worklist::loadWorkList(m_options.workListPath, m_options.loadOptions);
+        if (!list.ok())
+            return list.error();
+        m_list = std::move(list).value();
+        m_config = m_options.config;
+        if (m_config.command.empty())
+            m_config.command = m_list.commandTemplate();
+        if (!m_list.hasItemCommands() && m_config.command.empty())
+            return error(m_list.source().empty() ? "work list" : m_list.source(),
+                         "the items have no command line: give a template with --command");
+        m_list.setCommandTemplate(m_config.command);
+        std::optional<std::pair<engine::Job, std::string>> manifest;
+        if (!m_options.jobManifestPath.empty()) {
+            auto m = loadJobManifest(m_options.jobManifestPath);
+            if (!m.ok())
+                return m.error();
+            manifest = std::move(m).value();
+            m_config.fromManifest = true;
+            if ((m_config.name.empty() || m_config.name == "local") &&
+                !manifest->first.metadata.name.empty())
+                m_config.name = manifest->first.metadata.name;
+            if (m_config.parallelism < 0 && manifest->first.spec.parallelism)
+                m_config.parallelism = *manifest->first.spec.parallelism;
+        }
+        if (m_config.parallelism < 0)
+            m_config.parallelism = 2;
+        if (m_config.name.empty() || m_config.name == "local")
+            m_config.name = jobNameFrom(m_options.workListPath.empty() ? std::string("local")
+                                                                       : m_options.workListPath);
+        m_config.source = m_options.workListPath;
+        if (m_options.runDir.empty()) {
+            auto dir = RunDirectory::createDefault(m_config.name);
+            if (!dir.ok())
+                return dir.error();
+            m_runDir = *dir;
+        } else {
+            m_runDir = m_options.runDir;
+            if (::mkdir(m_runDir.c_str(), 0755) != 0 && errno != EEXIST)
+                return error(m_runDir, std::string("cannot create: ") + std::strerror(errno));
+            if (::access(RunDirectory(m_runDir).journalPath().c_str(), F_OK) == 0)
+                return error(m_runDir, "already holds a run: continue it with --resume, or pick "
+                                       "another --run-dir");
+        }
+        RunDirectory dir(m_runDir);
+        auto opened = m_journal.open(dir.journalPath());
+        if (!opened.ok())
+            return opened.error();
+        if (const std::string e = worklist::saveWorkListCsv(m_list, dir.workListPath()); !e.empty())
+            return error(dir.workListPath(), e);
+        if (manifest) {
+            std::ofstream out(dir.jobManifestPath(), std::ios::binary | std::ios::trunc);
+            out << manifest->second;
+            if (!out)
+                return error(dir.jobManifestPath(), "cannot write");
+        }
+        if (const std::string e = m_config.save(dir.configPath()); !e.empty())
+            return error(dir.configPath(), e);
+        m_initialJob = makeJob(m_config, m_list.size(), manifest ? &manifest->first : nullptr);
+    }
+    if (!parseHalt(m_config.halt, m_haltNow, m_haltFailures))
+        return error("--halt",
+                     "expected never, now,fail=N or soon,fail=N (got '" + m_config.halt + "')");
+    ::mkdir(RunDirectory(m_runDir).controlDir().c_str(), 0755);
+    m_desired = std::max(0, m_initialJob.spec.parallelism.value_or(1));
+    m_prepared = true;
+    return true;
+}
+
+void LocalRunner::fail(const std::string& message) {
+    m_done = true;
+    emit errorOccurred(QString::fromStdString(message));
+}
+
+void LocalRunner::start() {
+    if (m_started)
+        return;
+    m_started = true;
+    auto prepared = prepare();
+    if (!prepared.ok()) {
+        fail(prepared.error().describe());
+        return;
+    }
+    const auto scale = std::max(m_config.backoffScale, 0.0);
+    engine::SyncOptions sync;
+    sync.podFailureBackoff = engine::Duration(
+        static_cast<int64_t>(static_cast<double>(sync.podFailureBackoff.count()) * scale));
+    sync.maxPodFailureBackoff = engine::Duration(
+        static_cast<int64_t>(static_cast<double>(sync.maxPodFailureBackoff.count()) * scale));
+    m_executor = std::make_unique<ProcessExecutor>(RunDirectory(m_runDir), m_list, m_config,
+                                                   m_journal, m_clock);
+    if (!m_lastAttempts.empty())
+        m_executor->setLastAttempts(m_lastAttempts);
+    // The supervisor is forked once, before any item, so an item's cost never depends on the
+    // runner's memory and a killed runner's items keep a parent that records how they ended.
+    if (const std::string error = m_executor->start(); !error.empty()) {
+        m_executor.reset();
+        fail("cannot start the item supervisor: " + error);
+        return;
+    }
+    m_controller = std::make_unique<engine::JobController>(m_initialJob, *m_executor, sync);
+    m_executor->attach(m_controller.get());
+
+    m_startedAt = m_clock.now();
+    m_succeededAtStart = m_initialJob.status.succeeded;
+    m_journal.runnerStarted(engine::toUnixMillis(m_startedAt));
+    m_journal.parallelismChanged(engine::toUnixMillis(m_startedAt), m_desired);
+
+    if (m_executor->pollFd() >= 0) {
+        m_notifier = new QSocketNotifier(m_executor->pollFd(), QSocketNotifier::Read, this);
+        connect(m_notifier, &QSocketNotifier::activated, this, &LocalRunner::onChildEvent);
+    }
+    // Also a slow poll: covers the no-pidfd fallback and is cheap otherwise.
+    m_pollTimer = new QTimer(this);
+    connect(m_pollTimer, &QTimer::timeout, this, &LocalRunner::onChildEvent);
+    m_pollTimer->start(m_executor->pollFd() >= 0 ? 250 : 10);
+    m_tick = new QTimer(this);
+    connect(m_tick, &QTimer::timeout, this, &LocalRunner::onTick);
+    m_tick->start(100);
+    m_syncTimer = new QTimer(this);
+    m_syncTimer->setSingleShot(true);
+    connect(m_syncTimer, &QTimer::timeout, this, &LocalRunner::doSync);
+    doSync();
+}
+
+void LocalRunner::onChildEvent() {
+    if (!m_executor)
+        return;
+    if (m_executor->reap() > 0 || m_cancelling)
+        doSync();
+}
+
+void LocalRunner::doSync() {
+    if (m_done || !m_controller)
+        return;
+    if (m_cancelling || m_halting) {
+        maybeFinish();
+        return;
+    }
+    // Scale-down without killing: the controller never sees a parallelism below what still runs,
+    // so it deletes nothing and starts nothing until enough items have ended on their own.
+    int32_t target = m_desired;
+    if (!m_killExcess)
+        target = std::max(target, m_executor->runningNotTerminating());
+    if (m_controller->job().spec.parallelism.value_or(-1) != target)
+        m_controller->setParallelism(target);
+    const engine::TimePoint now = m_clock.now();
+    m_controller->sync(now);
+    m_executor->flushStarted();
+    const std::string failed = m_controller->job().status.failedIndexes.value_or("");
+    if (failed != m_lastFailedIndexes) {
+        m_lastFailedIndexes = failed;
+        m_journal.failedIndexesChanged(engine::toUnixMillis(now), failed);
+    }
+    checkHalt();
+    scheduleSync();
+    maybeFinish();
+}
+
+void LocalRunner::scheduleSync() {
+    if (!m_syncTimer)
+        return;
+    if (const auto next = m_controller->nextSyncAt()) {
+        const auto delay = std::max<int64_t>(0, (*next - m_clock.now()).count());
+        m_syncTimer->start(static_cast<int>(std::min<int64_t>(delay + 1, 24LL * 3600 * 1000)));
+    }
+}
+
+void LocalRunner::checkHalt() {
+    if (m_haltFailures <= 0 || m_halting || m_cancelling)
+        return;
+    if (m_controller->job().status.failed < m_haltFailures)
+        return;
+    m_haltOutcome = "Halted";
+    if (m_haltNow) {
+        cancel();
+        return;
+    }
+    m_halting = true; // soon: no new items, running ones finish
+    emit noticed(QStringLiteral("halting: no new items, waiting for the running ones"));
+}
+
+void LocalRunner::maybeFinish() {
+    if (m_done || m_executor->running() > 0)
+        return;
+    if (m_cancelling) {
+        finishRun(m_haltOutcome.empty() ? "Cancelled" : m_haltOutcome,
+                  m_haltOutcome.empty() ? "Cancelled" : "HaltOnFailure", "");
+        return;
+    }
+    if (m_halting) {
+        finishRun("Halted", "HaltOnFailure", "");
+        return;
+    }
+    const engine::JobStatus& s = m_controller->job().status;
+    for (const char* type : {"Complete", "Failed"})
+        if (const engine::Condition* c = engine::findCondition(s.conditions, type);
+            c && c->status == engine::ConditionStatus::True) {
+            finishRun(type, c->reason, c->message);
+            return;
+        }
+}
+
+void LocalRunner::finishRun(const std::string& outcome, const std::string& reason,
+                            const std::string& message) {
+    m_done = true;
+    m_journal.jobEnded(engine::toUnixMillis(m_clock.now()), outcome, reason);
+    m_journal.close(); // nothing runs any more: `tessera run --resume` may take over
+    for (QTimer* t : {m_tick, m_syncTimer, m_pollTimer})
+        if (t)
+            t->stop();
+    if (m_notifier)
+        m_notifier->setEnabled(false);
+    LocalProgress p = progress();
+    p.finished = true;
+    p.outcome = outcome;
+    p.reason = reason;
+    p.message = message;
+    m_lastEmitted = p;
+    emit progressed(p);
+    emit finished(p);
+}
+
+void LocalRunner::onTick() {
+    if (m_done || !m_executor)
+        return;
+    ++m_ticks;
+    m_executor->tick();
+    if (m_ticks % 2 == 0)
+        readControl();
+    if (m_ticks % 10 == 0)
+        m_journal.sync();
+    LocalProgress p = progress();
+    if (p.succeeded != m_lastEmitted.succeeded || p.active != m_lastEmitted.active ||
+        p.failedAttempts != m_lastEmitted.failedAttempts ||
+        p.parallelism != m_lastEmitted.parallelism || m_ticks % 10 == 0) {
+        m_lastEmitted = p;
+        emit progressed(p);
+    }
+    if (m_cancelling)
+        maybeFinish();
+}
+
+void LocalRunner::readControl() {
+    const std::string dirPath = RunDirectory(m_runDir).controlDir();
+    DIR* d = ::opendir(dirPath.c_str());
+    if (!d)
+        return;
+    std::vector<std::string> names;
+    while (const dirent* e = ::readdir(d)) {
+        const std::string n = e->d_name;
+        if (n.size() > 4 && n.substr(n.size() - 4) == ".cmd")
+            names.push_back(n);
+    }
+    ::closedir(d);
+    std::sort(names.begin(), names.end());
+    for (const std::string& n : names) {
+        const std::string path = dirPath + "/" + n;
+        std::ifstream in(path);
+        std::string verb;
+        in >> verb;
+        if (verb == "parallelism") {
+            int value = -1;
+            std::string mode;
+            in >> value >> mode;
+            if (value >= 0)
+                setParallelism(value, mode == "kill");
+        } else if (verb == "cancel") {
+            cancel();
+        }
+        ::unlink(path.c_str());
+    }
+}
+
+void LocalRunner::setParallelism(int parallelism, bool killExcess) {
+    if (parallelism < 0 || m_done)
+        return;
+    m_desired = parallelism;
+    m_killExcess = killExcess;
+    m_journal.parallelismChanged(engine::toUnixMillis(m_clock.now()), parallelism);
+    if (m_started)
+        doSync();
+}
+
+void LocalRunner::cancel() {
+    if (m_done || m_cancelling)
+        return;
+    m_cancelling = true;
+    if (!m_executor) {
+        finishRun("Cancelled", "Cancelled", "");
+        return;
+    }
+    m_executor->terminateAll();
+    maybeFinish();
+}
+
+void LocalRunner::kill() {
+    cancel();
+    if (m_executor)
+        m_executor->killAll();
+}
+
+void LocalRunner::fillIndexStates(std::vector<engine::IndexState>& out) const {
+    if (m_controller)
+        m_controller->fillIndexStates(out);
+    else
+        out.assign(static_cast<std::size_t>(m_list.size()), engine::IndexState::NotStarted);
+}
+
+const std::vector<engine::Attempt>& LocalRunner::attempts() const {
+    static const std::vector<engine::Attempt> none;
+    return m_controller ? m_controller->attempts() : none;
+}
+
+LocalProgress LocalRunner::progress() const {
+    LocalProgress p;
+    if (!m_controller)
+        return p;
+    const engine::JobStatus& s = m_controller->job().status;
+    p.completions = m_list.size();
+    p.succeeded = s.succeeded;
+    p.failedAttempts = s.failed;
+    p.completedIndexes = s.completedIndexes;
+    p.failedIndexesText = s.failedIndexes.value_or("");
+    p.failedIndexes = static_cast<int32_t>(
+        engine::IndexSet::parseLenient(p.failedIndexesText, p.completions).count());
+    p.active = m_executor->running();
+    p.parallelism = m_desired;
+    p.elapsedSeconds = engine::toSeconds(m_clock.now() - m_startedAt);
+    const int32_t doneHere = p.succeeded - m_succeededAtStart;
+    const int32_t left = p.completions - p.succeeded - p.failedIndexes;
+    if (doneHere > 0 && p.elapsedSeconds > 0.5)
+        p.etaSeconds = p.elapsedSeconds / doneHere * left;
+    p.finished = m_done;
+    p.outcome = m_lastEmitted.outcome;
+    return p;
+}
+
+} // namespace tessera::local

@@ -1,0 +1,128 @@
+#pragma once
+// Runs a work list as an Indexed Job on this machine: the engine's JobController driven with real
+// time, items as processes (ProcessExecutor), every attempt journaled, resumable after a crash.
+// Event-loop driven: in the CLI it runs on the main thread; in the GUI move it to its own thread
+// and call start() there (queued). Progress comes as `progressed` at most ~10 times a second.
+//
+//   RunOptions o; o.workListPath = "items.txt"; o.config.parallelism = 4;
+//   auto* r = new LocalRunner(o);   // or o.resume = true; o.runDir = dir;
+//   connect(r, &LocalRunner::finished, ...); r->start();
+//   r->setParallelism(8);   tessera ctl RUN_DIR parallelism 8   (the runner watches control.d/)
+//   r->cancel();            SIGTERM to every item's group, SIGKILL after the grace period
+#include "Journal.h"
+#include "LocalProgress.h"
+#include "RunDirectory.h"
+#include "engine/Clock.h"
+#include "engine/JobController.h"
+#include "worklist/WorkList.h"
+#include "worklist/WorkListFormats.h"
+
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QSocketNotifier;
+class QTimer;
+
+namespace tessera::local {
+
+class ProcessExecutor;
+
+struct RunOptions {
+    std::string runDir; // new run: "" = a new directory under the user's data directory
+    bool resume = false;
+    // New run: the work list and how to read it (options.command = the template command).
+    std::string workListPath;
+    worklist::LoadOptions loadOptions;
+    RunConfig config;
+    // New run: a Job manifest whose spec (podFailurePolicy, successPolicy, limits, parallelism,
+    // name) applies where `config` leaves things unset (config.parallelism < 0: unset).
+    std::string jobManifestPath;
+    // Resume: stop the previous runner's survivors instead of waiting for them.
+    bool killSurvivors = false;
+};
+
+class LocalRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit LocalRunner(RunOptions options, QObject* parent = nullptr);
+    ~LocalRunner() override;
+
+    // Loads the work list, creates or opens the run directory, takes the journal lock and, on
+    // resume, settles the previous runner's attempts. start() calls it when not done yet.
+    engine::Result<bool> prepare();
+
+    const std::string& runDir() const { return m_runDir; }
+    const RunConfig& config() const { return m_config; }
+    const worklist::WorkList& workList() const { return m_list; }
+    // For the grid and the details panel (call on the runner's thread).
+    void fillIndexStates(std::vector<engine::IndexState>& out) const;
+    const std::vector<engine::Attempt>& attempts() const; // this runner's attempts
+    const std::vector<engine::Attempt>& priorAttempts() const { return m_priorAttempts; }
+    const engine::JobController* controller() const { return m_controller.get(); }
+    LocalProgress progress() const;
+    bool isFinished() const { return m_done; }
+
+public slots:
+    void start();
+    // Scale-down lets running items finish unless killExcess.
+    void setParallelism(int parallelism, bool killExcess = false);
+    void cancel();
+    // cancel() without the grace period: SIGKILL to every item's group now.
+    void kill();
+
+signals:
+    void progressed(const tessera::local::LocalProgress& progress);
+    void finished(const tessera::local::LocalProgress& progress);
+    void errorOccurred(const QString& message);
+    void noticed(const QString& message); // "waiting for 2 survivors ..." and the like
+
+private:
+    void onChildEvent();
+    void onTick();
+    void doSync();
+    void scheduleSync();
+    void readControl();
+    void checkHalt();
+    void maybeFinish();
+    void finishRun(const std::string& outcome, const std::string& reason,
+                   const std::string& message);
+    void fail(const std::string& message);
+
+    RunOptions m_options;
+    RunConfig m_config;
+    std::string m_runDir;
+    worklist::WorkList m_list;
+    engine::SystemClock m_clock;
+    Journal m_journal;
+    std::unique_ptr<ProcessExecutor> m_executor;
+    std::unique_ptr<engine::JobController> m_controller;
+    std::vector<engine::Attempt> m_priorAttempts;
+    std::vector<int32_t> m_lastAttempts;
+    engine::Job m_initialJob;
+
+    QSocketNotifier* m_notifier = nullptr;
+    QTimer* m_tick = nullptr;
+    QTimer* m_syncTimer = nullptr;
+    QTimer* m_pollTimer = nullptr;
+
+    bool m_prepared = false;
+    bool m_started = false;
+    bool m_done = false;
+    bool m_cancelling = false;
+    bool m_halting = false;
+    std::string m_haltOutcome;
+    int32_t m_desired = 1;
+    bool m_killExcess = false;
+    int m_haltFailures = 0; // 0 = never
+    bool m_haltNow = false;
+    std::string m_lastFailedIndexes;
+    engine::TimePoint m_startedAt{};
+    int32_t m_succeededAtStart = 0;
+    int m_ticks = 0;
+    LocalProgress m_lastEmitted;
+};
+
+} // namespace tessera::local

@@ -1,0 +1,234 @@
+#include "ProcessExecutor.h"
+
+#include "engine/PodIndex.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tessera::local {
+
+ProcessExecutor::ProcessExecutor(RunDirectory dir, const worklist::WorkList& list,
+                                 const RunConfig& config, Journal& journal,
+                                 const engine::Clock& clock)
+    : m_dir(std::move(dir))
+    , m_list(list)
+    , m_config(config)
+    , m_journal(journal)
+    , m_clock(clock) {
+    m_lastAttempt.assign(static_cast<std::size_t>(list.size()), 0);
+    m_logDirMade.assign(static_cast<std::size_t>(list.size()), false);
+    ::mkdir((m_dir.path() + "/logs").c_str(), 0755);
+}
+
+ProcessExecutor::~ProcessExecutor() {
+    // Nothing outlives the executor: kill every item's group, then the supervisor reaps them,
+    // records their statuses and exits.
+    for (auto& [pid, c] : m_running)
+        ::kill(-pid, SIGKILL);
+    m_supervisor.stop();
+}
+
+std::string ProcessExecutor::start() {
+    return m_supervisor.running() ? std::string() : m_supervisor.start();
+}
+
+bool ProcessExecutor::createPod(const engine::Pod& pod) {
+    const int32_t index = engine::completionIndexOf(pod);
+    if (index < 0 || index >= m_list.size()) {
+        m_lastError = "pod " + pod.metadata.name + " has no index in the work list";
+        ++m_spawnFailures;
+        return false;
+    }
+    const auto ix = static_cast<std::size_t>(index);
+    if (ix >= m_lastAttempt.size())
+        m_lastAttempt.resize(ix + 1, 0);
+    const int32_t attempt = m_lastAttempt[ix] + 1;
+    if (!m_logDirMade[ix]) {
+        ::mkdir(m_dir.logDir(index).c_str(), 0755);
+        m_logDirMade[ix] = true;
+    }
+    const std::string logPath = m_dir.logPath(index, attempt);
+    const std::string exitPath = m_dir.exitPath(index, attempt);
+    const std::string command(m_list.command(index));
+
+    SpawnRequest request;
+    request.command = command;
+    request.logPath = logPath;
+    request.exitPath = exitPath;
+    request.env.reserve(5 + m_list.envNames().size());
+    request.env.push_back(std::string(engine::kCompletionIndexEnv) + "=" + std::to_string(index));
+    request.env.push_back("TESSERA_JOB_NAME=" + m_config.name);
+    request.env.push_back("TESSERA_POD_HOSTNAME=" + pod.hostname);
+    request.env.push_back("TESSERA_ATTEMPT=" + std::to_string(attempt));
+    request.env.push_back("TESSERA_RUN_DIR=" + m_dir.path());
+    for (std::size_t c = 0; c < m_list.envNames().size(); ++c)
+        request.env.push_back(m_list.envNames()[c] + "=" + std::string(m_list.envValue(index, c)));
+    const SpawnResult spawned = m_supervisor.spawn(request);
+    if (spawned.pid <= 0) {
+        m_lastError = "index " + std::to_string(index) + ": " + spawned.error;
+        ++m_spawnFailures;
+        return false;
+    }
+    const pid_t pid = spawned.pid;
+    m_lastAttempt[ix] = attempt;
+
+    Child child;
+    child.index = index;
+    child.attempt = attempt;
+    child.podName = pod.metadata.name;
+    m_journal.started(index, attempt, pid, spawned.startTicks,
+                      engine::toUnixMillis(m_clock.now()), pod.metadata.name);
+    m_byPod[child.podName] = pid;
+    m_running.emplace(pid, std::move(child));
+    m_started.push_back(pod.metadata.name);
+    return true;
+}
+
+void ProcessExecutor::flushStarted() {
+    if (!m_controller)
+        return;
+    const engine::TimePoint now = m_clock.now();
+    for (const std::string& name : m_started) {
+        m_controller->podScheduled(name, "localhost", now);
+        m_controller->podStarted(name, now);
+    }
+    m_started.clear();
+}
+
+void ProcessExecutor::signalGroup(pid_t pid, Child&, int sig) {
+    ::kill(-pid, sig);
+}
+
+void ProcessExecutor::deletePod(const engine::Pod& pod, engine::DeletionReason) {
+    const auto it = m_byPod.find(pod.metadata.name);
+    if (it == m_byPod.end()) {
+        // Already reaped: the pod is gone as far as we are concerned.
+        if (m_controller)
+            m_controller->podDeleted(pod.metadata.name, m_clock.now());
+        return;
+    }
+    Child& c = m_running.at(it->second);
+    if (c.terminating)
+        return;
+    c.terminating = true;
+    c.killAt = m_clock.now() + engine::Duration(m_config.graceMillis);
+    signalGroup(it->second, c, SIGTERM);
+}
+
+void ProcessExecutor::terminateAll() {
+    const engine::TimePoint now = m_clock.now();
+    for (auto& [pid, c] : m_running) {
+        if (c.terminating)
+            continue;
+        c.terminating = true;
+        c.killAt = now + engine::Duration(m_config.graceMillis);
+        signalGroup(pid, c, SIGTERM);
+    }
+}
+
+void ProcessExecutor::killAll() {
+    for (auto& [pid, c] : m_running) {
+        c.terminating = true;
+        signalGroup(pid, c, SIGKILL);
+    }
+}
+
+int32_t ProcessExecutor::runningNotTerminating() const {
+    int32_t n = 0;
+    for (const auto& [pid, c] : m_running)
+        n += c.terminating ? 0 : 1;
+    return n;
+}
+
+void ProcessExecutor::tick() {
+    const engine::TimePoint now = m_clock.now();
+    for (auto& [pid, c] : m_running) {
+        if (c.terminating && now >= c.killAt)
+            signalGroup(pid, c, SIGKILL);
+        capLog(c);
+    }
+}
+
+void ProcessExecutor::capLog(Child& c) {
+    if (m_config.logCapBytes <= 0)
+        return;
+    const std::string path = m_dir.logPath(c.index, c.attempt);
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || st.st_size <= m_config.logCapBytes)
+        return;
+    // The item writes with O_APPEND, so after the cut its next write lands at the new end.
+    if (::truncate(path.c_str(), m_config.logCapBytes) == 0)
+        c.logTruncated = true;
+}
+
+int ProcessExecutor::reap() {
+    for (const auto& e : m_supervisor.collectEnded())
+        m_pendingEnds.push_back(e);
+    const std::vector<std::pair<pid_t, int>> ends = std::move(m_pendingEnds);
+    m_pendingEnds.clear();
+    for (const auto& [pid, status] : ends)
+        finish(pid, status);
+    return static_cast<int>(ends.size());
+}
+
+void ProcessExecutor::finish(pid_t pid, int status) {
+    auto it = m_running.find(pid);
+    if (it == m_running.end())
+        return;
+    Child c = std::move(it->second);
+    m_running.erase(it);
+    m_byPod.erase(c.podName);
+    // The item's leader is gone; anything it left behind in its group goes with it (a container
+    // ends the same way), so nothing outlives its attempt.
+    ::kill(-pid, SIGKILL);
+
+    int32_t exitCode = -1;
+    std::optional<int32_t> signal;
+    if (WIFEXITED(status)) {
+        exitCode = WEXITSTATUS(status);
+        // A shell reports a command killed by signal N as 128+N.
+        if (exitCode > 128 && exitCode < 128 + 65)
+            signal = exitCode - 128;
+    } else if (WIFSIGNALED(status)) {
+        signal = WTERMSIG(status);
+        exitCode = 128 + *signal;
+    }
+    capLog(c);
+    if (c.logTruncated) {
+        const std::string note =
+            "\n[tessera: log truncated at " + std::to_string(m_config.logCapBytes) + " bytes]\n";
+        const int fd =
+            ::open(m_dir.logPath(c.index, c.attempt).c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (fd >= 0) {
+            [[maybe_unused]] const ssize_t n = ::write(fd, note.data(), note.size());
+            ::close(fd);
+        }
+    }
+    const engine::TimePoint now = m_clock.now();
+    const bool deleted = c.terminating;
+    const std::string reason = deleted                    ? "Deleted"
+                               : exitCode == 0 && !signal ? "Completed"
+                               : signal                   ? "Signal"
+                                                          : "Error";
+    m_journal.ended(c.index, c.attempt, pid, exitCode, signal.value_or(-1),
+                    engine::toUnixMillis(now), reason);
+    if (!m_controller)
+        return;
+    if (deleted) {
+        m_controller->podDeleted(c.podName, now);
+        return;
+    }
+    std::string message;
+    if (signal)
+        message = "killed by signal " + std::to_string(*signal);
+    else if (exitCode != 0)
+        message = "exit code " + std::to_string(exitCode);
+    m_controller->podFinished(c.podName, exitCode, signal, reason == "Signal" ? "Error" : reason,
+                              message, now);
+}
+
+} // namespace tessera::local

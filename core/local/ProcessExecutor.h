@@ -1,0 +1,100 @@
+#pragma once
+// engine::PodExecutor for this machine: every pod is a real process in its own process group,
+// started with posix_spawn by the run's Supervisor (a small process forked once per run: the
+// cost per item does not grow with the runner's memory, unlike fork() or QProcess's fork path,
+// and the exit status of an item that outlives a crashed runner still reaches
+// <run>/logs/<index>/<attempt>.exit). stdout and stderr go to <run>/logs/<index>/<attempt>.log
+// (capped). The environment is the runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME,
+// TESSERA_POD_HOSTNAME ($(job)-$(index)), TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's
+// per-index variables.
+//
+// Exits arrive on the supervisor's socket (pollFd()), which a QSocketNotifier or poll() watches;
+// the runner itself never waits for children, so QProcess users in the same program are not
+// disturbed.
+#include "Journal.h"
+#include "RunDirectory.h"
+#include "Supervisor.h"
+#include "engine/Clock.h"
+#include "engine/JobController.h"
+#include "worklist/WorkList.h"
+
+#include <string>
+#include <sys/types.h>
+#include <unordered_map>
+#include <vector>
+
+namespace tessera::local {
+
+class ProcessExecutor final : public engine::PodExecutor {
+public:
+    ProcessExecutor(RunDirectory dir, const worklist::WorkList& list, const RunConfig& config,
+                    Journal& journal, const engine::Clock& clock);
+    ~ProcessExecutor() override; // kills and reaps whatever still runs: no orphans
+    ProcessExecutor(const ProcessExecutor&) = delete;
+    ProcessExecutor& operator=(const ProcessExecutor&) = delete;
+
+    // Starts the supervisor (once per run, before the first item). "" or the error.
+    std::string start();
+    pid_t supervisorPid() const { return m_supervisor.pid(); }
+
+    void attach(engine::JobController* controller) { m_controller = controller; }
+    // Attempt numbers continue after those already in the journal (resume).
+    void setLastAttempts(std::vector<int32_t> lastAttempt) {
+        m_lastAttempt = std::move(lastAttempt);
+    }
+
+    bool createPod(const engine::Pod& pod) override;
+    void deletePod(const engine::Pod& pod, engine::DeletionReason reason) override;
+
+    // Reports podStarted for the pods created during the last sync (the controller only tracks a
+    // pod once createPod has returned). Call after every sync.
+    void flushStarted();
+    // Waits for ended items without blocking and reports them; returns how many ended.
+    int reap();
+    // Readable when an item may have ended.
+    int pollFd() const { return m_supervisor.fd(); }
+    // Ended items already received (while starting others) but not reaped yet.
+    bool hasPendingEnds() const { return !m_pendingEnds.empty(); }
+    // SIGKILL for items past their grace period; log size caps. Call a few times a second.
+    void tick();
+    // SIGTERM to every item's group now, SIGKILL after the grace period (tick()).
+    void terminateAll();
+    void killAll();
+
+    int32_t running() const { return static_cast<int32_t>(m_running.size()); }
+    int32_t runningNotTerminating() const;
+    int64_t spawnFailures() const { return m_spawnFailures; }
+    const std::string& lastError() const { return m_lastError; }
+
+private:
+    struct Child {
+        int32_t index = -1;
+        int32_t attempt = 0;
+        std::string podName;
+        bool terminating = false;
+        engine::TimePoint killAt{};
+        bool logTruncated = false;
+    };
+    void finish(pid_t pid, int status);
+    void capLog(Child& c);
+    void signalGroup(pid_t pid, Child& c, int sig);
+
+    RunDirectory m_dir;
+    const worklist::WorkList& m_list;
+    RunConfig m_config;
+    Journal& m_journal;
+    const engine::Clock& m_clock;
+    engine::JobController* m_controller = nullptr;
+
+    Supervisor m_supervisor;
+    std::vector<std::pair<pid_t, int>> m_pendingEnds;
+    std::vector<int32_t> m_lastAttempt;
+    std::vector<bool> m_logDirMade;
+    std::unordered_map<pid_t, Child> m_running;
+    std::unordered_map<std::string, pid_t> m_byPod;
+    std::vector<std::string> m_started;
+    int64_t m_spawnFailures = 0;
+    std::string m_lastError;
+};
+
+} // namespace tessera::local

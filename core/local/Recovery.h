@@ -1,0 +1,36 @@
+#pragma once
+// Resuming a run whose runner died (crash, SIGKILL, power loss of the terminal): before anything
+// new starts, every attempt the journal shows as started but not ended is settled, so an index
+// never has two live processes at once and no finished work is redone.
+//
+// For each open attempt: if its process (pid + start time from /proc, so a reused pid is not
+// mistaken for it) still runs, it is a survivor: wait for it, or with `kill` SIGTERM its group
+// and SIGKILL after the grace period. Then its exit status comes from the .exit file its wrapper
+// wrote; an attempt with no status (killed with the runner's session, say) is recorded as "Lost"
+// (not counted as a failure, the index runs again). Each settled attempt gets its E record.
+#include "Journal.h"
+#include "RunDirectory.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tessera::local {
+
+struct RecoverySummary {
+    int survivors = 0;       // open attempts whose process was still running
+    int survivorsKilled = 0; // of those, stopped rather than waited for
+    int recoveredExits = 0;  // exit statuses read from .exit files
+    int lost = 0;            // open attempts with no status at all
+};
+
+class Recovery {
+public:
+    // `records` gains the E records written to `journal`. `progress` gets human-readable lines
+    // ("waiting for 3 survivors: index 4 (pid 123) ...") while it waits.
+    static RecoverySummary settle(const RunDirectory& dir, std::vector<JournalRecord>& records,
+                                  Journal& journal, bool kill, int64_t graceMillis,
+                                  const std::function<void(const std::string&)>& progress = {});
+};
+
+} // namespace tessera::local

@@ -1,0 +1,383 @@
+#include "RunDirectory.h"
+
+#include "codec/Decode.h"
+#include "codec/Manifests.h"
+#include "engine/Defaults.h"
+#include "engine/IndexSet.h"
+#include "worklist/WorkListFormats.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <unordered_map>
+
+namespace tessera::local {
+
+using engine::Error;
+
+namespace {
+
+Error fileError(const std::string& path, std::string message, long line = -1) {
+    Error e;
+    e.field = path;
+    e.message = std::move(message);
+    e.line = line;
+    return e;
+}
+
+bool mkdirs(const std::string& path) {
+    std::string partial;
+    std::size_t pos = 0;
+    while (pos != std::string::npos) {
+        pos = path.find('/', pos + 1);
+        partial = path.substr(0, pos);
+        if (partial.empty())
+            continue;
+        if (::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
+            return false;
+    }
+    return true;
+}
+
+// Strings with newlines (the command template) are written with C-style escapes.
+std::string escape(const std::string& s) {
+    std::string out;
+    for (const char c : s) {
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string unescape(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\\' && i + 1 < s.size()) {
+            out += s[i + 1] == 'n' ? '\n' : s[i + 1];
+            ++i;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+template <typename T> bool number(std::string_view s, T& out) {
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+} // namespace
+
+std::string RunConfig::save(const std::string& path) const {
+    std::string text = "# tessera local run\n";
+    auto put = [&text](const char* key, const std::string& value) {
+        text += key;
+        text += '=';
+        text += escape(value);
+        text += '\n';
+    };
+    auto putOpt = [&put](const char* key, const auto& value) {
+        if (value)
+            put(key, std::to_string(*value));
+    };
+    put("name", name);
+    put("command", command);
+    put("source", source);
+    put("parallelism", std::to_string(parallelism));
+    putOpt("backoffLimit", backoffLimit);
+    putOpt("backoffLimitPerIndex", backoffLimitPerIndex);
+    putOpt("maxFailedIndexes", maxFailedIndexes);
+    putOpt("activeDeadlineSeconds", activeDeadlineSeconds);
+    char scale[64];
+    std::snprintf(scale, sizeof scale, "%.17g", backoffScale);
+    put("backoffScale", scale);
+    put("halt", halt);
+    put("logCapBytes", std::to_string(logCapBytes));
+    put("graceMillis", std::to_string(graceMillis));
+    put("killOnScaleDown", killOnScaleDown ? "1" : "0");
+    put("fromManifest", fromManifest ? "1" : "0");
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.flush();
+        if (!out)
+            return tmp + ": cannot write";
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0)
+        return path + ": " + std::strerror(errno);
+    return {};
+}
+
+engine::Result<RunConfig> RunConfig::load(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return fileError(path, std::string("cannot open: ") + std::strerror(errno) +
+                                   " (is this a tessera run directory?)");
+    RunConfig c;
+    std::string line;
+    long lineNo = 0;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (line.empty() || line[0] == '#')
+            continue;
+        const std::size_t eq = line.find('=');
+        if (eq == std::string::npos)
+            return fileError(path, "expected key=value", lineNo);
+        const std::string key = line.substr(0, eq);
+        const std::string value = unescape(std::string_view(line).substr(eq + 1));
+        bool ok = true;
+        auto opt32 = [&](std::optional<int32_t>& o) {
+            int32_t v = 0;
+            ok = number(value, v);
+            o = v;
+        };
+        if (key == "name")
+            c.name = value;
+        else if (key == "command")
+            c.command = value;
+        else if (key == "source")
+            c.source = value;
+        else if (key == "parallelism")
+            ok = number(value, c.parallelism);
+        else if (key == "backoffLimit")
+            opt32(c.backoffLimit);
+        else if (key == "backoffLimitPerIndex")
+            opt32(c.backoffLimitPerIndex);
+        else if (key == "maxFailedIndexes")
+            opt32(c.maxFailedIndexes);
+        else if (key == "activeDeadlineSeconds") {
+            int64_t v = 0;
+            ok = number(value, v);
+            c.activeDeadlineSeconds = v;
+        } else if (key == "backoffScale") {
+            char* end = nullptr;
+            c.backoffScale = std::strtod(value.c_str(), &end);
+            ok = end && *end == '\0';
+        } else if (key == "halt")
+            c.halt = value;
+        else if (key == "logCapBytes")
+            ok = number(value, c.logCapBytes);
+        else if (key == "graceMillis")
+            ok = number(value, c.graceMillis);
+        else if (key == "killOnScaleDown")
+            c.killOnScaleDown = value == "1";
+        else if (key == "fromManifest")
+            c.fromManifest = value == "1";
+        // Unknown keys are ignored: a newer tessera may add settings.
+        if (!ok)
+            return fileError(path, "bad value for " + key + ": '" + value + "'", lineNo);
+    }
+    return c;
+}
+
+engine::Result<std::string> RunDirectory::createDefault(const std::string& name) {
+    std::string base;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        base = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        base = std::string(home) + "/.local/share";
+    else
+        base = "/tmp";
+    base += "/tessera/runs";
+    if (!mkdirs(base))
+        return fileError(base, std::string("cannot create: ") + std::strerror(errno));
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    for (int n = 0; n < 1000; ++n) {
+        std::string dir = base + "/" + name + "-" + stamp;
+        if (n > 0)
+            dir += "-" + std::to_string(n);
+        if (::mkdir(dir.c_str(), 0755) == 0)
+            return dir;
+        if (errno != EEXIST)
+            return fileError(dir, std::string("cannot create: ") + std::strerror(errno));
+    }
+    return fileError(base, "cannot find a free run directory name");
+}
+
+engine::Job makeJob(const RunConfig& config, int32_t completions, const engine::Job* manifest) {
+    engine::Job job;
+    job.metadata.name = config.name;
+    job.metadata.namespace_ = "local";
+    job.metadata.uid = "local-" + config.name;
+    job.spec.completionMode = engine::CompletionMode::Indexed;
+    job.spec.completions = completions;
+    job.spec.parallelism = config.parallelism;
+    job.spec.backoffLimit = config.backoffLimit;
+    job.spec.backoffLimitPerIndex = config.backoffLimitPerIndex;
+    job.spec.maxFailedIndexes = config.maxFailedIndexes;
+    job.spec.activeDeadlineSeconds = config.activeDeadlineSeconds;
+    job.spec.podTemplate.containers = {engine::ContainerInfo{"main", false}};
+    job.spec.podTemplate.restartPolicy = engine::RestartPolicy::Never;
+    if (manifest) {
+        const engine::JobSpec& m = manifest->spec;
+        if (!job.spec.backoffLimit)
+            job.spec.backoffLimit = m.backoffLimit;
+        if (!job.spec.backoffLimitPerIndex)
+            job.spec.backoffLimitPerIndex = m.backoffLimitPerIndex;
+        if (!job.spec.maxFailedIndexes)
+            job.spec.maxFailedIndexes = m.maxFailedIndexes;
+        if (!job.spec.activeDeadlineSeconds)
+            job.spec.activeDeadlineSeconds = m.activeDeadlineSeconds;
+        job.spec.podFailurePolicy = m.podFailurePolicy;
+        job.spec.successPolicy = m.successPolicy;
+        job.spec.podReplacementPolicy = m.podReplacementPolicy;
+        // The container name is what podFailurePolicy onExitCodes.containerName matches.
+        if (!m.podTemplate.containers.empty())
+            job.spec.podTemplate.containers = {m.podTemplate.containers.front()};
+    }
+    engine::applyDefaults(job.spec);
+    return job;
+}
+
+void rebuildFromJournal(const std::vector<JournalRecord>& records, engine::Job& job,
+                        std::vector<engine::Attempt>& attempts) {
+    std::unordered_map<uint64_t, std::size_t> byKey;
+    auto key = [](int32_t index, int32_t attempt) {
+        return (static_cast<uint64_t>(static_cast<uint32_t>(index)) << 32) |
+               static_cast<uint32_t>(attempt);
+    };
+    engine::IndexSet completed;
+    std::vector<int32_t> succeededIndexes;
+    int32_t failed = 0;
+    std::optional<std::string> failedIndexes;
+    for (const JournalRecord& r : records) {
+        switch (r.kind) {
+        case 'R':
+            if (!job.status.startTime)
+                job.status.startTime = engine::fromUnixMillis(r.ms);
+            break;
+        case 'S': {
+            engine::Attempt a;
+            a.index = r.index;
+            a.number = r.attempt;
+            a.podName = r.text;
+            a.node = "localhost";
+            a.createdAt = engine::fromUnixMillis(r.ms);
+            a.startedAt = a.createdAt;
+            a.outcome = engine::AttemptOutcome::Running;
+            byKey[key(r.index, r.attempt)] = attempts.size();
+            attempts.push_back(std::move(a));
+            break;
+        }
+        case 'E': {
+            const auto it = byKey.find(key(r.index, r.attempt));
+            if (it == byKey.end())
+                break;
+            engine::Attempt& a = attempts[it->second];
+            a.finishedAt = engine::fromUnixMillis(r.ms);
+            a.exitCode = r.exitCode;
+            if (r.signal >= 0)
+                a.signal = r.signal;
+            a.reason = r.text;
+            if (r.text == "Lost" || r.text == "Deleted") {
+                a.outcome = engine::AttemptOutcome::Deleted;
+            } else if (r.exitCode == 0 && r.signal < 0) {
+                a.outcome = engine::AttemptOutcome::Succeeded;
+                completed.insert(r.index);
+            } else {
+                a.outcome = engine::AttemptOutcome::Failed;
+                ++failed;
+            }
+            break;
+        }
+        case 'F':
+            failedIndexes = r.text;
+            break;
+        case 'X':
+            job.status.completionTime = engine::fromUnixMillis(r.ms);
+            if (r.text == "Complete" || r.text == "Failed") {
+                engine::Condition c;
+                c.type = r.text;
+                c.reason = r.text2;
+                c.lastTransitionTime = job.status.completionTime;
+                job.status.conditions = {c};
+            }
+            break;
+        case 'P':
+            job.spec.parallelism = r.parallelism;
+            break;
+        default:
+            break;
+        }
+    }
+    const int32_t completions = job.spec.completions.value_or(0);
+    completed = completed.clippedBelow(completions);
+    job.status.completedIndexes = completed.toString();
+    job.status.succeeded = static_cast<int32_t>(completed.count());
+    job.status.failed = failed;
+    if (job.spec.backoffLimitPerIndex)
+        job.status.failedIndexes = failedIndexes.value_or("");
+}
+
+engine::Result<std::pair<engine::Job, std::string>> loadJobManifest(const std::string& path) {
+    auto manifests = codec::loadManifests(path);
+    if (!manifests.ok())
+        return manifests.error();
+    for (const codec::Manifest& m : *manifests) {
+        if (m.kind != "Job")
+            continue;
+        auto decoded = codec::decodeJob(m.json);
+        if (!decoded.ok()) {
+            Error e = m.locate(decoded.error());
+            e.message = m.describe(e);
+            e.field.clear();
+            e.line = -1; // describe() already names the position
+            e.column = -1;
+            return e;
+        }
+        return std::make_pair(std::move(decoded->job), m.json);
+    }
+    return fileError(path, "no document of kind Job");
+}
+
+engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir) {
+    RunDirectory rd(dir);
+    RunSnapshot s;
+    auto config = RunConfig::load(rd.configPath());
+    if (!config.ok())
+        return config.error();
+    s.config = std::move(config).value();
+    auto list = worklist::loadWorkList(rd.workListPath());
+    if (!list.ok())
+        return list.error();
+    s.workList = std::move(list).value();
+    s.workList.setCommandTemplate(s.config.command);
+    auto records = Journal::read(rd.journalPath());
+    if (!records.ok())
+        return records.error();
+    s.records = std::move(records).value();
+    std::optional<engine::Job> manifest;
+    if (s.config.fromManifest) {
+        auto m = loadJobManifest(rd.jobManifestPath());
+        if (!m.ok())
+            return m.error();
+        manifest = std::move(m->first);
+    }
+    s.job = makeJob(s.config, s.workList.size(), manifest ? &*manifest : nullptr);
+    rebuildFromJournal(s.records, s.job, s.attempts);
+    for (const JournalRecord& r : s.records)
+        if (r.kind == 'X')
+            s.outcome = r.text;
+        else if (r.kind == 'R')
+            s.outcome.clear();
+    s.runnerAlive = Journal::isLocked(rd.journalPath());
+    return s;
+}
+
+} // namespace tessera::local

@@ -1,0 +1,395 @@
+#include "Supervisor.h"
+
+#include "ProcStat.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <unordered_map>
+
+extern char** environ;
+
+namespace tessera::local {
+
+namespace {
+
+enum : int32_t { kStarted = 1, kEnded = 2 };
+
+// Supervisor -> runner. Fixed size, one per SOCK_SEQPACKET message.
+struct Reply {
+    int32_t kind = 0;
+    int32_t pid = -1;
+    int64_t startTicks = 0;
+    int32_t status = 0;
+    char error[196] = {};
+};
+
+constexpr std::size_t kMaxRequest = 1 << 20;
+
+bool plainWord(std::string_view w) {
+    if (w.empty())
+        return false;
+    for (const char c : w)
+        if (!std::isalnum(static_cast<unsigned char>(c)) &&
+            std::strchr("_./:=,+@%-", c) == nullptr)
+            return false;
+    return true;
+}
+
+// The words of a command line that needs no shell, or nothing.
+std::vector<std::string> simpleWords(const std::string& command) {
+    std::vector<std::string> words;
+    std::size_t pos = 0;
+    while (pos < command.size()) {
+        if (command[pos] == ' ') {
+            ++pos;
+            continue;
+        }
+        const std::size_t end = std::min(command.find(' ', pos), command.size());
+        const std::string_view w(command.data() + pos, end - pos);
+        if (!plainWord(w))
+            return {};
+        words.emplace_back(w);
+        pos = end;
+    }
+    // `A=b cmd` is an assignment for the shell, not a program name.
+    if (words.empty() || words[0].find('=') != std::string::npos)
+        return {};
+    return words;
+}
+
+class SupervisorLoop {
+public:
+    explicit SupervisorLoop(int sock)
+        : m_sock(sock) {}
+    [[noreturn]] void run();
+
+private:
+    void handleRequest(const char* data, std::size_t size);
+    void reapChildren();
+    std::string resolve(const std::string& program);
+    void send(const Reply& r) {
+        if (m_sock >= 0)
+            ::send(m_sock, &r, sizeof r, MSG_NOSIGNAL);
+    }
+
+    int m_sock;
+    int m_children = 0;
+    std::unordered_map<pid_t, std::string> m_exitPaths;
+    std::unordered_map<std::string, std::string> m_resolved;
+};
+
+std::string SupervisorLoop::resolve(const std::string& program) {
+    if (program.find('/') != std::string::npos)
+        return ::access(program.c_str(), X_OK) == 0 ? program : std::string();
+    if (const auto it = m_resolved.find(program); it != m_resolved.end())
+        return it->second;
+    std::string found;
+    const char* path = std::getenv("PATH");
+    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    while (!dirs.empty() && found.empty()) {
+        const std::size_t colon = std::min(dirs.find(':'), dirs.size());
+        const std::string candidate =
+            std::string(dirs.substr(0, colon).empty() ? "." : dirs.substr(0, colon)) + "/" +
+            program;
+        struct stat st {};
+        if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+            ::access(candidate.c_str(), X_OK) == 0)
+            found = candidate;
+        dirs.remove_prefix(std::min(colon + 1, dirs.size()));
+    }
+    m_resolved[program] = found;
+    return found;
+}
+
+void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
+    // command \0 logPath \0 exitPath \0 N \0 env... \0 M \0 unset... \0
+    std::vector<std::string> fields;
+    const char* p = data;
+    const char* const last = data + size;
+    while (p < last) {
+        const auto* z = static_cast<const char*>(std::memchr(p, 0, static_cast<std::size_t>(last - p)));
+        if (!z)
+            z = last;
+        fields.emplace_back(p, static_cast<std::size_t>(z - p));
+        p = z + 1;
+    }
+    Reply reply;
+    reply.kind = kStarted;
+    auto fail = [&](const std::string& why) {
+        std::strncpy(reply.error, why.c_str(), sizeof reply.error - 1);
+        send(reply);
+    };
+    if (fields.size() < 5)
+        return fail("malformed request");
+    const std::string& command = fields[0];
+    const std::string& logPath = fields[1];
+    const std::string& exitPath = fields[2];
+    std::size_t k = 3;
+    const std::size_t nEnv = std::strtoul(fields[k++].c_str(), nullptr, 10);
+    if (k + nEnv >= fields.size())
+        return fail("malformed request");
+    std::vector<std::string_view> keys;
+    std::vector<char*> envp;
+    std::vector<std::string>& owned = fields;
+    for (std::size_t e = 0; e < nEnv; ++e, ++k) {
+        keys.push_back(std::string_view(owned[k]).substr(0, owned[k].find('=')));
+    }
+    const std::size_t firstEnv = 4;
+    const std::size_t nUnset = std::strtoul(fields[k++].c_str(), nullptr, 10);
+    for (std::size_t u = 0; u < nUnset && k < fields.size(); ++u, ++k)
+        keys.push_back(owned[k]);
+    for (char** e = environ; e && *e; ++e) {
+        const std::string_view entry(*e);
+        const std::string_view key = entry.substr(0, entry.find('='));
+        bool replaced = false;
+        for (const std::string_view r : keys)
+            replaced = replaced || r == key;
+        if (!replaced)
+            envp.push_back(*e);
+    }
+    for (std::size_t e = 0; e < nEnv; ++e)
+        envp.push_back(owned[firstEnv + e].data());
+    envp.push_back(nullptr);
+
+    std::vector<std::string> words = simpleWords(command);
+    std::string program;
+    if (!words.empty())
+        program = resolve(words[0]);
+    std::vector<std::string> args;
+    if (!program.empty()) {
+        args = std::move(words);
+    } else {
+        program = "/bin/sh";
+        args = {"sh", "-c", command};
+    }
+    std::vector<char*> argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, logPath.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setpgroup(&attr, 0); // its own group: signals reach everything it starts
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attr, &none);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (const int s : {SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2})
+        sigaddset(&defaults, s);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                        POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    if (rc != 0)
+        return fail("cannot start " + program + ": " + std::strerror(rc));
+    ++m_children;
+    m_exitPaths[pid] = exitPath;
+    reply.pid = pid;
+    if (const auto st = readProcStat(pid))
+        reply.startTicks = st->startTicks;
+    send(reply);
+}
+
+void SupervisorLoop::reapChildren() {
+    int status = 0;
+    pid_t pid = 0;
+    while ((pid = ::waitpid(-1, &status, WNOHANG)) > 0) {
+        --m_children;
+        // The status goes to the run directory first: it must be there even if nobody listens.
+        const auto it = m_exitPaths.find(pid);
+        if (it != m_exitPaths.end()) {
+            const int code = WIFEXITED(status)     ? WEXITSTATUS(status)
+                             : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+                                                   : 255;
+            const std::string text = std::to_string(code) + "\n";
+            const int fd = ::open(it->second.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                                  0644);
+            if (fd >= 0) {
+                [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());
+                ::close(fd);
+            }
+            m_exitPaths.erase(it);
+        }
+        Reply r;
+        r.kind = kEnded;
+        r.pid = pid;
+        r.status = status;
+        send(r);
+    }
+}
+
+void SupervisorLoop::run() {
+    sigset_t chld;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    ::sigprocmask(SIG_BLOCK, &chld, nullptr);
+    const int sfd = ::signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+    std::vector<char> buffer(kMaxRequest);
+    bool closing = false;
+    while (true) {
+        pollfd fds[2] = {{sfd, POLLIN, 0}, {closing ? -1 : m_sock, POLLIN, 0}};
+        if (closing && m_children == 0)
+            ::_exit(0);
+        // Without a signalfd, poll now and then.
+        if (::poll(fds, 2, sfd < 0 ? 50 : -1) < 0 && errno != EINTR)
+            ::_exit(1);
+        if (sfd >= 0 && (fds[0].revents & POLLIN)) {
+            signalfd_siginfo info;
+            while (::read(sfd, &info, sizeof info) > 0) {
+            }
+        }
+        reapChildren();
+        if (!closing && fds[1].revents) {
+            const ssize_t n = ::recv(m_sock, buffer.data(), buffer.size(), MSG_DONTWAIT);
+            if (n > 0) {
+                handleRequest(buffer.data(), static_cast<std::size_t>(n));
+            } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+                // The runner is gone (or done): start nothing new, see the running items out.
+                closing = true;
+                ::close(m_sock);
+                m_sock = -1;
+            }
+        }
+    }
+}
+
+} // namespace
+
+Supervisor::~Supervisor() {
+    stop();
+}
+
+std::string Supervisor::start() {
+    int sv[2];
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+        return std::string("socketpair: ") + std::strerror(errno);
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        const int e = errno;
+        ::close(sv[0]);
+        ::close(sv[1]);
+        return std::string("fork: ") + std::strerror(e);
+    }
+    if (pid == 0) {
+        // Only async-signal-safe calls until the loop; no Qt at all in here.
+        ::setsid(); // no terminal signals, not in the runner's process group
+        ::dup2(sv[1], 3);
+        ::syscall(SYS_close_range, 4U, ~0U, 0U); // nothing of the runner's (the journal lock!)
+        const int null = ::open("/dev/null", O_RDWR);
+        for (int fd = 0; fd < 3; ++fd)
+            ::dup2(null, fd);
+        if (null > 3)
+            ::close(null);
+        struct sigaction ign {};
+        ign.sa_handler = SIG_IGN;
+        for (const int s : {SIGINT, SIGHUP, SIGPIPE, SIGQUIT})
+            ::sigaction(s, &ign, nullptr);
+        struct sigaction dfl {};
+        dfl.sa_handler = SIG_DFL;
+        for (const int s : {SIGTERM, SIGCHLD, SIGUSR1, SIGUSR2})
+            ::sigaction(s, &dfl, nullptr);
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        SupervisorLoop(3).run();
+    }
+    ::close(sv[1]);
+    m_fd = sv[0];
+    m_pid = pid;
+    if (const auto st = readProcStat(pid))
+        m_startTicks = st->startTicks;
+    return {};
+}
+
+bool Supervisor::readMessage(bool block) {
+    Reply r;
+    const ssize_t n = ::recv(m_fd, &r, sizeof r, block ? 0 : MSG_DONTWAIT);
+    if (n != static_cast<ssize_t>(sizeof r))
+        return false;
+    if (r.kind == kEnded) {
+        m_ended.emplace_back(r.pid, r.status);
+    } else if (r.kind == kStarted) {
+        m_haveStarted = true;
+        m_started.pid = r.pid;
+        m_started.startTicks = r.startTicks;
+        r.error[sizeof r.error - 1] = '\0';
+        m_started.error = r.error;
+    }
+    return true;
+}
+
+SpawnResult Supervisor::spawn(const SpawnRequest& request) {
+    if (m_fd < 0)
+        return SpawnResult{-1, 0, "the supervisor is not running"};
+    std::string msg;
+    msg.reserve(request.command.size() + request.logPath.size() * 2 + 256);
+    auto field = [&msg](std::string_view s) {
+        msg.append(s);
+        msg.push_back('\0');
+    };
+    field(request.command);
+    field(request.logPath);
+    field(request.exitPath);
+    field(std::to_string(request.env.size()));
+    for (const std::string& e : request.env)
+        field(e);
+    field(std::to_string(request.unset.size()));
+    for (const std::string& u : request.unset)
+        field(u);
+    if (msg.size() > kMaxRequest)
+        return SpawnResult{-1, 0, "command line and variables exceed 1 MiB"};
+    if (::send(m_fd, msg.data(), msg.size(), MSG_NOSIGNAL) < 0)
+        return SpawnResult{-1, 0, std::string("supervisor: ") + std::strerror(errno)};
+    m_haveStarted = false;
+    while (!m_haveStarted)
+        if (!readMessage(true))
+            return SpawnResult{-1, 0, "the supervisor exited"};
+    SpawnResult out = m_started;
+    if (!out.error.empty())
+        out.pid = -1;
+    return out;
+}
+
+std::vector<std::pair<pid_t, int>> Supervisor::collectEnded() {
+    if (m_fd >= 0)
+        while (readMessage(false)) {
+        }
+    std::vector<std::pair<pid_t, int>> out(m_ended.begin(), m_ended.end());
+    m_ended.clear();
+    return out;
+}
+
+void Supervisor::stop() {
+    if (m_fd >= 0) {
+        ::close(m_fd);
+        m_fd = -1;
+    }
+    if (m_pid > 0) {
+        int status = 0;
+        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        m_pid = -1;
+    }
+}
+
+} // namespace tessera::local

@@ -1,0 +1,70 @@
+#pragma once
+// The parent of a run's items: one small process, forked from the runner once per run (so the
+// cost of each item does not depend on the runner's memory), in its own session. It spawns items
+// on request (posix_spawn, one process group each), waits for them, writes each exit status to the
+// run directory and reports it back over a socket.
+//
+// Why a separate parent: only a parent learns a child's exit status. If the runner is killed, the
+// supervisor keeps waiting for the items already running, records their statuses, and exits when
+// the last one ends, so a resumed run learns how every in-flight attempt ended and redoes nothing.
+// It starts nothing new once the runner is gone.
+//
+// Commands without shell syntax (words of [A-Za-z0-9_./:=,+@%-], the first one a program on PATH)
+// are executed directly, as xargs does; everything else runs through /bin/sh -c.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <sys/types.h>
+#include <utility>
+#include <vector>
+
+namespace tessera::local {
+
+struct SpawnRequest {
+    std::string command;             // a command line
+    std::string logPath;             // stdout and stderr (created, truncated)
+    std::string exitPath;            // where the supervisor writes the exit status
+    std::vector<std::string> env;    // KEY=VALUE added to (or replacing in) the runner's env
+    std::vector<std::string> unset;  // names removed from the runner's env
+};
+
+struct SpawnResult {
+    pid_t pid = -1; // also the process group id
+    int64_t startTicks = 0;
+    std::string error; // non-empty when the item could not be started
+};
+
+class Supervisor {
+public:
+    Supervisor() = default;
+    Supervisor(const Supervisor&) = delete;
+    Supervisor& operator=(const Supervisor&) = delete;
+    // Closes the socket (the supervisor exits once its items are gone) and reaps it.
+    ~Supervisor();
+
+    // Forks the supervisor. "" or the error.
+    std::string start();
+    bool running() const { return m_pid > 0; }
+    pid_t pid() const { return m_pid; }
+    int64_t startTicks() const { return m_startTicks; }
+    // Readable when ended items are waiting to be collected.
+    int fd() const { return m_fd; }
+
+    SpawnResult spawn(const SpawnRequest& request);
+    // Ended items (pid, wait status) received so far; does not block.
+    std::vector<std::pair<pid_t, int>> collectEnded();
+    // Closes the connection and waits for the supervisor to exit (after its items).
+    void stop();
+
+private:
+    bool readMessage(bool block);
+
+    pid_t m_pid = -1;
+    int64_t m_startTicks = 0;
+    int m_fd = -1;
+    std::deque<std::pair<pid_t, int>> m_ended;
+    bool m_haveStarted = false;
+    SpawnResult m_started;
+};
+
+} // namespace tessera::local

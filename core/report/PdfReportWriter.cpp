@@ -1,0 +1,300 @@
+#include "PdfReportWriter.h"
+
+#include "ChartGeometry.h"
+#include "ReportLabels.h"
+#include "WriterSupport.h"
+
+#include <QFontMetricsF>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+
+namespace tessera::report {
+
+namespace {
+
+// Layout in points (the writer runs at 72 dpi), A4 landscape: wide enough for the index table.
+constexpr double kMargin = 36;
+constexpr double kRowHeight = 11;
+
+class PdfPages {
+public:
+    PdfPages(QPdfWriter& writer, QPainter& painter, const ReportLabels& labels)
+        : m_writer(writer)
+        , m_painter(painter)
+        , m_labels(labels) {
+        m_width = m_painter.viewport().width() - 2 * kMargin;
+        m_height = m_painter.viewport().height() - 2 * kMargin;
+        footer();
+    }
+
+    double width() const { return m_width; }
+    double y() const { return m_y; }
+    void advance(double dy) { m_y += dy; }
+    // Starts a new page unless `needed` points still fit on this one; true when it did.
+    bool ensure(double needed) {
+        if (m_y + needed <= kMargin + m_height)
+            return false;
+        newPage();
+        return true;
+    }
+    void newPage() {
+        m_writer.newPage();
+        ++m_page;
+        m_y = kMargin;
+        footer();
+    }
+    int pageCount() const { return m_page; }
+
+    void text(double x, double w, const QString& s, const QFont& font, double h) {
+        m_painter.setFont(font);
+        const QString elided = QFontMetricsF(font).elidedText(s, Qt::ElideRight, w);
+        m_painter.drawText(QRectF(kMargin + x, m_y, w, h), Qt::AlignLeft | Qt::AlignVCenter,
+                           elided);
+    }
+
+private:
+    void footer() {
+        QFont f = m_painter.font();
+        f.setPointSizeF(7);
+        m_painter.setFont(f);
+        m_painter.drawText(QRectF(kMargin, kMargin + m_height + 6, m_width, 12), Qt::AlignRight,
+                           m_labels.page.arg(m_page));
+    }
+
+    QPdfWriter& m_writer;
+    QPainter& m_painter;
+    const ReportLabels& m_labels;
+    double m_width = 0, m_height = 0, m_y = kMargin;
+    int m_page = 1;
+};
+
+void drawChart(QPainter& painter, const QRectF& area, const QString& title, const QString& xMax,
+               const QString& yMax, const QFont& font) {
+    painter.setFont(font);
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(area.left(), area.top() - 16, area.width(), 14), Qt::AlignLeft, title);
+    painter.drawLine(area.bottomLeft(), area.topLeft());
+    painter.drawLine(area.bottomLeft(), area.bottomRight());
+    painter.drawText(QRectF(area.left() - 40, area.top(), 36, 12), Qt::AlignRight, yMax);
+    painter.drawText(QRectF(area.left() - 40, area.bottom() - 12, 36, 12), Qt::AlignRight,
+                     QStringLiteral("0"));
+    painter.drawText(QRectF(area.right() - 80, area.bottom() + 2, 80, 12), Qt::AlignRight, xMax);
+}
+
+} // namespace
+
+bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteControl& control,
+                            QString& error) {
+    const ReportLabels l;
+    QPdfWriter writer(&device);
+    writer.setResolution(72);
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                     QMarginsF(0, 0, 0, 0), QPageLayout::Point));
+    writer.setTitle(l.title + QStringLiteral(": ") + QString::fromStdString(r.name));
+    writer.setCreator(QStringLiteral("Tessera"));
+    QPainter painter;
+    if (!painter.begin(&writer)) {
+        error = QCoreApplication::translate("ReportWriter", "cannot start the PDF writer");
+        return false;
+    }
+    QFont titleFont = painter.font();
+    titleFont.setPointSizeF(16);
+    titleFont.setBold(true);
+    QFont headFont = painter.font();
+    headFont.setPointSizeF(11);
+    headFont.setBold(true);
+    QFont bodyFont = painter.font();
+    bodyFont.setPointSizeF(8);
+    QFont smallFont = painter.font();
+    smallFont.setPointSizeF(7);
+    QFont smallBold = smallFont;
+    smallBold.setBold(true);
+
+    PdfPages pages(writer, painter, l);
+    pages.text(0, pages.width(), l.title + QStringLiteral(": ") + QString::fromStdString(r.name),
+               titleFont, 22);
+    pages.advance(28);
+
+    auto keyValue = [&](const QString& key, const QString& value) {
+        pages.ensure(kRowHeight + 1);
+        pages.text(0, 180, key, bodyFont, kRowHeight);
+        pages.text(185, pages.width() - 185, value, bodyFont, kRowHeight);
+        pages.advance(kRowHeight + 1);
+    };
+    auto heading = [&](const QString& text) {
+        pages.ensure(40);
+        pages.advance(6);
+        pages.text(0, pages.width(), text, headFont, 16);
+        pages.advance(18);
+    };
+    auto optionalNumber = [](const auto& v) {
+        return v ? QString::number(*v) : QString();
+    };
+
+    keyValue(l.job, QString::fromStdString(r.name));
+    keyValue(l.namespace_, QString::fromStdString(r.namespace_));
+    keyValue(l.uid, QString::fromStdString(r.uid));
+    keyValue(l.source, QString::fromStdString(r.source));
+    keyValue(l.generated, ReportLabels::formatTime(r.generatedAt));
+    if (r.rerun)
+        keyValue(QString(), l.rerunNote);
+    heading(l.spec);
+    keyValue(l.completionMode, QString::fromUtf8(engine::toString(r.completionMode)));
+    keyValue(l.completions, QString::number(r.completions));
+    keyValue(l.parallelism, QString::number(r.parallelism));
+    keyValue(l.backoffLimit, optionalNumber(r.backoffLimit));
+    keyValue(l.backoffLimitPerIndex, optionalNumber(r.backoffLimitPerIndex));
+    keyValue(l.maxFailedIndexes, optionalNumber(r.maxFailedIndexes));
+    keyValue(l.activeDeadline, optionalNumber(r.activeDeadlineSeconds));
+    keyValue(l.successPolicy, QString::fromStdString(r.successPolicy));
+    heading(l.outcome);
+    keyValue(l.outcome, ReportLabels::statusText(r.outcome));
+    keyValue(l.reason, QString::fromStdString(r.reason));
+    keyValue(l.message, QString::fromStdString(r.message));
+    keyValue(l.started, ReportLabels::formatTime(r.start));
+    keyValue(l.finished, ReportLabels::formatTime(r.end));
+    keyValue(l.duration, ReportLabels::formatDuration(r.duration));
+    keyValue(l.succeededIndexes, QString::number(r.succeededCount));
+    keyValue(l.failedIndexCount, QString::number(r.failedCount));
+    keyValue(QStringLiteral("p50 / p90 / p99"),
+             ReportLabels::formatDuration(r.percentiles.p50) + QStringLiteral(" / ") +
+                 ReportLabels::formatDuration(r.percentiles.p90) + QStringLiteral(" / ") +
+                 ReportLabels::formatDuration(r.percentiles.p99));
+    for (const engine::Condition& c : r.conditions)
+        keyValue(l.conditions,
+                 QStringLiteral("%1=%2 %3: %4")
+                     .arg(QString::fromStdString(c.type),
+                          QString::fromUtf8(engine::toString(c.status)),
+                          QString::fromStdString(c.reason), QString::fromStdString(c.message)));
+
+    // The index strings in full, wrapped at commas, over as many lines (and pages) as they need.
+    auto indexList = [&](const QString& title, const std::string& list) {
+        heading(title);
+        const QFontMetricsF fm(smallFont);
+        QString line;
+        const QStringList parts = list.empty()
+                                      ? QStringList{l.none}
+                                      : QString::fromStdString(list).split(QLatin1Char(','));
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            const QString piece =
+                parts[i] + (i + 1 < parts.size() ? QStringLiteral(",") : QString());
+            if (!line.isEmpty() && fm.horizontalAdvance(line + piece) > pages.width()) {
+                pages.ensure(kRowHeight);
+                pages.text(0, pages.width(), line, smallFont, kRowHeight);
+                pages.advance(kRowHeight);
+                line.clear();
+            }
+            line += piece;
+        }
+        pages.ensure(kRowHeight);
+        pages.text(0, pages.width(), line, smallFont, kRowHeight);
+        pages.advance(kRowHeight);
+    };
+    indexList(l.completedIndexes, r.completedIndexes);
+    indexList(l.failedIndexes, r.failedIndexes);
+
+    heading(l.slowest);
+    for (std::size_t i : r.slowest)
+        keyValue(QStringLiteral("#%1").arg(r.rows[i].index),
+                 ReportLabels::formatDuration(r.rows[i].duration) + QStringLiteral("  ") +
+                     ReportLabels::statusText(r.rows[i].status));
+
+    // Charts: on a page of their own, side by side.
+    pages.newPage();
+    {
+        const double w = (pages.width() - 60) / 2, h = 220;
+        const QRectF progressArea(kMargin + 40, kMargin + 30, w - 40, h);
+        const QRectF histArea(kMargin + w + 100, kMargin + 30, w - 40, h);
+        drawChart(painter, progressArea, l.progressChart,
+                  QString::number(ChartGeometry::progressMaxSeconds(r), 'f', 0) +
+                      QStringLiteral(" s"),
+                  QString::number(ChartGeometry::progressMaxCount(r)), bodyFont);
+        painter.save();
+        painter.translate(progressArea.topLeft());
+        painter.setPen(QPen(QColor(0x2e, 0x7d, 0x32), 1.5));
+        painter.drawPolyline(ChartGeometry::progressLine(r, true, progressArea.width(), h));
+        painter.setPen(QPen(QColor(0xc6, 0x28, 0x28), 1.5));
+        painter.drawPolyline(ChartGeometry::progressLine(r, false, progressArea.width(), h));
+        painter.restore();
+        painter.setPen(QColor(0x2e, 0x7d, 0x32));
+        painter.drawText(progressArea.topLeft() + QPointF(6, 12), l.succeededSeries);
+        painter.setPen(QColor(0xc6, 0x28, 0x28));
+        painter.drawText(progressArea.topLeft() + QPointF(6, 24), l.failedSeries);
+
+        drawChart(painter, histArea, l.histogramChart,
+                  r.histogram.empty() ? QString()
+                                      : ReportLabels::formatDuration(r.histogram.back().to),
+                  QString::number(ChartGeometry::histogramMaxCount(r)), bodyFont);
+        painter.save();
+        painter.translate(histArea.topLeft());
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QColor(0x15, 0x65, 0xc0));
+        for (const QRectF& bar : ChartGeometry::histogramBars(r, histArea.width(), h))
+            painter.drawRect(bar);
+        painter.restore();
+        painter.setPen(Qt::black);
+    }
+
+    // The per-index table, its header repeated on every page.
+    struct Column {
+        QString title;
+        double width;
+    };
+    QVector<Column> columns{{l.index, 40}};
+    if (r.rerun)
+        columns.append({l.originalIndex, 45});
+    columns += QVector<Column>{{l.status, 55},   {l.attempts, 40}, {l.hostname, 115},
+                               {l.node, 75},     {l.start, 100},   {l.end, 100},
+                               {l.duration, 55}, {l.exitCode, 40}, {l.reason, 100}};
+    auto tableHeader = [&] {
+        double x = 0;
+        for (const Column& c : columns) {
+            pages.text(x, c.width - 3, c.title, smallBold, kRowHeight);
+            x += c.width;
+        }
+        pages.advance(kRowHeight + 2);
+    };
+    pages.newPage();
+    pages.text(0, pages.width(), l.perIndex, headFont, 16);
+    pages.advance(20);
+    tableHeader();
+    const auto total = static_cast<int64_t>(r.rows.size());
+    for (int64_t i = 0; i < total; ++i) {
+        if (i % detail::kRowsPerStep == 0) {
+            if (control.cancelled()) {
+                painter.end();
+                error = detail::cancelledText();
+                return false;
+            }
+            control.report(i, total);
+        }
+        if (pages.ensure(kRowHeight))
+            tableHeader();
+        const IndexRow& ir = r.rows[static_cast<std::size_t>(i)];
+        QStringList cells{QString::number(ir.index)};
+        if (r.rerun)
+            cells << (ir.originalIndex ? QString::number(*ir.originalIndex) : QString());
+        cells << ReportLabels::statusText(ir.status) << QString::number(ir.attempts)
+              << QString::fromStdString(ir.hostname) << QString::fromStdString(ir.node)
+              << ReportLabels::formatTime(ir.start) << ReportLabels::formatTime(ir.end)
+              << ReportLabels::formatDuration(ir.duration)
+              << (ir.exitCode ? QString::number(*ir.exitCode) : QString())
+              << QString::fromStdString(ir.reason);
+        double x = 0;
+        for (qsizetype c = 0; c < columns.size(); ++c) {
+            pages.text(x, columns[c].width - 3, cells[c], smallFont, kRowHeight);
+            x += columns[c].width;
+        }
+        pages.advance(kRowHeight);
+    }
+    if (!painter.end()) {
+        error = QCoreApplication::translate("ReportWriter", "the PDF could not be written");
+        return false;
+    }
+    control.report(total, total);
+    return true;
+}
+
+} // namespace tessera::report

@@ -1,0 +1,96 @@
+#include "PodAttempts.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+namespace tessera::report {
+
+namespace {
+
+std::optional<int32_t> parseIndex(const std::optional<std::string>& text) {
+    if (!text)
+        return std::nullopt;
+    int32_t v = -1;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
+    if (ec != std::errc() || end != text->data() + text->size() || v < 0)
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+engine::Attempt PodAttempts::fromPod(const engine::Pod& pod) {
+    engine::Attempt a;
+    a.index = parseIndex(pod.completionIndexAnnotation).value_or(-1);
+    a.podName = pod.metadata.name;
+    a.node = pod.nodeName;
+    a.createdAt =
+        pod.metadata.creationTimestamp.value_or(pod.startTime.value_or(engine::TimePoint{}));
+    a.failureCount = parseIndex(pod.failureCountAnnotation).value_or(0);
+    // The main container tells when the work ran and how it ended; the pod's own startTime is
+    // the fallback (it includes image pulls and init containers).
+    const engine::ContainerStatus* main =
+        pod.containerStatuses.empty() ? nullptr : &pod.containerStatuses.front();
+    for (const engine::ContainerStatus& c : pod.containerStatuses) {
+        if (c.state == engine::ContainerStateKind::Terminated && c.exitCode != 0) {
+            main = &c; // the container that failed explains the failure
+            break;
+        }
+    }
+    a.startedAt = main != nullptr && main->startedAt ? main->startedAt : pod.startTime;
+    if (main != nullptr && main->state == engine::ContainerStateKind::Terminated) {
+        a.finishedAt = main->finishedAt;
+        a.exitCode = main->exitCode;
+        a.signal = main->signal;
+        a.reason = main->reason;
+        a.message = main->message;
+    }
+    if (!pod.reason.empty()) { // DeadlineExceeded, Evicted, ...: the pod-level reason wins
+        a.reason = pod.reason;
+        if (!pod.message.empty())
+            a.message = pod.message;
+    }
+    switch (pod.phase) {
+    case engine::PodPhase::Succeeded:
+        a.outcome = engine::AttemptOutcome::Succeeded;
+        break;
+    case engine::PodPhase::Failed:
+        a.outcome = engine::AttemptOutcome::Failed;
+        break;
+    case engine::PodPhase::Running:
+        a.outcome = engine::AttemptOutcome::Running;
+        break;
+    default:
+        a.outcome = engine::AttemptOutcome::Pending;
+        break;
+    }
+    if (pod.metadata.deletionTimestamp && pod.phase != engine::PodPhase::Succeeded &&
+        pod.phase != engine::PodPhase::Failed)
+        a.outcome = engine::AttemptOutcome::Deleted;
+    if (!a.finishedAt && (a.outcome == engine::AttemptOutcome::Succeeded ||
+                          a.outcome == engine::AttemptOutcome::Failed))
+        a.finishedAt = a.startedAt; // terminal without a container record (e.g. evicted early)
+    return a;
+}
+
+std::vector<engine::Attempt> PodAttempts::fromPods(const std::vector<engine::Pod>& pods) {
+    std::vector<engine::Attempt> attempts;
+    attempts.reserve(pods.size());
+    for (const engine::Pod& p : pods)
+        attempts.push_back(fromPod(p));
+    std::stable_sort(attempts.begin(), attempts.end(),
+                     [](const engine::Attempt& a, const engine::Attempt& b) {
+                         if (a.createdAt != b.createdAt)
+                             return a.createdAt < b.createdAt;
+                         if (a.failureCount != b.failureCount)
+                             return a.failureCount < b.failureCount;
+                         return a.podName < b.podName;
+                     });
+    std::map<int32_t, int32_t> seen;
+    for (engine::Attempt& a : attempts)
+        a.number = ++seen[a.index];
+    return attempts;
+}
+
+} // namespace tessera::report

@@ -1,0 +1,124 @@
+#pragma once
+// The HTTP side of `tessera serve`: a Kubernetes API server for the subset Tessera and kubectl
+// use, over the ObjectStore.
+//
+//  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1, /openapi/v2), /metrics, /healthz;
+//  - core/v1 pods (+ /status, /log with tailLines and follow), configmaps, events, namespaces,
+//    nodes; batch/v1 jobs (+ /status);
+//  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
+//    resourceVersion, BOOKMARK events with allowWatchBookmarks, 410 Expired for versions older
+//    than the history window, timeoutSeconds), create (dryRun=All), update, merge and strategic
+//    merge patches, delete (propagationPolicy) and deletecollection;
+//  - Jobs are defaulted and validated by the engine's rules (selector, labels, defaults), and
+//    Table output for kubectl (Accept: as=Table);
+//  - errors as metav1.Status objects; optional TLS (QSslSocket per connection, since QSslServer
+//    only exists from Qt 6.4's successors) and bearer-token authentication;
+//  - injectable faults for client tests (Fault.h).
+// Lives in the server thread, like the store.
+#include "Discovery.h"
+#include "Fault.h"
+#include "HttpConnection.h"
+#include "LabelSelector.h"
+#include "FieldSelector.h"
+#include "ServeOptions.h"
+#include "ServeTypes.h"
+
+#include <QPointer>
+#include <QSslConfiguration>
+#include <QTcpServer>
+#include <QTimer>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace tessera::serve {
+
+class ObjectStore;
+class Metrics;
+class JobRunner;
+
+class ApiServer : public QTcpServer {
+    Q_OBJECT
+public:
+    ApiServer(ObjectStore& store, Metrics& metrics, JobRunner* runner, const ServeOptions& options,
+              QObject* parent = nullptr);
+    ~ApiServer() override;
+
+    // An error message when the TLS certificate or key cannot be used ("" when fine).
+    QString tlsError() const { return m_tlsError; }
+
+    // Creates an object as a POST would (admission included): what `--demo` and
+    // Server::createFromManifest use.
+    ApiOutcome<ObjectPtr> createObject(const QString& resource, const QString& namespace_,
+                                       QJsonObject object, bool dryRun = false);
+
+    void addFault(const Fault& fault);
+    void clearFaults();
+    // Closes every watch stream at once (the connections go away, as when a proxy restarts).
+    void dropWatches();
+    int watchCount() const { return static_cast<int>(m_watches.size()); }
+    int connectionCount() const { return m_connections; }
+
+protected:
+    void incomingConnection(qintptr descriptor) override;
+
+private:
+    struct Watch;
+    struct Target {
+        const ResourceInfo* resource = nullptr;
+        QString namespace_;
+        QString name;
+        QString subresource;
+    };
+
+    void onRequest(HttpConnection* c, const HttpRequest& r);
+    void dispatch(HttpConnection* c, const HttpRequest& r);
+    bool applyFault(HttpConnection* c, const HttpRequest& r);
+    void sendJson(HttpConnection* c, int status, const QByteArray& body);
+    void sendFailure(HttpConnection* c, const ApiFailure& failure, const Target* target = nullptr);
+    std::optional<Target> parseTarget(const QStringList& segments) const;
+
+    void list(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void get(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void create(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void replace(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void patch(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void remove(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void watch(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void logs(HttpConnection* c, const HttpRequest& r, const Target& t);
+    void metrics(HttpConnection* c);
+
+    // Admission: apiVersion/kind, server-set metadata, Job defaulting and validation. previous:
+    // the stored object for updates (status or spec kept as the subresource demands).
+    ApiOutcome<QJsonObject> admit(const ResourceInfo& resource, const QString& namespace_,
+                                  QJsonObject object, const ObjectPtr& previous,
+                                  const QString& subresource);
+    ApiOutcome<ObjectPtr> store(const ResourceInfo& resource, const QString& namespace_,
+                                const QString& name, const QString& subresource,
+                                QJsonObject object, const ObjectPtr& previous, bool dryRun);
+    void deleteDependents(const ObjectPtr& job);
+
+    void onChange(const Change& change);
+    void deliver(Watch& watch, const Change& change);
+    void queueEvent(Watch& w, const char* type, const ObjectPtr& object);
+    void flushWatch(quint64 id);
+    void closeWatch(quint64 id, bool abort);
+    void sendBookmarks();
+
+    ObjectStore& m_store;
+    Metrics& m_metrics;
+    JobRunner* m_runner;
+    ServeOptions m_options;
+    QSslConfiguration m_tls;
+    bool m_useTls = false;
+    QString m_tlsError;
+    int m_listener = 0;
+    int m_connections = 0;
+    std::vector<Fault> m_faults;
+    std::map<quint64, std::unique_ptr<Watch>> m_watches;
+    quint64 m_nextWatch = 1;
+    QTimer m_bookmarkTimer;
+};
+
+} // namespace tessera::serve

@@ -1,0 +1,199 @@
+#include "Discovery.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace tessera::serve {
+
+namespace {
+
+constexpr ResourceInfo kResources[] = {
+    {"pods", "pod", "Pod", "", "v1", true, "po", "status,log"},
+    {"configmaps", "configmap", "ConfigMap", "", "v1", true, "cm", ""},
+    {"events", "event", "Event", "", "v1", true, "ev", ""},
+    {"namespaces", "namespace", "Namespace", "", "v1", false, "ns", "status"},
+    {"nodes", "node", "Node", "", "v1", false, "no", "status"},
+    {"jobs", "job", "Job", "batch", "v1", true, "", "status"},
+};
+
+QByteArray compact(const QJsonObject& o) {
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QJsonArray verbs(bool subresource) {
+    if (subresource)
+        return QJsonArray{QStringLiteral("get"), QStringLiteral("patch"), QStringLiteral("update")};
+    return QJsonArray{QStringLiteral("create"), QStringLiteral("delete"),
+                      QStringLiteral("deletecollection"), QStringLiteral("get"),
+                      QStringLiteral("list"), QStringLiteral("patch"),
+                      QStringLiteral("update"), QStringLiteral("watch")};
+}
+
+} // namespace
+
+QString ResourceInfo::apiVersion() const {
+    return *group ? QLatin1String(group) + QLatin1Char('/') + QLatin1String(version)
+                  : QLatin1String(version);
+}
+
+const ResourceInfo* findResource(const QString& group, const QString& name) {
+    for (const ResourceInfo& r : kResources)
+        if (group == QLatin1String(r.group) && name == QLatin1String(r.name))
+            return &r;
+    return nullptr;
+}
+
+QByteArray versionDocument() {
+    return compact(QJsonObject{{QStringLiteral("major"), QStringLiteral("1")},
+                               {QStringLiteral("minor"), QStringLiteral("32")},
+                               {QStringLiteral("gitVersion"), QStringLiteral("v1.32.0-tessera")},
+                               {QStringLiteral("gitCommit"), QStringLiteral("tessera")},
+                               {QStringLiteral("gitTreeState"), QStringLiteral("clean")},
+                               {QStringLiteral("buildDate"), QStringLiteral("2026-01-01T00:00:00Z")},
+                               {QStringLiteral("goVersion"), QStringLiteral("n/a")},
+                               {QStringLiteral("compiler"), QStringLiteral("gc")},
+                               {QStringLiteral("platform"), QStringLiteral("linux/amd64")}});
+}
+
+QByteArray apiVersionsDocument(const QString& serverAddress) {
+    return compact(QJsonObject{
+        {QStringLiteral("kind"), QStringLiteral("APIVersions")},
+        {QStringLiteral("versions"), QJsonArray{QStringLiteral("v1")}},
+        {QStringLiteral("serverAddressByClientCIDRs"),
+         QJsonArray{QJsonObject{{QStringLiteral("clientCIDR"), QStringLiteral("0.0.0.0/0")},
+                                {QStringLiteral("serverAddress"), serverAddress}}}}});
+}
+
+namespace {
+QJsonObject batchGroup() {
+    const QJsonObject v{{QStringLiteral("groupVersion"), QStringLiteral("batch/v1")},
+                        {QStringLiteral("version"), QStringLiteral("v1")}};
+    return QJsonObject{{QStringLiteral("name"), QStringLiteral("batch")},
+                       {QStringLiteral("versions"), QJsonArray{v}},
+                       {QStringLiteral("preferredVersion"), v}};
+}
+} // namespace
+
+QByteArray apiGroupListDocument() {
+    return compact(QJsonObject{{QStringLiteral("kind"), QStringLiteral("APIGroupList")},
+                               {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                               {QStringLiteral("groups"), QJsonArray{batchGroup()}}});
+}
+
+QByteArray apiGroupDocument(const QString& group) {
+    if (group != QLatin1String("batch"))
+        return {};
+    QJsonObject g = batchGroup();
+    g.insert(QStringLiteral("kind"), QStringLiteral("APIGroup"));
+    g.insert(QStringLiteral("apiVersion"), QStringLiteral("v1"));
+    return compact(g);
+}
+
+QByteArray resourceListDocument(const QString& group, const QString& version) {
+    if (version != QLatin1String("v1"))
+        return {};
+    QJsonArray resources;
+    for (const ResourceInfo& r : kResources) {
+        if (group != QLatin1String(r.group))
+            continue;
+        QJsonObject o{{QStringLiteral("name"), QLatin1String(r.name)},
+                      {QStringLiteral("singularName"), QLatin1String(r.singular)},
+                      {QStringLiteral("namespaced"), r.namespaced},
+                      {QStringLiteral("kind"), QLatin1String(r.kind)},
+                      {QStringLiteral("verbs"), verbs(false)}};
+        if (*r.shortNames)
+            o.insert(QStringLiteral("shortNames"),
+                     QJsonArray::fromStringList(QString::fromLatin1(r.shortNames).split(QLatin1Char(','))));
+        if (QLatin1String(r.name) == QLatin1String("jobs"))
+            o.insert(QStringLiteral("categories"), QJsonArray{QStringLiteral("all")});
+        if (QLatin1String(r.name) == QLatin1String("pods"))
+            o.insert(QStringLiteral("categories"), QJsonArray{QStringLiteral("all")});
+        resources.append(o);
+        if (!*r.subresources)
+            continue;
+        for (const QString& sub : QString::fromLatin1(r.subresources).split(QLatin1Char(','))) {
+            const bool log = sub == QLatin1String("log");
+            resources.append(QJsonObject{
+                {QStringLiteral("name"), QLatin1String(r.name) + QLatin1Char('/') + sub},
+                {QStringLiteral("singularName"), QString()},
+                {QStringLiteral("namespaced"), r.namespaced},
+                {QStringLiteral("kind"), log ? QStringLiteral("Pod") : QLatin1String(r.kind)},
+                {QStringLiteral("verbs"), log ? QJsonArray{QStringLiteral("get")} : verbs(true)}});
+        }
+    }
+    if (resources.isEmpty())
+        return {};
+    return compact(QJsonObject{{QStringLiteral("kind"), QStringLiteral("APIResourceList")},
+                               {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                               {QStringLiteral("groupVersion"),
+                                group.isEmpty() ? QStringLiteral("v1") : group + QStringLiteral("/v1")},
+                               {QStringLiteral("resources"), resources}});
+}
+
+QByteArray openApiV2Document() {
+    // Enough for kubectl to parse: no schemas, so it validates nothing client-side.
+    return compact(QJsonObject{
+        {QStringLiteral("swagger"), QStringLiteral("2.0")},
+        {QStringLiteral("info"), QJsonObject{{QStringLiteral("title"), QStringLiteral("Tessera")},
+                                             {QStringLiteral("version"), QStringLiteral("v1.32.0")}}},
+        {QStringLiteral("paths"), QJsonObject()},
+        {QStringLiteral("definitions"), QJsonObject()}});
+}
+
+QByteArray openApiV3Root() {
+    QJsonObject paths;
+    paths.insert(QStringLiteral("api/v1"),
+                 QJsonObject{{QStringLiteral("serverRelativeURL"), QStringLiteral("/openapi/v3/api/v1?hash=tessera1")}});
+    paths.insert(QStringLiteral("apis/batch/v1"),
+                 QJsonObject{{QStringLiteral("serverRelativeURL"),
+                              QStringLiteral("/openapi/v3/apis/batch/v1?hash=tessera1")}});
+    return compact(QJsonObject{{QStringLiteral("paths"), paths}});
+}
+
+QByteArray openApiV3GroupVersion(const QString& group, const QString& version) {
+    // One PATCH operation per kind, tagged with its group/version/kind and accepting the
+    // fieldValidation parameter: kubectl then validates on the server instead of downloading
+    // the (protobuf) OpenAPI v2 schema.
+    if (version != QLatin1String("v1"))
+        return {};
+    QJsonObject paths;
+    for (const ResourceInfo& r : kResources) {
+        if (group != QLatin1String(r.group))
+            continue;
+        const QString prefix = group.isEmpty() ? QStringLiteral("/api/v1") : QStringLiteral("/apis/batch/v1");
+        const QString path = prefix + (r.namespaced ? QStringLiteral("/namespaces/{namespace}/") : QStringLiteral("/")) +
+                             QLatin1String(r.name) + QStringLiteral("/{name}");
+        const QJsonObject gvk{{QStringLiteral("group"), QLatin1String(r.group)},
+                              {QStringLiteral("version"), QLatin1String(r.version)},
+                              {QStringLiteral("kind"), QLatin1String(r.kind)}};
+        QJsonArray parameters;
+        for (const char* p : {"dryRun", "fieldManager", "fieldValidation", "force"})
+            parameters.append(QJsonObject{{QStringLiteral("name"), QLatin1String(p)},
+                                          {QStringLiteral("in"), QStringLiteral("query")},
+                                          {QStringLiteral("schema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}});
+        paths.insert(path, QJsonObject{{QStringLiteral("patch"),
+                                        QJsonObject{{QStringLiteral("x-kubernetes-group-version-kind"), gvk},
+                                                    {QStringLiteral("x-kubernetes-action"), QStringLiteral("patch")},
+                                                    {QStringLiteral("parameters"), parameters},
+                                                    {QStringLiteral("responses"), QJsonObject()}}}});
+    }
+    if (paths.isEmpty())
+        return {};
+    return compact(QJsonObject{{QStringLiteral("openapi"), QStringLiteral("3.0.0")},
+                               {QStringLiteral("info"), QJsonObject{{QStringLiteral("title"), QStringLiteral("Tessera")},
+                                                                    {QStringLiteral("version"), QStringLiteral("v1.32.0")}}},
+                               {QStringLiteral("paths"), paths},
+                               {QStringLiteral("components"), QJsonObject{{QStringLiteral("schemas"), QJsonObject()}}}});
+}
+
+QByteArray rootPathsDocument() {
+    return compact(QJsonObject{
+        {QStringLiteral("paths"),
+         QJsonArray{QStringLiteral("/api"), QStringLiteral("/api/v1"), QStringLiteral("/apis"),
+                    QStringLiteral("/apis/batch"), QStringLiteral("/apis/batch/v1"),
+                    QStringLiteral("/healthz"), QStringLiteral("/metrics"),
+                    QStringLiteral("/openapi/v2"), QStringLiteral("/version")}}});
+}
+
+} // namespace tessera::serve

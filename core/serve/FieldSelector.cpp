@@ -1,0 +1,57 @@
+#include "FieldSelector.h"
+
+namespace tessera::serve {
+
+ApiOutcome<FieldSelector> FieldSelector::parse(const QString& text) {
+    FieldSelector s;
+    for (const QString& raw : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString term = raw.trimmed();
+        Term t;
+        int at = term.indexOf(QLatin1String("!="));
+        int skip = 2;
+        if (at >= 0) {
+            t.negate = true;
+        } else if ((at = term.indexOf(QLatin1String("=="))) >= 0) {
+            skip = 2;
+        } else if ((at = term.indexOf(QLatin1Char('='))) >= 0) {
+            skip = 1;
+        } else {
+            return apiFailure(400, "BadRequest",
+                              QStringLiteral("invalid field selector \"%1\": expected "
+                                             "field=value or field!=value")
+                                  .arg(term));
+        }
+        t.path = term.left(at).trimmed().split(QLatin1Char('.'));
+        t.value = term.mid(at + skip).trimmed();
+        s.m_terms.push_back(std::move(t));
+    }
+    return s;
+}
+
+bool FieldSelector::matches(const QJsonObject& object) const {
+    for (const Term& t : m_terms) {
+        QJsonValue v = object;
+        for (const QString& part : t.path)
+            v = v.toObject().value(part);
+        QString text;
+        if (v.isString())
+            text = v.toString();
+        else if (v.isBool())
+            text = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        else if (v.isDouble())
+            text = QString::number(v.toDouble());
+        if ((text == t.value) == t.negate)
+            return false;
+    }
+    return true;
+}
+
+QString FieldSelector::exactName() const {
+    for (const Term& t : m_terms)
+        if (!t.negate && t.path.size() == 2 && t.path[0] == QLatin1String("metadata") &&
+            t.path[1] == QLatin1String("name"))
+            return t.value;
+    return {};
+}
+
+} // namespace tessera::serve

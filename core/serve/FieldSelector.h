@@ -1,0 +1,34 @@
+#pragma once
+// The API's `fieldSelector` query parameter: `path=value`, `path==value`, `path!=value`,
+// comma-separated and ANDed, where path is a dotted JSON path (metadata.name, status.phase,
+// spec.nodeName, involvedObject.uid, ...). A missing field compares as "". kubectl uses
+// metadata.name for `get NAME -w` and `wait`, and involvedObject.* for the events of `describe`.
+#include "ServeTypes.h"
+
+#include <QJsonObject>
+#include <QStringList>
+#include <vector>
+
+namespace tessera::serve {
+
+class FieldSelector {
+public:
+    FieldSelector() = default;
+    static ApiOutcome<FieldSelector> parse(const QString& text);
+
+    bool empty() const { return m_terms.empty(); }
+    bool matches(const QJsonObject& object) const;
+    // The value a term on metadata.name asks for ("" when there is none): lets a list skip to one
+    // object instead of scanning.
+    QString exactName() const;
+
+private:
+    struct Term {
+        QStringList path;
+        QString value;
+        bool negate = false;
+    };
+    std::vector<Term> m_terms;
+};
+
+} // namespace tessera::serve

@@ -1,0 +1,35 @@
+#pragma once
+// How a `tessera serve` instance behaves: simulation parameters, security, limits.
+#include <QByteArray>
+#include <QString>
+#include <chrono>
+#include <cstddef>
+
+namespace tessera::serve {
+
+struct ServeOptions {
+    // ---- Simulated pods (jobs may override per job with annotations, see JobRunner.h) ----
+    std::chrono::milliseconds podDuration{3000}; // each pod runs about this long (±25 %)
+    double failRate = 0.0;                       // share of attempts that exit 1
+    std::chrono::milliseconds startLatency{700}; // scheduled -> running
+    int nodeCount = 4;                           // fake nodes over three zones
+    quint64 seed = 1;
+    bool runJobs = true; // false: a plain object store (benchmarks, client tests)
+
+    // ---- Security ----
+    QString token;         // non-empty: every request needs "Authorization: Bearer <token>"
+    QByteArray tlsCertPem; // non-empty: HTTPS with this certificate (chain) and key
+    QByteArray tlsKeyPem;
+    QByteArray tlsCaPem; // written to the kubeconfig; defaults to the certificate itself
+
+    // ---- Limits ----
+    std::chrono::milliseconds bookmarkInterval{5000}; // watches with allowWatchBookmarks
+    std::size_t historyLimit = 20000;                 // changes kept for watch resumption
+    int maxFinishedPodsPerJob = 1000; // older finished pods are garbage-collected
+    int maxEvents = 5000;
+    std::chrono::milliseconds tick{100};       // simulation step
+    std::chrono::milliseconds syncPeriod{500}; // controller sync batching (upstream: 1 s)
+    qint64 maxWatchBacklogBytes = 256LL * 1024 * 1024; // a slower watcher is dropped
+};
+
+} // namespace tessera::serve

@@ -1,0 +1,139 @@
+#pragma once
+// A JobStore over a Kubernetes API server (a kubeconfig context, or the in-process Demo
+// endpoint): the ApiClient and informers of core/kube, turned into job-list diffs and per-job
+// snapshots for the dashboard.
+//
+//  - Jobs: one Informer on batch/v1 jobs (a namespace or all) → JobSummary diffs.
+//  - A watched job: an Informer on its active and failed pods only (Informer::podsOfJob: the
+//    job-name label, never succeeded pods, so a 100,000-index job costs what its running pods
+//    cost); per-index states from status.completedIndexes/failedIndexes (lenient parse, as the
+//    controller reads them) plus those pods; its events (polled); nodes → zones (polled,
+//    `topology.kubernetes.io/zone`); progress samples; the attempt history (History).
+//  - Actions: merge patches of spec.parallelism / spec.suspend, delete with
+//    propagationPolicy=Background; logs by index (tail, follow).
+//
+// Lives in the ApiClient's thread (construct it there, or move it there with the client:
+// StoreThread does both). Snapshots are built at most once per emit interval per job.
+#include "JobStore.h"
+#include "codec/Objects.h"
+#include "kube/ApiClient.h"
+#include "kube/Informer.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QSet>
+#include <QStringDecoder>
+#include <QTimer>
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+
+namespace tessera::store {
+
+class History;
+
+class ClusterSource : public JobStore {
+    Q_OBJECT
+public:
+    struct Options {
+        QString namespace_; // "" = all namespaces
+        // Key of the history rows; "" = the server URL.
+        QString cluster;
+        // SQLite file for the attempt history; "" = none (History::defaultPath() in the app).
+        QString historyPath;
+        int historyMaxAttempts = 200000;
+        std::chrono::milliseconds emitInterval{100};
+        std::chrono::milliseconds informerBatch{100};
+        std::chrono::milliseconds eventsPoll{5000};
+        std::chrono::milliseconds nodesPoll{30000};
+        std::chrono::milliseconds historyFlush{1000};
+        std::chrono::milliseconds timelineStep{1000}; // at most one progress sample per step
+        int timelineMax = 2000;                       // older samples are thinned out beyond
+        int logTailLines = 1000;                      // fetchLog: last lines, then follow
+        int historyLogLines = 20; // lines kept from each failed pod's log (0 = none)
+    };
+
+    ClusterSource(QString sourceName, kube::ApiClient* client, Options options,
+                  QObject* parent = nullptr);
+    ~ClusterSource() override;
+
+    kube::ApiClient* client() const { return m_client; }
+    History* history() const { return m_history.get(); }
+
+    void start() override;
+    void watchJob(const QString& key) override;
+    void unwatchJob(const QString& key) override;
+    void setNamespace(const QString& ns) override;
+    void refresh() override;
+    void setParallelism(const QString& key, int parallelism) override;
+    void setSuspended(const QString& key, bool suspended) override;
+    void deleteJob(const QString& key) override;
+    void fetchLog(const QString& key, int index, int attempt, bool follow) override;
+    void stopLog(const QString& key, int index) override;
+    void clearHistory() override;
+
+    // Turns API objects into store values (public for tests and other sources).
+    static JobSummary summarize(const QString& key, const codec::JobObject& job);
+    static IndexAttempt attemptOf(const codec::PodObject& pod);
+
+protected:
+    JobSnapshotPtr buildSnapshot(const QString& key) override;
+
+private:
+    struct Watched {
+        int refs = 0;
+        QString uid;
+        kube::Informer* pods = nullptr;
+        QHash<QString, codec::PodObject> livePods; // "namespace/name"
+        std::map<QString, IndexAttempt> attempts;  // by pod name: live + history
+        std::vector<Event> events;
+        std::vector<ProgressSample> timeline;
+        std::vector<engine::IndexState> lastStates;
+        quint64 serial = 0;
+        QSet<QString> logTailTaken; // pods whose failed log tail was asked for
+    };
+    struct LogStream {
+        quint64 id = 0;
+        std::shared_ptr<QStringDecoder> decoder;
+    };
+
+    void startJobsInformer();
+    void onJobsBatch(const kube::InformerBatchPtr& batch);
+    void onJobsState(const kube::ConnectionState& state);
+    void onPodsBatch(const QString& key, const kube::InformerBatchPtr& batch);
+    void ensurePodsInformer(const QString& key, Watched& w);
+    void stopPodsInformer(Watched& w);
+    void loadHistory(const QString& key, Watched& w);
+    void sample(Watched& w, const codec::JobObject& job);
+    void pollEvents();
+    void pollNodes();
+    void takeLogTail(const QString& key, const QString& ns, const IndexAttempt& a);
+    void pumpLogTails();
+    void jobAction(const QString& key, const char* what,
+                   const std::function<void(const QString& ns, const QString& name,
+                                            kube::ApiClient::Callback<kube::ApiResponse>)>& call);
+    QString clusterKey() const;
+
+    kube::ApiClient* m_client;
+    Options m_options;
+    bool m_started = false;
+    kube::Informer* m_jobsInformer = nullptr;
+    QHash<QString, codec::JobObject> m_jobs; // by key
+    std::map<QString, std::unique_ptr<Watched>> m_watched;
+    QHash<QString, QString> m_nodeZones;
+    QHash<QString, LogStream> m_logs; // key + '#' + index
+    std::unique_ptr<History> m_history;
+    QTimer m_eventsTimer, m_nodesTimer, m_historyTimer, m_countdownTimer;
+    QElapsedTimer m_retryClock;
+    int m_retrySeconds = 0;
+    QString m_retryDetail;
+    struct TailRequest {
+        QString key, ns;
+        IndexAttempt attempt;
+    };
+    std::deque<TailRequest> m_tailQueue;
+    int m_tailsRunning = 0;
+};
+
+} // namespace tessera::store

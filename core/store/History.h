@@ -1,0 +1,64 @@
+#pragma once
+// A local record of every attempt (pod) Tessera has seen, so the grid, the failures panel, the
+// timeline and reports still show exit codes, reasons and nodes after the controller or a TTL
+// deleted the pods, and after Tessera restarts.
+//
+// One SQLite file (QtSql), by default `$XDG_DATA_HOME/tessera/history.sqlite`
+// (~/.local/share/tessera/history.sqlite), beside the local runs. Rows are keyed by (cluster, job UID, pod
+// name); re-recording a pod updates its row. Bounded: after each write only the newest
+// `maxAttempts` rows (by first sighting; default 200,000, about 60 MB) are kept.
+//
+// Not thread-safe: create, use and destroy it in one thread (the store's worker thread).
+// record() only buffers; flush() writes the buffer in one transaction (the owner calls it on a
+// timer, so a burst of pod updates costs one commit).
+#include "JobSnapshot.h"
+#include "engine/Result.h"
+
+#include <QString>
+#include <vector>
+
+namespace tessera::store {
+
+class History {
+public:
+    static constexpr int kDefaultMaxAttempts = 200000;
+    static QString defaultPath();
+
+    explicit History(QString path, int maxAttempts = kDefaultMaxAttempts);
+    ~History();
+    History(const History&) = delete;
+    History& operator=(const History&) = delete;
+
+    // Opens (creating the folder, file and schema when missing). The error names the file.
+    engine::Result<bool> open();
+    bool isOpen() const { return m_open; }
+    const QString& path() const { return m_path; }
+
+    void record(const QString& cluster, const QString& jobUid, const QString& jobName,
+                const IndexAttempt& attempt);
+    int pendingCount() const { return static_cast<int>(m_pending.size()); }
+    // Writes what record() buffered; returns the number of rows written.
+    engine::Result<int> flush();
+
+    // Every recorded attempt of one job, sorted by (index, attempt, created). Flushes first.
+    engine::Result<std::vector<IndexAttempt>> attempts(const QString& cluster,
+                                                       const QString& jobUid);
+    engine::Result<int> count();
+    // Forgets everything (cluster empty) or one cluster's attempts.
+    engine::Result<bool> clear(const QString& cluster = {});
+
+private:
+    struct Row {
+        QString cluster, jobUid, jobName;
+        IndexAttempt attempt;
+    };
+    engine::Error sqlError(const QString& what, const QString& detail) const;
+
+    QString m_path;
+    QString m_connection;
+    int m_maxAttempts;
+    bool m_open = false;
+    std::vector<Row> m_pending;
+};
+
+} // namespace tessera::store

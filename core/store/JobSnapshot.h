@@ -1,0 +1,118 @@
+#pragma once
+// The values the store hands to the UI: one row per job for the job list (JobSummary, in
+// JobListDiff batches) and an immutable JobSnapshot per watched job. Plain values, cheap to copy
+// or (for the snapshot) shared read-only between the store's worker thread and the GUI thread.
+#include "engine/JobController.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace tessera::store {
+
+// One row of the job list.
+struct JobSummary {
+    QString key; // "source/namespace/name": stable id for models (see JobStore::makeKey)
+    QString uid, name, namespace_;
+    bool indexed = true; // Indexed vs NonIndexed
+    int completions = 0, parallelism = 0, active = 0, ready = 0, succeeded = 0, failed = 0;
+    bool suspended = false;
+    QString status;       // "Running", "Complete", "Failed", "Suspended", "Pending"
+    QString statusReason; // e.g. "BackoffLimitExceeded", "MaxFailedIndexesExceeded"
+    QDateTime created, started, finished;
+
+    bool operator==(const JobSummary&) const = default;
+};
+
+// A batch of job-list changes. `reset`: `upserted` is the whole list; drop every other row.
+struct JobListDiff {
+    bool reset = false;
+    std::vector<JobSummary> upserted;
+    QStringList removed; // keys
+
+    bool empty() const { return !reset && upserted.empty() && removed.isEmpty(); }
+};
+
+// One pod of one index: a live pod, a failed pod still in the API, or a row of the history.
+struct IndexAttempt {
+    int index = -1;
+    int attempt = 0; // 0-based: the pod's failure-count annotation when it was created
+    QString pod, node, phase, reason, message;
+    QDateTime created, started, finished;
+    int exitCode = -1; // -1 while no container has terminated
+    std::optional<int> signal;
+    QString logTail;   // last lines of the log, when the history captured them
+    bool live = false; // the pod exists in the API now (false: known only from history)
+
+    bool operator==(const IndexAttempt&) const = default;
+};
+
+struct Condition {
+    QString type, status, reason, message; // status: "True", "False", "Unknown"
+    QDateTime lastProbeTime, lastTransitionTime;
+    bool operator==(const Condition&) const = default;
+};
+
+struct Event {
+    QString type, reason, message; // type: "Normal", "Warning"
+    int count = 1;
+    QDateTime firstTime, lastTime;
+    QString source;
+    bool operator==(const Event&) const = default;
+};
+
+struct ProgressSample {
+    QDateTime t;
+    int succeeded = 0, failed = 0, active = 0, parallelism = 0;
+    bool operator==(const ProgressSample&) const = default;
+};
+
+// Everything the job view shows for one job.
+struct JobSnapshot {
+    JobSummary summary;
+    QString subdomain; // pod hostname "$(job)-$(index)[.subdomain]"
+    int backoffLimit = 6;
+    int backoffLimitPerIndex = -1; // -1 = unset
+    int maxFailedIndexes = -1;     // -1 = unset
+    std::optional<int> activeDeadlineSeconds;
+    QString completedIndexes, failedIndexes; // full strings, never cropped
+    std::vector<engine::IndexState> states;  // one per index (0 .. completions-1)
+    std::vector<int> failureCount;           // per index; empty when no index failed
+    std::vector<IndexAttempt> attempts;      // sorted by (index, attempt, created)
+    std::vector<Condition> conditions;
+    std::vector<Event> events;                     // oldest first
+    std::map<QString, int> podsByNode, podsByZone; // active pods; zone "" = unknown
+    std::vector<ProgressSample> timeline;          // oldest first, bounded
+    int dirtyFirst = 0, dirtyLast = -1;            // indexes whose state changed since the previous
+                                                   // snapshot of this job (empty when last < first)
+    quint64 serial = 0;                            // increases with every snapshot of this job
+
+    // "$(job)-$(index)" plus ".subdomain" when set.
+    QString hostname(int index) const {
+        QString h = summary.name + QLatin1Char('-') + QString::number(index);
+        if (!subdomain.isEmpty())
+            h += QLatin1Char('.') + subdomain;
+        return h;
+    }
+    // The attempts of one index (uses the sort order of `attempts`).
+    std::vector<IndexAttempt> attemptsOf(int index) const;
+};
+using JobSnapshotPtr = std::shared_ptr<const JobSnapshot>;
+
+enum class ConnectionState { Connecting, Connected, Retrying, Unauthorized, Failed };
+QString toString(ConnectionState);
+
+// Registers the types above for queued connections (idempotent; JobStore's constructor calls it).
+void registerMetaTypes();
+
+} // namespace tessera::store
+
+Q_DECLARE_METATYPE(tessera::store::JobSummary)
+Q_DECLARE_METATYPE(tessera::store::JobListDiff)
+Q_DECLARE_METATYPE(tessera::store::JobSnapshotPtr)
+Q_DECLARE_METATYPE(tessera::store::ConnectionState)

@@ -1,0 +1,119 @@
+#pragma once
+// The data side of the dashboard: one JobStore per source (a kubeconfig context, the Demo
+// endpoint, local runs). It lives on a worker thread (see StoreThread.h), never the GUI thread;
+// the UI calls its Q_INVOKABLE methods through queued invocations and receives batched diffs.
+//
+// Changes to the contract in /work/briefs/store-contract.md (for the gui side):
+//  - Condition/Event/ProgressSample are tessera::store types (JobSnapshot.h) with QString
+//    fields; IndexAttempt::exitCode is -1 until a container terminated; IndexAttempt gained
+//    `logTail` (history) and `live` (the pod still exists).
+//  - JobSnapshot gained `serial` and helpers hostname(index) and attemptsOf(index).
+//  - Added start() (call once after the store reached its thread), refresh(), clearHistory(),
+//    makeKey()/splitKey(), and MemoryJobStore (MemoryJobStore.h) to feed by hand in tests.
+//
+// Emission: every change is queued and handed over by one timer, so the UI gets at most one
+// jobsChanged and one jobSnapshotChanged per watched job per emitInterval (100 ms: ≤ 10/s).
+// connectionChanged is emitted when the state changes (and each second while Retrying, with
+// the countdown).
+#include "JobSnapshot.h"
+
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+#include <atomic>
+#include <chrono>
+#include <optional>
+
+namespace tessera::store {
+
+class JobStore : public QObject {
+    Q_OBJECT
+public:
+    explicit JobStore(QString sourceName, QObject* parent = nullptr);
+    ~JobStore() override;
+
+    // "source/namespace/name". Names and namespaces cannot contain '/', the source name may.
+    static QString makeKey(const QString& source, const QString& namespace_, const QString& name);
+    struct KeyParts {
+        QString source, namespace_, name;
+    };
+    static std::optional<KeyParts> splitKey(const QString& key);
+
+    const QString& sourceName() const { return m_sourceName; }
+
+    // Coalescing interval (tests shorten it; default 100 ms).
+    void setEmitInterval(std::chrono::milliseconds interval);
+    // Diagnostics, readable from any thread.
+    quint64 listBatchesEmitted() const { return m_listBatches.load(); }
+    quint64 snapshotsEmitted() const { return m_snapshots.load(); }
+
+    // Begin listing. Call once the store is in its thread (StoreThread does).
+    Q_INVOKABLE virtual void start() {}
+    // Which job the job view watches in detail (pods of that job, events, logs). Several may be
+    // watched; each watchJob() is counted, unwatchJob() stops at zero.
+    Q_INVOKABLE virtual void watchJob(const QString& key) = 0;
+    Q_INVOKABLE virtual void unwatchJob(const QString& key) = 0;
+    Q_INVOKABLE virtual void setNamespace(const QString& ns) = 0; // "" = all
+    // List again from scratch (F5).
+    Q_INVOKABLE virtual void refresh() {}
+    // Actions: cluster → merge patch; local → runner; demo → the in-process endpoint. Failures
+    // arrive as actionFailed.
+    Q_INVOKABLE virtual void setParallelism(const QString& key, int parallelism) = 0;
+    Q_INVOKABLE virtual void setSuspended(const QString& key, bool suspended) = 0;
+    Q_INVOKABLE virtual void deleteJob(const QString& key) = 0;
+    // index's attempt (as in IndexAttempt::attempt; -1 = the newest). Text arrives in pieces
+    // through logTextArrived; `finished` on the last one.
+    Q_INVOKABLE virtual void fetchLog(const QString& key, int index, int attempt, bool follow) = 0;
+    Q_INVOKABLE virtual void stopLog(const QString& key, int index) {
+        Q_UNUSED(key);
+        Q_UNUSED(index);
+    }
+    // Forget recorded attempts (the History database) of this source.
+    Q_INVOKABLE virtual void clearHistory() {}
+
+signals:
+    void jobsChanged(tessera::store::JobListDiff diff);
+    void jobSnapshotChanged(tessera::store::JobSnapshotPtr snapshot);
+    void connectionChanged(tessera::store::ConnectionState state, QString detail,
+                           int retryInSeconds);
+    void logTextArrived(QString key, int index, int attempt, QString text, bool finished);
+    void actionFailed(QString key, QString message);
+
+protected:
+    // For subclasses, in the store's thread. Nothing is emitted before the next tick.
+    void queueReset(std::vector<JobSummary> all);
+    void queueUpsert(JobSummary summary);
+    void queueRemove(const QString& key);
+    // A ready snapshot (its dirty range is merged with one still queued for the same job).
+    void queueSnapshot(JobSnapshotPtr snapshot);
+    // Or: note that a job changed, and buildSnapshot(key) is called once at the next tick.
+    void markSnapshotDirty(const QString& key);
+    virtual JobSnapshotPtr buildSnapshot(const QString& key) {
+        Q_UNUSED(key);
+        return {};
+    }
+    // Emitted at once when it differs from the last state reported.
+    void reportConnection(ConnectionState state, const QString& detail, int retryInSeconds = 0);
+    // Emit now whatever is queued (e.g. before an answer that refers to it).
+    void flushNow();
+
+private:
+    void scheduleFlush();
+    void flush();
+
+    QString m_sourceName;
+    QTimer m_flushTimer;
+    std::chrono::milliseconds m_interval{100};
+    // Queued job-list changes, folded per key.
+    bool m_reset = false;
+    QHash<QString, JobSummary> m_upserts;
+    QSet<QString> m_removed;
+    QHash<QString, JobSnapshotPtr> m_readySnapshots;
+    QSet<QString> m_dirtySnapshots;
+    std::optional<std::tuple<ConnectionState, QString, int>> m_connection;
+    std::atomic<quint64> m_listBatches{0};
+    std::atomic<quint64> m_snapshots{0};
+};
+
+} // namespace tessera::store

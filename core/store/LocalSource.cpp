@@ -1,0 +1,520 @@
+#include "LocalSource.h"
+
+#include "ClusterSource.h"
+#include "engine/IndexSet.h"
+#include "local/RunDirectory.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <algorithm>
+
+namespace tessera::store {
+
+namespace {
+
+QDateTime toDateTime(const std::optional<engine::TimePoint>& t) {
+    if (!t)
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(engine::toUnixMillis(*t), Qt::UTC);
+}
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+bool isActive(engine::AttemptOutcome o) {
+    return o == engine::AttemptOutcome::Pending || o == engine::AttemptOutcome::Running;
+}
+
+} // namespace
+
+QString LocalSource::defaultRunsRoot() {
+    // The place RunDirectory::createDefault puts new runs.
+    const QByteArray xdg = qgetenv("XDG_DATA_HOME");
+    if (!xdg.isEmpty())
+        return QString::fromLocal8Bit(xdg) + QStringLiteral("/tessera/runs");
+    return QDir::homePath() + QStringLiteral("/.local/share/tessera/runs");
+}
+
+LocalSource::LocalSource(Options options, QObject* parent)
+    : JobStore(sourceNameFor(), parent)
+    , m_options(std::move(options)) {
+    if (m_options.runsRoot.isEmpty())
+        m_options.runsRoot = defaultRunsRoot();
+    setEmitInterval(m_options.emitInterval);
+    m_scanTimer.setParent(this);
+    connect(&m_scanTimer, &QTimer::timeout, this, &LocalSource::scan);
+}
+
+LocalSource::~LocalSource() {
+    m_follows.clear();
+    for (auto& [key, run] : m_runs)
+        if (run.runner) {
+            // The processes keep running and the journal stays valid: a later resume (or this
+            // source, next time) picks them up. Only our in-process driver goes.
+            delete run.runner;
+            run.runner = nullptr;
+        }
+    m_scanTimer.setParent(nullptr);
+}
+
+QString LocalSource::keyForRunDir(const QString& dir) const {
+    return makeKey(sourceName(), QStringLiteral("local"), QFileInfo(dir).fileName());
+}
+
+local::LocalRunner* LocalSource::runner(const QString& key) const {
+    auto it = m_runs.find(key);
+    return it == m_runs.end() ? nullptr : it->second.runner;
+}
+
+IndexAttempt LocalSource::attemptOf(const engine::Attempt& a) {
+    IndexAttempt o;
+    o.index = a.index;
+    o.attempt = a.number - 1;
+    o.pod = qs(a.podName);
+    o.node = qs(a.node);
+    o.phase = QLatin1String(engine::toString(a.outcome));
+    o.reason = qs(a.reason);
+    o.message = qs(a.message);
+    o.created = toDateTime(a.createdAt);
+    o.started = toDateTime(a.startedAt);
+    o.finished = toDateTime(a.finishedAt);
+    if (a.finishedAt) {
+        o.exitCode = a.exitCode;
+        o.signal = a.signal;
+    }
+    o.live = isActive(a.outcome);
+    return o;
+}
+
+void LocalSource::start() {
+    QDir().mkpath(m_options.runsRoot);
+    scan();
+    m_scanTimer.start(m_options.rescan);
+    reportConnection(ConnectionState::Connected, m_options.runsRoot);
+}
+
+QString LocalSource::startRun(const local::RunOptions& options) {
+    if (!options.runDir.empty())
+        QDir().mkpath(QFileInfo(qs(options.runDir)).absolutePath());
+    auto* r = new local::LocalRunner(options);
+    r->setParent(this);
+    if (auto p = r->prepare(); !p) {
+        emit actionFailed(QString(), QString::fromStdString(p.error().describe()));
+        delete r;
+        return {};
+    }
+    const QString dir = qs(r->runDir());
+    const QString key = keyForRunDir(dir);
+    Run& run = m_runs[key];
+    if (run.runner) {
+        emit actionFailed(key, QStringLiteral("%1: already running here").arg(dir));
+        delete r;
+        return {};
+    }
+    run.dir = dir;
+    run.runner = r;
+    connect(r, &local::LocalRunner::progressed, this,
+            [this, key](const local::LocalProgress& p) { onProgress(key, p); });
+    connect(r, &local::LocalRunner::finished, this,
+            [this, key](const local::LocalProgress& p) { onProgress(key, p); });
+    connect(r, &local::LocalRunner::errorOccurred, this,
+            [this, key](const QString& m) { emit actionFailed(key, m); });
+    r->start();
+    onProgress(key, r->progress());
+    return key;
+}
+
+void LocalSource::onProgress(const QString& key, const local::LocalProgress&) {
+    auto it = m_runs.find(key);
+    if (it == m_runs.end())
+        return;
+    const JobSummary s = summaryOf(key, it->second);
+    if (m_namespace.isEmpty() || m_namespace == QLatin1String("local"))
+        queueUpsert(s);
+    if (it->second.watchers > 0) {
+        sample(it->second, s);
+        markSnapshotDirty(key);
+    }
+}
+
+void LocalSource::scan() {
+    const QDir root(m_options.runsRoot);
+    const QStringList dirs = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    QSet<QString> present;
+    for (const QString& name : dirs) {
+        const QString dir = root.filePath(name);
+        if (!QFileInfo::exists(dir + QStringLiteral("/run.conf")))
+            continue;
+        const QString key = keyForRunDir(dir);
+        present.insert(key);
+        Run& run = m_runs[key];
+        run.dir = dir;
+        if (run.runner)
+            continue; // ours: the runner reports itself
+        if (reload(key, run)) {
+            const JobSummary s = summaryOf(key, run);
+            if (m_namespace.isEmpty() || m_namespace == QLatin1String("local"))
+                queueUpsert(s);
+            if (run.watchers > 0) {
+                sample(run, s);
+                markSnapshotDirty(key);
+            }
+        }
+    }
+    for (auto it = m_runs.begin(); it != m_runs.end();) {
+        if (!it->second.runner && !present.contains(it->first)) {
+            queueRemove(it->first);
+            it = m_runs.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+bool LocalSource::reload(const QString& key, Run& run) {
+    const QFileInfo journal(run.dir + QStringLiteral("/journal"));
+    const QDateTime t = journal.lastModified();
+    if (run.journalSize == journal.size() && run.journalTime == t)
+        return false;
+    auto loaded = local::RunDirectory::load(run.dir.toStdString());
+    if (!loaded) {
+        // A run being created right now may not be readable yet: try again at the next scan.
+        Q_UNUSED(key);
+        return false;
+    }
+    run.journalSize = journal.size();
+    run.journalTime = t;
+    run.job = std::move(loaded->job);
+    run.attempts = std::move(loaded->attempts);
+    run.outcome = qs(loaded->outcome);
+    return true;
+}
+
+JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
+    codec::JobObject o;
+    o.job = run.runner && run.runner->controller() ? run.runner->controller()->job() : run.job;
+    o.job.metadata.namespace_ = "local";
+    o.job.metadata.name = QFileInfo(run.dir).fileName().toStdString();
+    if (o.job.metadata.uid.empty())
+        o.job.metadata.uid = run.dir.toStdString(); // a run directory is unique on this machine
+    JobSummary s = ClusterSource::summarize(key, o);
+    if (run.runner) {
+        const auto p = run.runner->progress();
+        s.parallelism = p.parallelism;
+        s.active = p.active;
+        if (p.finished && !p.outcome.empty()) {
+            s.status = qs(p.outcome) == QLatin1String("Complete") ? QStringLiteral("Complete")
+                                                                  : QStringLiteral("Failed");
+            if (s.statusReason.isEmpty())
+                s.statusReason = qs(p.reason.empty() ? p.outcome : p.reason);
+        }
+    } else if (!run.outcome.isEmpty() && run.outcome != QLatin1String("Complete") &&
+               s.status != QLatin1String("Failed")) {
+        // Cancelled or halted runs have no Failed condition of the controller: say what ended them.
+        s.status = QStringLiteral("Failed");
+        s.statusReason = run.outcome;
+    }
+    return s;
+}
+
+void LocalSource::sample(Run& run, const JobSummary& s) {
+    ProgressSample p{QDateTime::currentDateTimeUtc(), s.succeeded, s.failed, s.active,
+                     s.parallelism};
+    if (!run.timeline.empty()) {
+        const ProgressSample& last = run.timeline.back();
+        if (last.succeeded == p.succeeded && last.failed == p.failed && last.active == p.active &&
+            last.parallelism == p.parallelism)
+            return;
+        if (run.timeline.size() > 1 &&
+            run.timeline[run.timeline.size() - 2].t.msecsTo(p.t) < 1000) {
+            run.timeline.back() = p;
+            return;
+        }
+    }
+    run.timeline.push_back(p);
+    if (run.timeline.size() > 2000) {
+        std::vector<ProgressSample> kept;
+        const size_t half = run.timeline.size() / 2;
+        for (size_t i = 0; i < run.timeline.size(); ++i)
+            if (i >= half || i % 2 == 0)
+                kept.push_back(run.timeline[i]);
+        run.timeline = std::move(kept);
+    }
+}
+
+JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
+    auto it = m_runs.find(key);
+    if (it == m_runs.end() || it->second.watchers == 0)
+        return {};
+    Run& run = it->second;
+    auto snap = std::make_shared<JobSnapshot>();
+    JobSnapshot& s = *snap;
+    s.summary = summaryOf(key, run);
+    const engine::Job& job =
+        run.runner && run.runner->controller() ? run.runner->controller()->job() : run.job;
+    s.subdomain = qs(job.spec.podTemplate.subdomain);
+    s.backoffLimit = job.spec.backoffLimit.value_or(6);
+    s.backoffLimitPerIndex = job.spec.backoffLimitPerIndex.value_or(-1);
+    s.maxFailedIndexes = job.spec.maxFailedIndexes.value_or(-1);
+    if (job.spec.activeDeadlineSeconds)
+        s.activeDeadlineSeconds = static_cast<int>(*job.spec.activeDeadlineSeconds);
+    s.completedIndexes = qs(job.status.completedIndexes);
+    s.failedIndexes = qs(job.status.failedIndexes.value_or(std::string()));
+    for (const auto& c : job.status.conditions)
+        s.conditions.push_back({qs(c.type), QLatin1String(engine::toString(c.status)), qs(c.reason),
+                                qs(c.message), toDateTime(c.lastProbeTime),
+                                toDateTime(c.lastTransitionTime)});
+
+    const std::vector<engine::Attempt>* attempts = &run.attempts;
+    std::vector<engine::Attempt> merged;
+    if (run.runner) {
+        // The engine's own states; attempts of earlier runners (resume) first.
+        run.runner->fillIndexStates(s.states);
+        merged = run.runner->priorAttempts();
+        const auto& now = run.runner->attempts();
+        merged.insert(merged.end(), now.begin(), now.end());
+        attempts = &merged;
+    }
+    for (const auto& a : *attempts)
+        s.attempts.push_back(attemptOf(a));
+    std::stable_sort(s.attempts.begin(), s.attempts.end(),
+                     [](const IndexAttempt& a, const IndexAttempt& b) {
+                         return a.index != b.index ? a.index < b.index : a.attempt < b.attempt;
+                     });
+    const int n = std::max(0, s.summary.completions);
+    std::vector<int> failures(static_cast<size_t>(n), 0);
+    bool anyFailure = false;
+    for (const auto& a : s.attempts)
+        if (a.index >= 0 && a.index < n && a.phase == QLatin1String("Failed")) {
+            ++failures[static_cast<size_t>(a.index)];
+            anyFailure = true;
+        }
+    if (anyFailure)
+        s.failureCount = std::move(failures);
+
+    if (!run.runner) {
+        // From the files: the newest attempt of each index, then the status strings.
+        using engine::IndexState;
+        const bool failed = s.summary.status == QLatin1String("Failed");
+        s.states.assign(static_cast<size_t>(n), IndexState::NotStarted);
+        for (size_t i = 0; i < s.attempts.size(); ++i) {
+            const IndexAttempt& a = s.attempts[i];
+            const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
+            if (!newest || a.index < 0 || a.index >= n)
+                continue;
+            IndexState& st = s.states[static_cast<size_t>(a.index)];
+            if (a.phase == QLatin1String("Running"))
+                st = IndexState::Running;
+            else if (a.phase == QLatin1String("Pending"))
+                st = IndexState::Pending;
+            else if (a.phase == QLatin1String("Failed"))
+                st = failed ? IndexState::FailedTerminal : IndexState::FailedWillRetry;
+        }
+        const auto failedSet =
+            engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(""), n);
+        const auto completedSet = engine::IndexSet::parseLenient(job.status.completedIndexes, n);
+        for (const auto& iv : failedSet.intervals())
+            std::fill(s.states.begin() + iv.first, s.states.begin() + iv.last + 1,
+                      IndexState::FailedTerminal);
+        for (const auto& iv : completedSet.intervals())
+            std::fill(s.states.begin() + iv.first, s.states.begin() + iv.last + 1,
+                      IndexState::Succeeded);
+    }
+    for (const auto& a : s.attempts)
+        if (a.live && !a.node.isEmpty()) {
+            ++s.podsByNode[a.node];
+            ++s.podsByZone[QString()];
+        }
+    s.timeline = run.timeline;
+    if (run.lastStates.size() != s.states.size()) {
+        s.dirtyFirst = 0;
+        s.dirtyLast = static_cast<int>(s.states.size()) - 1;
+    } else {
+        const auto first = std::mismatch(s.states.begin(), s.states.end(), run.lastStates.begin());
+        if (first.first != s.states.end()) {
+            const auto last =
+                std::mismatch(s.states.rbegin(), s.states.rend(), run.lastStates.rbegin());
+            s.dirtyFirst = static_cast<int>(first.first - s.states.begin());
+            s.dirtyLast = static_cast<int>(s.states.size()) - 1 -
+                          static_cast<int>(last.first - s.states.rbegin());
+        }
+    }
+    run.lastStates = s.states;
+    s.serial = ++run.serial;
+    return snap;
+}
+
+void LocalSource::watchJob(const QString& key) {
+    auto it = m_runs.find(key);
+    if (it == m_runs.end()) {
+        emit actionFailed(key,
+                          QStringLiteral("no local run %1 under %2").arg(key, m_options.runsRoot));
+        return;
+    }
+    ++it->second.watchers;
+    it->second.lastStates.clear(); // a new watcher needs the whole grid
+    sample(it->second, summaryOf(key, it->second));
+    markSnapshotDirty(key);
+}
+
+void LocalSource::unwatchJob(const QString& key) {
+    auto it = m_runs.find(key);
+    if (it != m_runs.end() && it->second.watchers > 0)
+        --it->second.watchers;
+}
+
+void LocalSource::setNamespace(const QString& ns) {
+    m_namespace = ns;
+    std::vector<JobSummary> all;
+    if (ns.isEmpty() || ns == QLatin1String("local"))
+        for (const auto& [key, run] : m_runs)
+            all.push_back(summaryOf(key, run));
+    queueReset(std::move(all));
+}
+
+void LocalSource::refresh() {
+    for (auto& [key, run] : m_runs)
+        run.journalSize = -1; // read every journal again
+    scan();
+    setNamespace(m_namespace);
+}
+
+void LocalSource::writeControl(const Run& run, const QString& command, const QString& key) {
+    // The runner in the other process reads control.d/*.cmd on its next poll.
+    const QString dir = run.dir + QStringLiteral("/control.d");
+    QDir().mkpath(dir);
+    QSaveFile f(dir + QStringLiteral("/%1-store.cmd").arg(QDateTime::currentMSecsSinceEpoch()));
+    if (!f.open(QIODevice::WriteOnly) || f.write(command.toUtf8() + '\n') < 0 || !f.commit())
+        emit actionFailed(key, QStringLiteral("%1: %2").arg(f.fileName(), f.errorString()));
+}
+
+void LocalSource::setParallelism(const QString& key, int parallelism) {
+    auto it = m_runs.find(key);
+    if (it == m_runs.end() || parallelism < 0) {
+        emit actionFailed(key,
+                          parallelism < 0
+                              ? QStringLiteral("parallelism: must be >= 0, got %1").arg(parallelism)
+                              : QStringLiteral("no local run %1").arg(key));
+        return;
+    }
+    if (it->second.runner)
+        it->second.runner->setParallelism(parallelism);
+    else
+        writeControl(it->second, QStringLiteral("parallelism %1").arg(parallelism), key);
+    onProgress(key, {});
+}
+
+void LocalSource::setSuspended(const QString& key, bool suspended) {
+    Q_UNUSED(suspended);
+    emit actionFailed(key,
+                      QStringLiteral("%1: local runs cannot be suspended; set parallelism to 0 "
+                                     "to pause after the running items finish")
+                          .arg(key));
+}
+
+void LocalSource::deleteJob(const QString& key) {
+    auto it = m_runs.find(key);
+    if (it == m_runs.end()) {
+        emit actionFailed(key, QStringLiteral("no local run %1").arg(key));
+        return;
+    }
+    // Deleting a local run stops it; its directory (the record) stays.
+    if (it->second.runner)
+        it->second.runner->cancel();
+    else
+        writeControl(it->second, QStringLiteral("cancel"), key);
+}
+
+const engine::Attempt* LocalSource::findAttempt(const Run& run, int index, int attempt) const {
+    const engine::Attempt* found = nullptr;
+    const auto consider = [&](const std::vector<engine::Attempt>& list) {
+        for (const auto& a : list)
+            if (a.index == index && (attempt < 0 || a.number - 1 == attempt) &&
+                (!found || a.number > found->number))
+                found = &a;
+    };
+    if (run.runner) {
+        consider(run.runner->priorAttempts());
+        consider(run.runner->attempts());
+    } else {
+        consider(run.attempts);
+    }
+    return found;
+}
+
+void LocalSource::fetchLog(const QString& key, int index, int attempt, bool follow) {
+    stopLog(key, index);
+    auto it = m_runs.find(key);
+    const engine::Attempt* a =
+        it == m_runs.end() ? nullptr : findAttempt(it->second, index, attempt);
+    if (!a) {
+        emit logTextArrived(key, index, attempt,
+                            QStringLiteral("(no attempt of index %1 is known)\n").arg(index), true);
+        return;
+    }
+    const QString path =
+        qs(local::RunDirectory(it->second.dir.toStdString()).logPath(a->index, a->number));
+    const QString logKey = key + QLatin1Char('#') + QString::number(index);
+    LogFollow& f = m_follows[logKey];
+    f.key = key;
+    f.path = path;
+    f.index = index;
+    f.attempt = a->number;
+    const qint64 size = QFileInfo(path).size();
+    f.offset = std::max<qint64>(0, size - m_options.logTailBytes);
+    if (follow) {
+        f.timer = std::make_unique<QTimer>();
+        connect(f.timer.get(), &QTimer::timeout, this, [this, logKey] { pollLog(logKey); });
+        f.timer->start(m_options.logPoll);
+    }
+    pollLog(logKey);
+}
+
+void LocalSource::pollLog(const QString& logKey) {
+    auto fit = m_follows.find(logKey);
+    if (fit == m_follows.end())
+        return;
+    LogFollow& f = fit->second;
+    QFile file(f.path);
+    QString text;
+    if (file.open(QIODevice::ReadOnly)) {
+        if (file.size() < f.offset)
+            f.offset = 0; // truncated or replaced
+        file.seek(f.offset);
+        const QByteArray data = file.readAll();
+        // Hand over whole lines only while the attempt may still write.
+        const qsizetype cut = data.lastIndexOf('\n') + 1;
+        const auto run = m_runs.find(f.key);
+        const engine::Attempt* a =
+            run == m_runs.end() ? nullptr : findAttempt(run->second, f.index, f.attempt - 1);
+        const bool writing = a && isActive(a->outcome);
+        const QByteArray part = writing ? data.left(cut) : data;
+        f.offset += part.size();
+        text = QString::fromUtf8(part);
+        const bool done = !f.timer || !writing;
+        const QString key = f.key;
+        const int index = f.index, attempt = f.attempt - 1;
+        if (done)
+            m_follows.erase(fit);
+        if (!text.isEmpty() || done)
+            emit logTextArrived(key, index, attempt, text, done);
+        return;
+    }
+    if (f.timer)
+        return; // following: the file may appear with the attempt's first output
+    const QString key = f.key;
+    const QString path = f.path;
+    const int index = f.index, attempt = f.attempt - 1;
+    m_follows.erase(fit);
+    emit logTextArrived(key, index, attempt, QStringLiteral("(no log file %1 yet)\n").arg(path),
+                        true);
+}
+
+void LocalSource::stopLog(const QString& key, int index) {
+    m_follows.erase(key + QLatin1Char('#') + QString::number(index));
+}
+
+} // namespace tessera::store

@@ -1,0 +1,57 @@
+// The journal: one locked writer, records read back, a torn last record ignored.
+#include "local/Journal.h"
+
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace tessera::local;
+using tessera::testing::TempDir;
+
+TEST(Journal, ReadsBackEveryRecordAndIgnoresATornLastLine) {
+    TempDir dir;
+    const std::string path = dir.file("journal");
+    {
+        Journal j;
+        ASSERT_TRUE(j.open(path).ok());
+        j.runnerStarted(1000);
+        j.parallelismChanged(1001, 4);
+        j.started(7, 1, 4242, 99, 1002, "job-7-abcde");
+        j.ended(7, 1, 4242, 137, 9, 1003, "Signal");
+        j.failedIndexesChanged(1004, "7");
+        j.jobEnded(1005, "Failed", "FailedIndexes");
+    }
+    {
+        std::ofstream torn(path, std::ios::app);
+        torn << "S\t8\t1\t51"; // the runner died mid-write
+    }
+    auto records = Journal::read(path);
+    ASSERT_TRUE(records.ok());
+    ASSERT_EQ(records->size(), 6u);
+    const JournalRecord& s = (*records)[2];
+    EXPECT_EQ(s.kind, 'S');
+    EXPECT_EQ(s.index, 7);
+    EXPECT_EQ(s.pid, 4242);
+    EXPECT_EQ(s.startTicks, 99);
+    EXPECT_EQ(s.text, "job-7-abcde");
+    const JournalRecord& e = (*records)[3];
+    EXPECT_EQ(e.exitCode, 137);
+    EXPECT_EQ(e.signal, 9);
+    EXPECT_EQ((*records)[5].text2, "FailedIndexes");
+}
+
+TEST(Journal, OnlyOneWriterAtATime) {
+    TempDir dir;
+    const std::string path = dir.file("journal");
+    Journal first;
+    ASSERT_TRUE(first.open(path).ok());
+    EXPECT_TRUE(Journal::isLocked(path));
+    Journal second;
+    auto refused = second.open(path);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().describe(),
+              path + ": another tessera runner is using this run directory");
+    first.close();
+    EXPECT_FALSE(Journal::isLocked(path));
+    EXPECT_TRUE(second.open(path).ok());
+}

@@ -1,0 +1,122 @@
+// ReportBuilder over a real simulated run and over hand-made attempts: expected figures are
+// computed here from the attempts themselves, never copied from a run.
+#include "report/ReportBuilder.h"
+
+#include "ReportFixtures.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <set>
+
+using namespace tessera;
+using namespace tessera::report;
+using std::chrono::seconds;
+
+TEST(ReportBuilder, HasOneRowPerIndexAndEveryAttemptOfASimulatedRun) {
+    const engine::SimulationResult sim = reporttest::simulateRun(40);
+    const Report r = ReportBuilder::build(reporttest::inputFrom(sim));
+    ASSERT_EQ(r.rows.size(), 40u);
+    std::set<std::size_t> seen;
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+        const IndexRow& row = r.rows[i];
+        EXPECT_EQ(row.index, static_cast<int32_t>(i));
+        EXPECT_EQ(row.hostname, "render-" + std::to_string(i));
+        EXPECT_EQ(row.attempts, static_cast<int32_t>(row.attemptIds.size()));
+        for (std::size_t id : row.attemptIds) {
+            EXPECT_EQ(r.attempts[id].index, row.index);
+            EXPECT_TRUE(seen.insert(id).second) << "attempt " << id << " listed twice";
+        }
+    }
+    EXPECT_EQ(seen.size(), sim.attempts.size());
+    EXPECT_EQ(r.outcome, sim.outcome);
+    EXPECT_EQ(r.completedIndexes, sim.status.completedIndexes);
+    EXPECT_EQ(r.succeededCount, sim.completed.count());
+    EXPECT_EQ(r.failedCount, sim.failed.count());
+}
+
+TEST(ReportBuilder, MarksFailedAndRetriedIndexes) {
+    const Report r = ReportBuilder::build(reporttest::inputFrom(reporttest::simulateRun(40)));
+    // Index 7 fails every attempt: 1 + backoffLimitPerIndex(1) attempts, then the index fails.
+    EXPECT_EQ(r.rows[7].status, "Failed");
+    EXPECT_EQ(r.rows[7].attempts, 2);
+    EXPECT_EQ(r.rows[7].exitCode, 1);
+    // Index 3 fails its first attempt only.
+    EXPECT_EQ(r.rows[3].status, "Succeeded");
+    EXPECT_EQ(r.rows[3].attempts, 2);
+    EXPECT_EQ(r.rows[3].exitCode, 0);
+    EXPECT_EQ(r.failedIndexes, "7");
+}
+
+TEST(ReportBuilder, PercentilesAreNearestRankOverSucceededIndexes) {
+    const engine::SimulationResult sim = reporttest::simulateRun(40);
+    const Report r = ReportBuilder::build(reporttest::inputFrom(sim));
+    // The last attempt of each succeeded index, from the raw attempts.
+    std::map<int32_t, const engine::Attempt*> last;
+    for (const engine::Attempt& a : sim.attempts)
+        last[a.index] = &a;
+    std::vector<engine::Duration> d;
+    for (const auto& [index, a] : last)
+        if (a->outcome == engine::AttemptOutcome::Succeeded)
+            d.push_back(*a->duration());
+    std::sort(d.begin(), d.end());
+    ASSERT_EQ(r.percentiles.samples, d.size());
+    // n = 39: p50 is the 20th value, p90 the 36th (ceil 35.1), p99 the 39th.
+    ASSERT_EQ(d.size(), 39u);
+    EXPECT_EQ(*r.percentiles.p50, d[19]);
+    EXPECT_EQ(*r.percentiles.p90, d[35]);
+    EXPECT_EQ(*r.percentiles.p99, d[38]);
+    EXPECT_EQ(*r.percentiles.min, d.front());
+    EXPECT_EQ(*r.percentiles.max, d.back());
+    // Slowest first; the first is the longest duration of any index.
+    ASSERT_FALSE(r.slowest.empty());
+    for (std::size_t i = 1; i < r.slowest.size(); ++i) {
+        EXPECT_GE(*r.rows[r.slowest[i - 1]].duration, *r.rows[r.slowest[i]].duration);
+    }
+    // The histogram counts every sample once.
+    int32_t binned = 0;
+    for (const HistogramBin& b : r.histogram)
+        binned += b.count;
+    EXPECT_EQ(binned, static_cast<int32_t>(d.size()));
+    // Progress ends with every settled index counted.
+    ASSERT_FALSE(r.progress.empty());
+    EXPECT_EQ(r.progress.back().succeeded, 39);
+    EXPECT_EQ(r.progress.back().failed, 1);
+}
+
+TEST(ReportBuilder, PercentileOfKnownValues) {
+    std::vector<engine::Duration> v;
+    for (int i = 1; i <= 100; ++i)
+        v.emplace_back(i * 1000);
+    EXPECT_EQ(*ReportBuilder::percentile(v, 50), engine::Duration(50000));
+    EXPECT_EQ(*ReportBuilder::percentile(v, 90), engine::Duration(90000));
+    EXPECT_EQ(*ReportBuilder::percentile(v, 99), engine::Duration(99000));
+    EXPECT_EQ(*ReportBuilder::percentile({engine::Duration(7)}, 99), engine::Duration(7));
+    EXPECT_FALSE(ReportBuilder::percentile({}, 50).has_value());
+}
+
+TEST(ReportBuilder, HandMadeAttemptsKeepNodesReasonsAndNeverStartedIndexes) {
+    ReportInput in = reporttest::handMadeInput();
+    const Report r = ReportBuilder::build(in);
+    ASSERT_EQ(r.rows.size(), 4u);
+    EXPECT_EQ(r.rows[0].status, "Succeeded");
+    EXPECT_EQ(r.rows[0].node, "node-b");
+    EXPECT_EQ(r.rows[0].attempts, 2);
+    EXPECT_EQ(r.rows[0].duration, engine::Duration(seconds(20)));
+    EXPECT_EQ(r.rows[1].status, "Failed");
+    EXPECT_EQ(r.rows[1].reason, "OOMKilled");
+    EXPECT_EQ(r.rows[1].signal, 9);
+    EXPECT_EQ(r.rows[2].status, "Running");
+    EXPECT_FALSE(r.rows[2].exitCode.has_value());
+    EXPECT_EQ(r.rows[3].status, "NotStarted");
+    EXPECT_EQ(r.rows[3].attempts, 0);
+    EXPECT_EQ(r.rows[3].hostname, "job-<x>-3");
+}
+
+TEST(ReportBuilder, ReRunMapShowsOriginalIndexes) {
+    ReportInput in = reporttest::handMadeInput();
+    in.originalIndexes = {{0, 12}, {1, 40}, {2, 41}, {3, 99}};
+    const Report r = ReportBuilder::build(in);
+    EXPECT_TRUE(r.rerun);
+    EXPECT_EQ(r.rows[1].originalIndex, 40);
+    EXPECT_EQ(r.rows[3].originalIndex, 99);
+}

@@ -1,0 +1,159 @@
+// `tessera report` end to end: the binary writes real files, which are read back here.
+#include "../app/Subprocess.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <set>
+#ifdef TESSERA_HAVE_LOCAL
+#include "local/RunDirectory.h"
+#endif
+#include <gtest/gtest.h>
+
+using tessera::testing::runTessera;
+
+namespace {
+
+const std::string kJob = std::string(TESSERA_TEST_DATA_DIR) + "/valid_job_indexed_dryrun.yaml";
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+TEST(ReportCli, DryRunReportAsJsonListsEveryIndex) {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("frames.json"));
+    const auto r = runTessera({"report", "--source", "simulate", kJob, "--fail-rate", "0.3",
+                               "--seed", "5", "-o", out.toStdString()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("12 indexes"), std::string::npos) << r.err;
+    const QJsonObject root = QJsonDocument::fromJson(readAll(out)).object();
+    EXPECT_EQ(root[u"job"][u"name"].toString(), QStringLiteral("frames"));
+    EXPECT_EQ(root[u"spec"][u"completions"].toInt(), 12);
+    const QJsonArray indexes = root[u"indexes"].toArray();
+    ASSERT_EQ(indexes.size(), 12);
+    int attempts = 0, retried = 0;
+    for (const QJsonValue& v : indexes) {
+        attempts += v[u"attempts"].toInt();
+        retried += v[u"attempts"].toInt() > 1 ? 1 : 0;
+        EXPECT_EQ(v[u"history"].toArray().size(), v[u"attempts"].toInt());
+    }
+    // With a 30% failure rate over 12 indexes some index was retried (seeded: always the same).
+    EXPECT_GT(retried, 0);
+    EXPECT_GT(attempts, 12);
+}
+
+TEST(ReportCli, FormatFollowsTheExtensionAndCsvGoesToStdout) {
+    const auto csv =
+        runTessera({"report", "--source", "simulate", kJob, "--format", "csv", "-o", "-"});
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    EXPECT_EQ(csv.out.rfind("index,original_index,status,attempts,hostname", 0), 0u);
+    // Header + 12 rows, CRLF line ends.
+    EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 13);
+
+    QTemporaryDir dir;
+    const QString html = dir.filePath(QStringLiteral("r.html"));
+    ASSERT_EQ(
+        runTessera({"report", "--source", "simulate", kJob, "-o", html.toStdString()}).exitCode, 0);
+    EXPECT_TRUE(readAll(html).startsWith("<!DOCTYPE html>"));
+}
+
+TEST(ReportCli, PdfHasPages) {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty()) {
+        GTEST_SKIP() << "pdfinfo (poppler-utils) is not installed";
+    }
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("r.pdf"));
+    const auto r = runTessera({"report", "--source", "simulate", kJob, "-o", pdf.toStdString()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    QProcess p;
+    p.start(QStringLiteral("pdfinfo"), {pdf});
+    ASSERT_TRUE(p.waitForFinished(60000));
+    const auto m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)"))
+                       .match(QString::fromUtf8(p.readAllStandardOutput()));
+    ASSERT_TRUE(m.hasMatch());
+    EXPECT_GE(m.captured(1).toInt(), 2); // summary + charts + table
+}
+
+TEST(ReportCli, ErrorsNameTheProblem) {
+    const auto noSource = runTessera({"report", "x"});
+    EXPECT_EQ(noSource.exitCode, 2);
+    EXPECT_NE(noSource.err.find("--source"), std::string::npos);
+    const auto badFormat = runTessera({"report", "--source", "simulate", kJob, "--format", "docx"});
+    EXPECT_EQ(badFormat.exitCode, 2);
+    EXPECT_NE(badFormat.err.find("docx"), std::string::npos);
+    const auto missing = runTessera({"report", "--source", "simulate", "/nonexistent/job.yaml"});
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("/nonexistent/job.yaml"), std::string::npos);
+    const auto pdfToStdout =
+        runTessera({"report", "--source", "simulate", kJob, "--format", "pdf", "-o", "-"});
+    EXPECT_EQ(pdfToStdout.exitCode, 2);
+    QTemporaryDir dir;
+    const auto unwritable =
+        runTessera({"report", "--source", "simulate", kJob, "-o", "/nonexistent-dir/r.html"});
+    EXPECT_EQ(unwritable.exitCode, 1);
+    EXPECT_NE(unwritable.err.find("/nonexistent-dir/r.html"), std::string::npos);
+}
+
+TEST(ReportCli, UnknownContextIsAnError) {
+    QTemporaryDir dir;
+    const QString kubeconfig = dir.filePath(QStringLiteral("config"));
+    QFile f(kubeconfig);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\nusers: []\n");
+    f.close();
+    const auto r = runTessera(
+        {"report", "--source", "nowhere", "--kubeconfig", kubeconfig.toStdString(), "render"});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("nowhere"), std::string::npos) << r.err;
+}
+
+#ifdef TESSERA_HAVE_LOCAL
+// A real local run (tessera run), then its report: exactly the indexes and attempts the journal
+// recorded.
+TEST(ReportCli, LocalRunReportMatchesTheJournal) {
+    QTemporaryDir dir;
+    const QString list = dir.filePath(QStringLiteral("items.txt"));
+    QFile f(list);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("echo one\nexit 3\necho \"it's $HOME\"\nsleep 0.2\n");
+    f.close();
+    const std::string runDir = dir.filePath(QStringLiteral("run")).toStdString();
+    const auto run =
+        runTessera({"run", list.toStdString(), "--run-dir", runDir, "--backoff-limit-per-index",
+                    "1", "--backoff-scale", "0.01", "--quiet", "-j", "2"});
+    ASSERT_EQ(run.exitCode, 3) << run.err; // index 1 fails: the job fails
+
+    const auto snapshot = tessera::local::RunDirectory::load(runDir);
+    ASSERT_TRUE(snapshot.ok()) << snapshot.error().describe();
+
+    const QString out = dir.filePath(QStringLiteral("report.json"));
+    const auto r = runTessera({"report", "--source", "local", runDir, "-o", out.toStdString()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const QJsonObject root = QJsonDocument::fromJson(readAll(out)).object();
+    EXPECT_EQ(root[u"outcome"][u"result"].toString(), QStringLiteral("Failed"));
+    EXPECT_EQ(root[u"outcome"][u"failedIndexes"].toString(), QStringLiteral("1"));
+    const QJsonArray indexes = root[u"indexes"].toArray();
+    ASSERT_EQ(indexes.size(), 4);
+    std::multiset<std::pair<int, std::string>> reported, journal;
+    for (const QJsonValue& v : indexes)
+        for (const QJsonValue& h : v[u"history"].toArray())
+            reported.emplace(v[u"index"].toInt(), h[u"pod"].toString().toStdString());
+    for (const tessera::engine::Attempt& a : snapshot->attempts)
+        journal.emplace(a.index, a.podName);
+    EXPECT_EQ(reported, journal);
+    EXPECT_EQ(indexes[1][u"attempts"].toInt(), 2);
+    EXPECT_EQ(indexes[1][u"exitCode"].toInt(), 3);
+    EXPECT_EQ(indexes[1][u"status"].toString(), QStringLiteral("Failed"));
+    EXPECT_EQ(indexes[3][u"status"].toString(), QStringLiteral("Succeeded"));
+    EXPECT_EQ(indexes[0][u"hostname"].toString(), QStringLiteral("items-0"));
+}
+#endif

@@ -1,0 +1,402 @@
+// ClusterSource against a real HTTP server that lists and watches like the API server: the job
+// list, per-index states, failures, zones, events, actions as the server receives them, logs,
+// the attempt history across pod deletion and restart, and batching under a burst of events.
+#include "store/ClusterSource.h"
+
+#include "StoreServer.h"
+#include "store/History.h"
+#include "store/StoreThread.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <gtest/gtest.h>
+
+using namespace tessera;
+using namespace tessera::store;
+using namespace tessera::store::test;
+using engine::IndexState;
+
+namespace {
+
+constexpr int kWait = 20000; // generous: two CPUs shared with builds
+
+// What the UI would keep, fed only by the store's signals, on the main thread.
+struct Ui : QObject {
+    std::map<QString, JobSummary> rows;
+    int jobBatches = 0;
+    std::map<QString, JobSnapshotPtr> snapshots;
+    int snapshotCount = 0;
+    std::vector<std::tuple<ConnectionState, QString, int>> states;
+    QString log;
+    bool logFinished = false;
+    QStringList failures;
+
+    void attach(JobStore* s) {
+        connect(s, &JobStore::jobsChanged, this, [this](const JobListDiff& d) {
+            ++jobBatches;
+            if (d.reset)
+                rows.clear();
+            for (const auto& r : d.upserted)
+                rows[r.key] = r;
+            for (const auto& k : d.removed)
+                rows.erase(k);
+        });
+        connect(s, &JobStore::jobSnapshotChanged, this, [this](const JobSnapshotPtr& p) {
+            ++snapshotCount;
+            snapshots[p->summary.key] = p;
+        });
+        connect(s, &JobStore::connectionChanged, this,
+                [this](ConnectionState st, const QString& detail, int retry) {
+                    states.emplace_back(st, detail, retry);
+                });
+        connect(s, &JobStore::logTextArrived, this,
+                [this](const QString&, int, int, const QString& text, bool finished) {
+                    log += text;
+                    logFinished = logFinished || finished;
+                });
+        connect(s, &JobStore::actionFailed, this,
+                [this](const QString&, const QString& m) { failures << m; });
+    }
+    JobSnapshotPtr snap(const QString& key) const {
+        auto it = snapshots.find(key);
+        return it == snapshots.end() ? nullptr : it->second;
+    }
+};
+
+kube::ClusterConnection connectionTo(const FakeApiServer& s) {
+    kube::ClusterConnection c;
+    c.contextName = QStringLiteral("test");
+    c.userName = QStringLiteral("alice");
+    c.server = s.url();
+    c.namespace_ = QStringLiteral("default");
+    return c;
+}
+
+const QString kKey = QStringLiteral("test/default/render");
+
+class ClusterSourceTest : public testing::Test {
+protected:
+    void startStore() {
+        ClusterSource::Options o;
+        o.namespace_ = QStringLiteral("default");
+        o.historyPath = dir.filePath(QStringLiteral("history.sqlite"));
+        o.eventsPoll = std::chrono::milliseconds(300);
+        o.nodesPoll = std::chrono::milliseconds(300);
+        o.historyFlush = std::chrono::milliseconds(100);
+        o.informerBatch = std::chrono::milliseconds(50);
+        host = StoreThread::cluster(connectionTo(api.server), QStringLiteral("test"), o);
+        ui = std::make_unique<Ui>();
+        ui->attach(host->store());
+    }
+    void stopStore() {
+        host.reset();
+        ui.reset();
+    }
+    template <typename F> void call(F f) {
+        QMetaObject::invokeMethod(host->store(), [s = host->store(), f] { f(s); });
+    }
+    void TearDown() override { stopStore(); }
+
+    QTemporaryDir dir;
+    StoreServer api;
+    std::unique_ptr<StoreThread> host;
+    std::unique_ptr<Ui> ui;
+};
+
+} // namespace
+
+TEST_F(ClusterSourceTest, SummariesFillFromTheServerAndFollowChanges) {
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 100,
+                .parallelism = 5,
+                .active = 5,
+                .succeeded = 20});
+    api.putJob({.name = QStringLiteral("broken"),
+                .completions = 4,
+                .parallelism = 2,
+                .failed = 7,
+                .failedReason = QStringLiteral("BackoffLimitExceeded")});
+    startStore();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.size() == 2; }, kWait));
+    const JobSummary& r = ui->rows.at(kKey);
+    EXPECT_EQ(r.name, QStringLiteral("render"));
+    EXPECT_EQ(r.namespace_, QStringLiteral("default"));
+    EXPECT_EQ(r.uid, QStringLiteral("uid-render"));
+    EXPECT_TRUE(r.indexed);
+    EXPECT_EQ(r.completions, 100);
+    EXPECT_EQ(r.parallelism, 5);
+    EXPECT_EQ(r.succeeded, 20);
+    EXPECT_EQ(r.status, QStringLiteral("Running"));
+    const JobSummary& b = ui->rows.at(QStringLiteral("test/default/broken"));
+    EXPECT_EQ(b.status, QStringLiteral("Failed"));
+    EXPECT_EQ(b.statusReason, QStringLiteral("BackoffLimitExceeded"));
+    EXPECT_TRUE(std::any_of(ui->states.begin(), ui->states.end(), [](const auto& s) {
+        return std::get<0>(s) == ConnectionState::Connected;
+    }));
+
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 100,
+                .parallelism = 5,
+                .active = 5,
+                .succeeded = 42});
+    api.jobs.remove(QStringLiteral("broken"));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->rows.size() == 1 && ui->rows.at(kKey).succeeded == 42; }, kWait));
+}
+
+TEST_F(ClusterSourceTest, IndexStatesFollowStatusStringsAndPods) {
+    api.nodeZones = {{QStringLiteral("node-a"), QStringLiteral("zone-1")},
+                     {QStringLiteral("node-b"), QStringLiteral("zone-2")}};
+    api.events = {{QStringLiteral("FailedIndexes"), QStringLiteral("index 7 failed")}};
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 10,
+                .parallelism = 3,
+                .completedIndexes = QStringLiteral("0-2,5"),
+                .failedIndexes = QStringLiteral("7"),
+                .active = 2,
+                .succeeded = 4,
+                .failed = 3,
+                .backoffLimitPerIndex = 1,
+                .subdomain = QStringLiteral("workers")});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-3-a"),
+                                          .index = 3,
+                                          .phase = QStringLiteral("Running"),
+                                          .node = QStringLiteral("node-a")});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-4-a"),
+                                          .index = 4,
+                                          .phase = QStringLiteral("Pending"),
+                                          .node = QStringLiteral("node-b")});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-6-b"),
+                                          .index = 6,
+                                          .phase = QStringLiteral("Failed"),
+                                          .node = QStringLiteral("node-b"),
+                                          .failureCount = 1,
+                                          .exitCode = 137,
+                                          .reason = QStringLiteral("OOMKilled"),
+                                          .message = QStringLiteral("out of memory")});
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto s = ui->snap(kKey);
+            return s && s->attempts.size() == 3 && !s->events.empty() && !s->podsByZone.empty() &&
+                   !s->podsByZone.count(QString());
+        },
+        kWait));
+    const auto s = ui->snap(kKey);
+    ASSERT_EQ(s->states.size(), 10u);
+    const std::vector<IndexState> want = {IndexState::Succeeded,       IndexState::Succeeded,
+                                          IndexState::Succeeded,       IndexState::Running,
+                                          IndexState::Pending,         IndexState::Succeeded,
+                                          IndexState::FailedWillRetry, IndexState::FailedTerminal,
+                                          IndexState::NotStarted,      IndexState::NotStarted};
+    EXPECT_EQ(s->states, want);
+    EXPECT_EQ(s->completedIndexes, QStringLiteral("0-2,5"));
+    EXPECT_EQ(s->failedIndexes, QStringLiteral("7"));
+    EXPECT_EQ(s->backoffLimitPerIndex, 1);
+    EXPECT_EQ(s->hostname(3), QStringLiteral("render-3.workers"));
+    ASSERT_EQ(s->failureCount.size(), 10u);
+    EXPECT_EQ(s->failureCount[6], 2); // one earlier failure (annotation) + this failed pod
+    EXPECT_EQ(s->failureCount[3], 0);
+    const auto six = s->attemptsOf(6);
+    ASSERT_EQ(six.size(), 1u);
+    EXPECT_EQ(six[0].exitCode, 137);
+    EXPECT_EQ(six[0].reason, QStringLiteral("OOMKilled"));
+    EXPECT_EQ(six[0].message, QStringLiteral("out of memory"));
+    EXPECT_EQ(six[0].attempt, 1);
+    EXPECT_EQ(six[0].node, QStringLiteral("node-b"));
+    EXPECT_TRUE(six[0].live);
+    EXPECT_EQ(s->attemptsOf(4).at(0).reason, QStringLiteral("ContainerCreating"));
+    EXPECT_EQ(s->podsByNode.at(QStringLiteral("node-a")), 1);
+    EXPECT_EQ(s->podsByZone.at(QStringLiteral("zone-1")), 1);
+    EXPECT_EQ(s->podsByZone.at(QStringLiteral("zone-2")), 1); // the failed pod does not count
+    EXPECT_EQ(s->events.at(0).reason, QStringLiteral("FailedIndexes"));
+
+    // Index 3 finishes (its pod leaves the watch) and index 8 starts: only that range is dirty.
+    const quint64 serial = s->serial;
+    api.pods.remove(QStringLiteral("render-3-a"));
+    api.putPod(
+        QStringLiteral("render"),
+        {.name = QStringLiteral("render-8-a"), .index = 8, .phase = QStringLiteral("Running")});
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 10,
+                .parallelism = 3,
+                .completedIndexes = QStringLiteral("0-3,5"),
+                .failedIndexes = QStringLiteral("7"),
+                .active = 2,
+                .succeeded = 5,
+                .failed = 3,
+                .backoffLimitPerIndex = 1,
+                .subdomain = QStringLiteral("workers")});
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto n = ui->snap(kKey);
+            return n->states[3] == IndexState::Succeeded && n->states[8] == IndexState::Running;
+        },
+        kWait));
+    const auto n = ui->snap(kKey);
+    EXPECT_GT(n->serial, serial);
+    EXPECT_GE(n->dirtyFirst, 3);
+    EXPECT_LE(n->dirtyLast, 8);
+    EXPECT_EQ(n->attemptsOf(3).at(0).phase, QStringLiteral("Succeeded")); // gone, index complete
+    EXPECT_FALSE(n->attemptsOf(3).at(0).live);
+    EXPECT_GE(n->timeline.size(), 2u);
+    EXPECT_EQ(n->timeline.back().succeeded, 5);
+}
+
+TEST_F(ClusterSourceTest, ActionsReachTheServerAsMergePatchesAndBackgroundDelete) {
+    api.putJob({.name = QStringLiteral("render"), .completions = 10, .parallelism = 3});
+    startStore();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.count(kKey) == 1; }, kWait));
+
+    call([](JobStore* s) { s->setParallelism(kKey, 7); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(kKey).parallelism == 7; }, kWait));
+    const auto patches =
+        api.server.requestsTo(QStringLiteral("/apis/batch/v1/namespaces/default/jobs/render"));
+    ASSERT_EQ(patches.size(), 1);
+    EXPECT_EQ(patches[0].method, QByteArray("PATCH"));
+    EXPECT_EQ(patches[0].headers.value("content-type"), QByteArray("application/merge-patch+json"));
+    EXPECT_EQ(QJsonDocument::fromJson(patches[0].body).object(),
+              QJsonDocument::fromJson(R"({"spec":{"parallelism":7}})").object());
+
+    call([](JobStore* s) { s->setSuspended(kKey, true); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(kKey).suspended; }, kWait));
+    EXPECT_EQ(ui->rows.at(kKey).status, QStringLiteral("Suspended"));
+
+    call([](JobStore* s) { s->deleteJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.count(kKey) == 0; }, kWait));
+    const auto all =
+        api.server.requestsTo(QStringLiteral("/apis/batch/v1/namespaces/default/jobs/render"));
+    ASSERT_EQ(all.size(), 3);
+    EXPECT_EQ(all[2].method, QByteArray("DELETE"));
+    EXPECT_EQ(all[2].param("propagationPolicy"), QStringLiteral("Background"));
+
+    // A refused action arrives as actionFailed naming what and why.
+    call([](JobStore* s) { s->setParallelism(kKey, 2); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
+    EXPECT_TRUE(ui->failures.last().startsWith(QStringLiteral("set parallelism: ")))
+        << ui->failures.last().toStdString();
+    EXPECT_TRUE(ui->failures.last().contains(QStringLiteral("/jobs/render")));
+    EXPECT_TRUE(ui->failures.last().contains(QStringLiteral("not found")));
+}
+
+TEST_F(ClusterSourceTest, LogsOfAnIndexArriveFromThePod) {
+    api.putJob({.name = QStringLiteral("render"), .completions = 4, .parallelism = 1});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-2-x"), .index = 2});
+    api.server.route("GET", QStringLiteral("/api/v1/namespaces/default/pods/render-2-x/log"),
+                     [](const HttpRequest& q, const ResponderPtr& r) {
+                         r->reply(200, "frame 2 rendered (tail " + q.param("tailLines").toUtf8() +
+                                           ")\n");
+                     });
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 1; }, kWait));
+    call([](JobStore* s) { s->fetchLog(kKey, 2, -1, false); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));
+    EXPECT_EQ(ui->log, QStringLiteral("frame 2 rendered (tail 1000)\n"));
+}
+
+TEST_F(ClusterSourceTest, HistoryKeepsFailedAttemptsAfterPodsAreDeletedAndAcrossRestarts) {
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 4,
+                .parallelism = 2,
+                .active = 1,
+                .failed = 1});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-2-a"),
+                                          .index = 2,
+                                          .phase = QStringLiteral("Failed"),
+                                          .exitCode = 3,
+                                          .reason = QStringLiteral("Error"),
+                                          .message = QStringLiteral("bad frame")});
+    api.server.route("GET", QStringLiteral("/api/v1/namespaces/default/pods/render-2-a/log"),
+                     [](const HttpRequest&, const ResponderPtr& r) {
+                         r->reply(200, "reading frame 2\npanic: bad frame\n");
+                     });
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto s = ui->snap(kKey);
+            return s && s->attempts.size() == 1 && !s->attempts[0].logTail.isEmpty();
+        },
+        kWait));
+    EXPECT_EQ(ui->snap(kKey)->attempts[0].logTail,
+              QStringLiteral("reading frame 2\npanic: bad frame\n"));
+
+    // The controller (or a TTL) deletes the pod: the attempt stays, no longer live.
+    api.pods.remove(QStringLiteral("render-2-a"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->snap(kKey)->attempts[0].live; }, kWait));
+    EXPECT_EQ(ui->snap(kKey)->attempts[0].exitCode, 3);
+    EXPECT_EQ(ui->snap(kKey)->states[2], IndexState::FailedWillRetry);
+
+    // Restart: a new store on the same database knows the attempt before any pod arrives.
+    stopStore();
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 1; }, kWait));
+    const IndexAttempt a = ui->snap(kKey)->attempts[0];
+    EXPECT_EQ(a.pod, QStringLiteral("render-2-a"));
+    EXPECT_EQ(a.index, 2);
+    EXPECT_EQ(a.exitCode, 3);
+    EXPECT_EQ(a.reason, QStringLiteral("Error"));
+    EXPECT_EQ(a.message, QStringLiteral("bad frame"));
+    EXPECT_EQ(a.node, QStringLiteral("node-a"));
+    EXPECT_EQ(a.logTail, QStringLiteral("reading frame 2\npanic: bad frame\n"));
+    EXPECT_FALSE(a.live);
+
+    // Clearing the history forgets it.
+    call([](JobStore* s) { s->clearHistory(); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->snap(kKey)->attempts.empty(); }, kWait));
+}
+
+TEST_F(ClusterSourceTest, ABurstOfPodEventsArrivesAsFewSnapshots) {
+    api.putJob({.name = QStringLiteral("render"), .completions = 2000, .parallelism = 2000});
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->snap(kKey) != nullptr; }, kWait));
+    const int before = ui->snapshotCount;
+    QElapsedTimer clock;
+    clock.start();
+    for (int round = 0; round < 2; ++round)
+        for (int i = 0; i < 1000; ++i)
+            api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-%1").arg(i),
+                                                  .index = i,
+                                                  .phase = round == 0 ? QStringLiteral("Pending")
+                                                                      : QStringLiteral("Running")});
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto s = ui->snap(kKey);
+            return s->states[999] == IndexState::Running &&
+                   std::count(s->states.begin(), s->states.end(), IndexState::Running) == 1000;
+        },
+        kWait));
+    const double seconds = clock.elapsed() / 1000.0;
+    const int emitted = ui->snapshotCount - before;
+    // 2,000 watch events; at most one snapshot per 100 ms (+1 for the tick in progress).
+    EXPECT_LE(emitted, static_cast<int>(seconds * 10) + 2)
+        << emitted << " snapshots in " << seconds << " s";
+    EXPECT_LT(emitted, 100);
+}
+
+TEST_F(ClusterSourceTest, UnauthorizedIsReportedWithTheReason) {
+    api.jobs.onList = [](const HttpRequest&, const ResponderPtr& r) {
+        r->replyJson(401, kube::test::statusJson(401, "Unauthorized", "token expired"));
+        return true;
+    };
+    startStore();
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            return std::any_of(ui->states.begin(), ui->states.end(), [](const auto& s) {
+                return std::get<0>(s) == ConnectionState::Unauthorized;
+            });
+        },
+        kWait));
+    const auto it = std::find_if(ui->states.begin(), ui->states.end(), [](const auto& s) {
+        return std::get<0>(s) == ConnectionState::Unauthorized;
+    });
+    EXPECT_TRUE(std::get<1>(*it).contains(QStringLiteral("token expired")))
+        << std::get<1>(*it).toStdString();
+}

@@ -1,0 +1,155 @@
+// LocalSource with real processes: a run started through the store, its per-index states,
+// exit codes and logs; the same run read back from its files by a fresh store; live parallelism.
+#include "store/LocalSource.h"
+
+#include "store/StoreThread.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <gtest/gtest.h>
+
+using namespace tessera;
+using namespace tessera::store;
+using engine::IndexState;
+
+namespace {
+
+constexpr int kWait = 30000;
+
+struct Ui : QObject {
+    std::map<QString, JobSummary> rows;
+    std::map<QString, JobSnapshotPtr> snapshots;
+    QString log;
+    bool logFinished = false;
+    QStringList failures;
+
+    void attach(JobStore* s) {
+        connect(s, &JobStore::jobsChanged, this, [this](const JobListDiff& d) {
+            if (d.reset)
+                rows.clear();
+            for (const auto& r : d.upserted)
+                rows[r.key] = r;
+            for (const auto& k : d.removed)
+                rows.erase(k);
+        });
+        connect(s, &JobStore::jobSnapshotChanged, this,
+                [this](const JobSnapshotPtr& p) { snapshots[p->summary.key] = p; });
+        connect(s, &JobStore::logTextArrived, this,
+                [this](const QString&, int, int, const QString& text, bool finished) {
+                    log += text;
+                    logFinished = logFinished || finished;
+                });
+        connect(s, &JobStore::actionFailed, this,
+                [this](const QString&, const QString& m) { failures << m; });
+    }
+};
+
+class LocalSourceTest : public testing::Test {
+protected:
+    void startStore() {
+        LocalSource::Options o;
+        o.runsRoot = dir.filePath(QStringLiteral("runs"));
+        o.rescan = std::chrono::milliseconds(200);
+        o.logPoll = std::chrono::milliseconds(100);
+        host = std::make_unique<StoreThread>(
+            [o](std::vector<QObject*>&) -> JobStore* { return new LocalSource(o); });
+        ui = std::make_unique<Ui>();
+        ui->attach(host->store());
+    }
+    local::RunOptions runOptions(const QByteArray& lines, int parallelism) {
+        const QString list = dir.filePath(QStringLiteral("items.txt"));
+        QFile f(list);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(lines);
+        f.close();
+        local::RunOptions o;
+        o.workListPath = list.toStdString();
+        o.runDir = dir.filePath(QStringLiteral("runs/demo-run")).toStdString();
+        o.config.name = "demo";
+        o.config.parallelism = parallelism;
+        o.config.backoffLimitPerIndex = 0;
+        o.config.backoffScale = 0.01;
+        o.config.graceMillis = 500;
+        return o;
+    }
+    void startRun(const local::RunOptions& o) {
+        QMetaObject::invokeMethod(
+            host->store(), [s = host->store(), o] { static_cast<LocalSource*>(s)->startRun(o); });
+    }
+    template <typename F> void call(F f) {
+        QMetaObject::invokeMethod(host->store(), [s = host->store(), f] { f(s); });
+    }
+    void TearDown() override {
+        host.reset();
+        ui.reset();
+    }
+
+    QTemporaryDir dir;
+    std::unique_ptr<StoreThread> host;
+    std::unique_ptr<Ui> ui;
+    const QString key = QStringLiteral("local/local/demo-run");
+};
+
+} // namespace
+
+TEST_F(LocalSourceTest, ARunShowsItsIndexStatesExitCodesAndLogsAndReadsBackFromFiles) {
+    startStore();
+    startRun(
+        runOptions("echo hello-0\necho bad-1; exit 3\necho hello-2\nsleep 0.3; echo hello-3\n", 2));
+    call([this](JobStore* s) { s->watchJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto it = ui->snapshots.find(key);
+            return it != ui->snapshots.end() &&
+                   it->second->summary.status == QLatin1String("Failed") &&
+                   it->second->states.size() == 4 && it->second->states[3] == IndexState::Succeeded;
+        },
+        kWait))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
+    const auto s = ui->snapshots.at(key);
+    const std::vector<IndexState> want = {IndexState::Succeeded, IndexState::FailedTerminal,
+                                          IndexState::Succeeded, IndexState::Succeeded};
+    EXPECT_EQ(s->states, want);
+    EXPECT_EQ(s->completedIndexes, QStringLiteral("0,2,3"));
+    EXPECT_EQ(s->failedIndexes, QStringLiteral("1"));
+    const auto one = s->attemptsOf(1);
+    ASSERT_EQ(one.size(), 1u);
+    EXPECT_EQ(one[0].exitCode, 3);
+    EXPECT_EQ(one[0].phase, QStringLiteral("Failed"));
+    ASSERT_EQ(s->failureCount.size(), 4u);
+    EXPECT_EQ(s->failureCount[1], 1);
+    ASSERT_EQ(ui->rows.count(key), 1u);
+    EXPECT_EQ(ui->rows.at(key).succeeded, 3);
+
+    call([this](JobStore* st) { st->fetchLog(key, 1, -1, false); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));
+    EXPECT_EQ(ui->log, QStringLiteral("bad-1\n"));
+
+    // A new store (the app restarted) reads the finished run from its directory.
+    host.reset();
+    startStore();
+    call([this](JobStore* st) { st->watchJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->snapshots.count(key) == 1; }, kWait));
+    const auto r = ui->snapshots.at(key);
+    EXPECT_EQ(r->states, want);
+    EXPECT_EQ(r->attemptsOf(1).at(0).exitCode, 3);
+    EXPECT_EQ(r->summary.status, QStringLiteral("Failed"));
+}
+
+TEST_F(LocalSourceTest, ParallelismChangesTheRunningRun) {
+    startStore();
+    startRun(runOptions("sleep 2\nsleep 2\nsleep 2\nsleep 2\n", 1));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.count(key) && ui->rows.at(key).active == 1; },
+                                kWait));
+    call([this](JobStore* s) { s->setParallelism(key, 3); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->rows.at(key).parallelism == 3 && ui->rows.at(key).active == 3; }, kWait));
+    call([this](JobStore* s) { s->setSuspended(key, true); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
+    EXPECT_TRUE(ui->failures.last().contains(QStringLiteral("cannot be suspended")));
+    call([this](JobStore* s) { s->deleteJob(key); }); // cancels: no sleeping process left behind
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return ui->rows.at(key).status == QLatin1String("Failed"); }, kWait));
+    EXPECT_EQ(ui->rows.at(key).active, 0);
+}
