@@ -21,5 +21,10 @@ const Command* findCommand(std::string_view name);
 // ---- entry points, one per file in app/commands/ ----
 int runReconcile(int argc, char** argv);
 int runSimulate(int argc, char** argv);
+int runServe(int argc, char** argv);
+int runReport(int argc, char** argv);
+int runLaunch(int argc, char** argv);
+int runRun(int argc, char** argv);
+int runCtl(int argc, char** argv);
 
 } // namespace tessera::app

@@ -2,6 +2,9 @@
 // command from the table in Commands.cpp.
 #include "CliArgs.h"
 #include "Commands.h"
+#ifdef TESSERA_WITH_UI
+#include "ui/GuiMain.h"
+#endif
 
 #include <cstdio>
 #include <cstring>
@@ -42,11 +45,19 @@ int unknownCommand(std::string_view name) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        // The GUI helper opens the main window here (#ifdef TESSERA_WITH_UI).
+#ifdef TESSERA_WITH_UI
+        return tessera::ui::runGui(argc, argv);
+#else
         printHelp(stdout);
         return kExitOk;
+#endif
     }
     const std::string_view first = argv[1];
+#ifdef TESSERA_WITH_UI
+    // Hidden: save a PNG of every screen of the Demo to DIR and exit (scripts/screenshots.sh).
+    if (first == "--screenshot")
+        return tessera::ui::runGui(argc, argv);
+#endif
     if (first == "--version") {
         std::printf("tessera %s\n", TESSERA_VERSION);
         return kExitOk;

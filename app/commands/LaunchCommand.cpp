@@ -1,0 +1,263 @@
+// tessera launch: a work list as an Indexed Job on a cluster (a ConfigMap with the items plus the
+// Job; see core/launch), or, with --output yaml, the manifests printed instead of created.
+#include "../CliArgs.h"
+#include "../Commands.h"
+#include "engine/IndexSet.h"
+#include "kube/ApiClient.h"
+#include "kube/Kubeconfig.h"
+#include "launch/ClusterLauncher.h"
+#include "launch/LaunchGenerator.h"
+#include "report/TranslationLoader.h"
+#include "worklist/WorkListFormats.h"
+
+#include <QCoreApplication>
+#include <charconv>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+namespace tessera::app {
+
+namespace {
+
+constexpr const char* kName = "launch";
+
+class LaunchCommand {
+    Q_DECLARE_TR_FUNCTIONS(LaunchCommand)
+public:
+    static QString help() {
+        return tr(
+            "Usage: tessera launch WORKLIST --image IMAGE [OPTIONS]\n"
+            "\n"
+            "Launches a work list as a Kubernetes Indexed Job: a ConfigMap NAME-items holds the\n"
+            "items (one key per index and field) and every pod runs a small POSIX sh wrapper that\n"
+            "picks its item by JOB_COMPLETION_INDEX, so quotes, spaces and $ in items are safe.\n"
+            "The ConfigMap is owned by the Job: deleting the Job deletes it. Lists larger than a\n"
+            "ConfigMap can hold (1 MiB) are refused.\n"
+            "\n"
+            "Options:\n"
+            "  --image IMAGE                 container image (it needs /bin/sh; busybox works)\n"
+            "  --command TEMPLATE            command for items that carry none (CSV, YAML lists);\n"
+            "                                it sees the item's variables and "
+            "JOB_COMPLETION_INDEX\n"
+            "  --name NAME                   Job name, a DNS label (default: from WORKLIST)\n"
+            "  -j, --parallelism N           pods at once (default 1)\n"
+            "  --backoff-limit N             failed pods allowed in total\n"
+            "  --backoff-limit-per-index N   failed pods allowed per index\n"
+            "  --max-failed-indexes N        with --backoff-limit-per-index\n"
+            "  --success-indexes LIST        successPolicy: these indexes suffice (\"0,5-9\")\n"
+            "  --success-count N             successPolicy: this many (of LIST) suffice\n"
+            "  --active-deadline S           activeDeadlineSeconds\n"
+            "  --indexes LIST                run only these work-list indexes (a re-run); the\n"
+            "                                Job records the original index of each new one\n"
+            "  --format lines|csv|furiko     how to read WORKLIST (default: by extension, "
+            "content)\n"
+            "  --context C                   kubeconfig context (default: the current one)\n"
+            "  -n, --namespace NS            namespace (default: the context's)\n"
+            "  --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config\n"
+            "  --output yaml                 print the manifests instead of creating them\n"
+            "  -h, --help                    show this help\n");
+    }
+};
+
+std::string text(const QString& s) {
+    return s.toStdString();
+}
+
+std::vector<std::string> expandShortOptions(int argc, char** argv) {
+    std::vector<std::string> out(argv, argv + argc);
+    for (std::size_t i = 1; i < out.size(); ++i) {
+        if (out[i] == "--")
+            break;
+        if (out[i] == "-n")
+            out[i] = "--namespace";
+        else if (out[i] == "-j")
+            out[i] = "--parallelism";
+        else if (out[i] == "-o")
+            out[i] = "--output";
+    }
+    return out;
+}
+
+// "" on success, else the usage error.
+std::string integerOption(const ParsedArgs& args, const char* name, int64_t min, int64_t max,
+                          std::optional<int64_t>& out) {
+    const auto v = args.value(name);
+    if (!v)
+        return {};
+    int64_t n = 0;
+    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
+    if (ec != std::errc() || end != v->data() + v->size() || n < min || n > max)
+        return text(LaunchCommand::tr("--%1: expected an integer from %2 to %3, got '%4'")
+                        .arg(QString::fromUtf8(name))
+                        .arg(min)
+                        .arg(max)
+                        .arg(QString::fromStdString(*v)));
+    out = n;
+    return {};
+}
+
+} // namespace
+
+int runLaunch(int argc, char** argv) {
+    int qtArgc = 1;
+    char* qtArgv[] = {argv[0], nullptr};
+    QCoreApplication app(qtArgc, qtArgv);
+    report::TranslationLoader::install(app);
+
+    std::vector<std::string> expanded = expandShortOptions(argc, argv);
+    std::vector<char*> expandedArgv;
+    for (std::string& a : expanded)
+        expandedArgv.push_back(a.data());
+    const ParsedArgs args = parseArgs(static_cast<int>(expandedArgv.size()), expandedArgv.data(),
+                                      {{"image", true},
+                                       {"command", true},
+                                       {"name", true},
+                                       {"parallelism", true},
+                                       {"backoff-limit", true},
+                                       {"backoff-limit-per-index", true},
+                                       {"max-failed-indexes", true},
+                                       {"success-indexes", true},
+                                       {"success-count", true},
+                                       {"active-deadline", true},
+                                       {"indexes", true},
+                                       {"format", true},
+                                       {"context", true},
+                                       {"namespace", true},
+                                       {"kubeconfig", true},
+                                       {"output", true}});
+    if (!args.error.empty())
+        return usageError(kName, args.error);
+    if (args.help) {
+        std::fputs(LaunchCommand::help().toUtf8().constData(), stdout);
+        return kExitOk;
+    }
+    if (args.positionals.size() != 1)
+        return usageError(kName, text(LaunchCommand::tr("expected one work list")));
+    const auto image = args.value("image");
+    if (!image || image->empty())
+        return usageError(kName, text(LaunchCommand::tr("--image is required")));
+    const auto output = args.value("output");
+    if (output && *output != "yaml")
+        return usageError(kName,
+                          text(LaunchCommand::tr("--output: only 'yaml' is supported, got '%1'")
+                                   .arg(QString::fromStdString(*output))));
+
+    constexpr int64_t kMax32 = std::numeric_limits<int32_t>::max();
+    std::optional<int64_t> parallelism, backoffLimit, perIndex, maxFailed, successCount, deadline;
+    for (const std::string& e :
+         {integerOption(args, "parallelism", 0, kMax32, parallelism),
+          integerOption(args, "backoff-limit", 0, kMax32, backoffLimit),
+          integerOption(args, "backoff-limit-per-index", 0, kMax32, perIndex),
+          integerOption(args, "max-failed-indexes", 0, kMax32, maxFailed),
+          integerOption(args, "success-count", 1, kMax32, successCount),
+          integerOption(args, "active-deadline", 1, std::numeric_limits<int64_t>::max(), deadline)})
+        if (!e.empty())
+            return usageError(kName, e);
+
+    // The work list.
+    const std::string& path = args.positionals[0];
+    worklist::LoadOptions load;
+    if (const auto c = args.value("command"))
+        load.command = *c;
+    if (const auto f = args.value("format")) {
+        if (*f == "lines")
+            load.format = worklist::Format::Lines;
+        else if (*f == "csv")
+            load.format = worklist::Format::Csv;
+        else if (*f == "furiko")
+            load.format = worklist::Format::Furiko;
+        else
+            return usageError(
+                kName, text(LaunchCommand::tr("--format: expected lines, csv or furiko, got '%1'")
+                                .arg(QString::fromStdString(*f))));
+    }
+    auto list = worklist::loadWorkList(path, load);
+    if (!list.ok())
+        return failure(kName, list.error().describe());
+    if (const auto c = args.value("command"); c && list->hasItemCommands())
+        return usageError(
+            kName, text(LaunchCommand::tr("--command: the items of %1 carry their own commands")
+                            .arg(QString::fromStdString(path))));
+
+    launch::LaunchSpec spec;
+    spec.name = args.value("name").value_or(launch::LaunchGenerator::nameFromFile(path));
+    spec.image = *image;
+    spec.parallelism = static_cast<int32_t>(parallelism.value_or(1));
+    if (backoffLimit)
+        spec.backoffLimit = static_cast<int32_t>(*backoffLimit);
+    if (perIndex)
+        spec.backoffLimitPerIndex = static_cast<int32_t>(*perIndex);
+    if (maxFailed)
+        spec.maxFailedIndexes = static_cast<int32_t>(*maxFailed);
+    if (deadline)
+        spec.activeDeadlineSeconds = *deadline;
+    const auto successIndexes = args.value("success-indexes");
+    if (successIndexes || successCount) {
+        engine::SuccessPolicyRule rule;
+        if (successIndexes)
+            rule.succeededIndexes = *successIndexes;
+        if (successCount)
+            rule.succeededCount = static_cast<int32_t>(*successCount);
+        spec.successPolicy = engine::SuccessPolicy{{rule}};
+    }
+    if (const auto v = args.value("indexes")) {
+        const auto set = engine::IndexSet::parseStrict(*v, list->size());
+        if (!set.ok())
+            return usageError(kName,
+                              text(LaunchCommand::tr("--indexes: %1 (the work list has %2 items)")
+                                       .arg(QString::fromStdString(set.error().describe()))
+                                       .arg(list->size())));
+        for (const int32_t i : *set)
+            spec.subset.push_back(i);
+    }
+
+    // The namespace goes into the manifests only when given; the context's applies otherwise.
+    if (const auto ns = args.value("namespace"))
+        spec.namespace_ = *ns;
+    if (output) {
+        const auto manifests = launch::LaunchGenerator::generate(spec, *list);
+        if (!manifests.ok())
+            return failure(kName, manifests.error().message);
+        return writeStdout(kName, manifests->yaml()) ? kExitOk : kExitFailure;
+    }
+
+    kube::Kubeconfig::LoadOptions options;
+    if (const auto v = args.value("kubeconfig"))
+        options.explicitFile = QString::fromStdString(*v);
+    const auto config = kube::Kubeconfig::load(options);
+    if (!config.ok())
+        return failure(kName, config.error().describe());
+    auto connection = config->resolve(QString::fromStdString(args.value("context").value_or("")),
+                                      QString::fromStdString(spec.namespace_));
+    if (!connection.ok())
+        return failure(kName, connection.error().describe());
+    const QString ns = connection->namespace_;
+    spec.namespace_ = ns.toStdString();
+    const auto manifests = launch::LaunchGenerator::generate(spec, *list);
+    if (!manifests.ok())
+        return failure(kName, manifests.error().message);
+
+    kube::ApiClient client(std::move(*connection));
+    std::optional<engine::Result<launch::LaunchedJob>> result;
+    launch::ClusterLauncher::launch(client, ns, *manifests, &app,
+                                    [&](engine::Result<launch::LaunchedJob> r) {
+                                        result.emplace(std::move(r));
+                                        QCoreApplication::quit();
+                                    });
+    if (!result)
+        app.exec();
+    if (!result || !result->ok())
+        return failure(kName, result ? result->error().message : std::string("interrupted"));
+    std::printf("%s\n",
+                LaunchCommand::tr("job %1/%2 created (%3 indexes, uid %4); items in ConfigMap %5")
+                    .arg(ns, QString::fromStdString((*result)->name))
+                    .arg(manifests->completions)
+                    .arg(QString::fromStdString((*result)->uid),
+                         QString::fromStdString(manifests->configMapName))
+                    .toUtf8()
+                    .constData());
+    return kExitOk;
+}
+
+} // namespace tessera::app

@@ -1,0 +1,361 @@
+// tessera report: a completion report (HTML, PDF, CSV or JSON) of a local run, a cluster or demo
+// Job, or a dry-run of a Job manifest. The work is done by core/report; this file only gathers
+// the input and prints the outcome.
+#include "../CliArgs.h"
+#include "../Commands.h"
+#include "codec/Decode.h"
+#include "codec/Manifests.h"
+#include "engine/Defaults.h"
+#include "engine/Simulator.h"
+#include "engine/Validation.h"
+#include "kube/ApiClient.h"
+#include "kube/Kubeconfig.h"
+#include "report/ClusterReportLoader.h"
+#include "report/ReportBuilder.h"
+#include "report/ReportWriter.h"
+#include "report/TranslationLoader.h"
+#ifdef TESSERA_HAVE_LOCAL
+#include "local/RunDirectory.h"
+#endif
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+#include <vector>
+
+namespace tessera::app {
+
+namespace {
+
+constexpr const char* kName = "report";
+
+// Raised by SIGINT/SIGTERM: the writers stop at the next row and no file is left behind.
+std::atomic<bool> g_cancel{false};
+
+extern "C" void onInterrupt(int) {
+    g_cancel.store(true);
+}
+
+class ReportCommand {
+    Q_DECLARE_TR_FUNCTIONS(ReportCommand)
+public:
+    static QString help() {
+        return tr("Usage: tessera report --source SOURCE [OPTIONS] TARGET\n"
+                  "\n"
+                  "Writes a completion report of an Indexed Job: identity, spec, outcome and\n"
+                  "conditions, completed and failed indexes in full, a per-index table (index,\n"
+                  "status, attempts, hostname, node, start, end, duration, exit code, reason),\n"
+                  "the slowest indexes, p50/p90/p99 durations and charts.\n"
+                  "\n"
+                  "Sources:\n"
+                  "  --source local RUN_DIR          a local run (its run directory)\n"
+                  "  --source CONTEXT JOB            a Job in a kubeconfig context (or a demo\n"
+                  "                                  server), with --namespace\n"
+                  "  --source simulate JOB.yaml      a dry-run of a Job manifest (a forecast)\n"
+                  "\n"
+                  "Options:\n"
+                  "  --format html|pdf|csv|json      default: from the -o extension, else html\n"
+                  "  -o, --output FILE               default: JOB-report.FORMAT; - for standard\n"
+                  "                                  output (not for pdf)\n"
+                  "  -n, --namespace NS              cluster namespace (default: the context's)\n"
+                  "  --kubeconfig FILE               instead of $KUBECONFIG / ~/.kube/config\n"
+                  "  --seed N                        simulate: random seed (default 1)\n"
+                  "  --duration D|uniform:A..B       simulate: pod run time (default 30s)\n"
+                  "  --fail-rate P                   simulate: probability an attempt fails\n"
+                  "  -h, --help                      show this help\n"
+                  "\n"
+                  "The report is written to a temporary file and renamed when complete; Ctrl+C\n"
+                  "cancels it and leaves nothing behind.\n");
+    }
+};
+
+std::string text(const QString& s) {
+    return s.toStdString();
+}
+
+std::optional<engine::Duration> parseDuration(std::string_view s) {
+    double value = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc() || value < 0)
+        return std::nullopt;
+    const std::string_view unit(end, static_cast<std::size_t>(s.data() + s.size() - end));
+    double factor = 0;
+    if (unit == "ms")
+        factor = 1;
+    else if (unit == "s" || unit.empty())
+        factor = 1000;
+    else if (unit == "m")
+        factor = 60000;
+    else if (unit == "h")
+        factor = 3600000;
+    else
+        return std::nullopt;
+    return engine::Duration(static_cast<int64_t>(value * factor));
+}
+
+// A dry-run of a manifest, as `tessera simulate` runs it.
+engine::Result<report::ReportInput> simulateInput(const std::string& path, const ParsedArgs& args) {
+    auto fail = [](const std::string& message) {
+        engine::Error e;
+        e.message = message;
+        return engine::Result<report::ReportInput>(std::move(e));
+    };
+    engine::SimulationConfig cfg;
+    if (const auto v = args.value("seed")) {
+        uint64_t seed = 0;
+        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), seed);
+        if (ec != std::errc() || end != v->data() + v->size())
+            return fail(text(ReportCommand::tr("--seed: expected a non-negative integer, got '%1'")
+                                 .arg(QString::fromStdString(*v))));
+        cfg.seed = seed;
+    }
+    if (const auto v = args.value("duration")) {
+        const std::string_view spec = *v;
+        bool ok = false;
+        if (spec.starts_with("uniform:")) {
+            const auto dots = spec.find("..");
+            if (dots != std::string_view::npos) {
+                const auto lo = parseDuration(spec.substr(8, dots - 8));
+                const auto hi = parseDuration(spec.substr(dots + 2));
+                if (lo && hi && *lo <= *hi) {
+                    cfg.duration.kind = engine::DurationModel::Kind::Uniform;
+                    cfg.duration.min = *lo;
+                    cfg.duration.max = *hi;
+                    ok = true;
+                }
+            }
+        } else if (const auto d = parseDuration(spec)) {
+            cfg.duration.fixed = *d;
+            ok = true;
+        }
+        if (!ok)
+            return fail(
+                text(ReportCommand::tr("--duration: expected 30s or uniform:10s..60s, got '%1'")
+                         .arg(QString::fromStdString(*v))));
+    }
+    if (const auto v = args.value("fail-rate")) {
+        double p = -1;
+        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), p);
+        if (ec != std::errc() || end != v->data() + v->size() || p < 0 || p > 1)
+            return fail(text(
+                ReportCommand::tr("--fail-rate: expected a probability between 0 and 1, got '%1'")
+                    .arg(QString::fromStdString(*v))));
+        cfg.failures.probability = p;
+    }
+    const auto manifests = codec::loadManifests(path);
+    if (!manifests.ok())
+        return fail(manifests.error().message);
+    const codec::Manifest* jobManifest = nullptr;
+    for (const codec::Manifest& m : *manifests)
+        if (m.kind == "Job") {
+            jobManifest = &m;
+            break;
+        }
+    if (jobManifest == nullptr)
+        return fail(text(
+            ReportCommand::tr("%1: no document of kind Job").arg(QString::fromStdString(path))));
+    auto decoded = codec::decodeJob(jobManifest->json);
+    if (!decoded.ok())
+        return fail(jobManifest->describe(jobManifest->locate(decoded.error())));
+    cfg.job = decoded->job;
+    if (cfg.job.metadata.name.empty())
+        cfg.job.metadata.name = "job";
+    if (cfg.job.metadata.uid.empty())
+        cfg.job.metadata.uid = "dry-run-" + cfg.job.metadata.name;
+    engine::applyDefaults(cfg.job.spec);
+    const auto problems = engine::validateJob(cfg.job);
+    if (!problems.empty()) {
+        std::string message = text(ReportCommand::tr("%1: the API server would reject this Job:")
+                                       .arg(QString::fromStdString(path)));
+        for (const engine::Error& e : problems)
+            message += "\n  " + jobManifest->describe(jobManifest->locate(e));
+        return fail(message);
+    }
+    cfg.job.status = engine::JobStatus{};
+    engine::SimulationResult result = engine::simulate(cfg);
+    report::ReportInput input;
+    input.job = cfg.job;
+    input.job.status = std::move(result.status);
+    input.attempts = std::move(result.attempts);
+    input.source = "simulate:" + path;
+    if (const auto it =
+            decoded->meta.annotations.find(report::ReportBuilder::kOriginalIndexesAnnotation);
+        it != decoded->meta.annotations.end())
+        input.originalIndexes = report::ReportBuilder::originalIndexesFromAnnotation(it->second);
+    return input;
+}
+
+engine::Result<report::ReportInput> localInput(const std::string& dir) {
+#ifdef TESSERA_HAVE_LOCAL
+    auto run = local::RunDirectory::load(dir);
+    if (!run.ok())
+        return run.error();
+    report::ReportInput input;
+    input.job = std::move(run->job);
+    input.attempts = std::move(run->attempts);
+    input.source = "local:" + dir;
+    return input;
+#else
+    engine::Error e;
+    e.message = text(ReportCommand::tr("%1: local runs are not available in this build yet")
+                         .arg(QString::fromStdString(dir)));
+    return e;
+#endif
+}
+
+engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const std::string& context,
+                                                 const ParsedArgs& args, const std::string& job) {
+    kube::Kubeconfig::LoadOptions options;
+    if (const auto v = args.value("kubeconfig"))
+        options.explicitFile = QString::fromStdString(*v);
+    const auto config = kube::Kubeconfig::load(options);
+    if (!config.ok())
+        return config.error();
+    QString ns;
+    if (const auto v = args.value("namespace"))
+        ns = QString::fromStdString(*v);
+    auto connection = config->resolve(QString::fromStdString(context), ns);
+    if (!connection.ok())
+        return connection.error();
+    const QString effectiveNamespace = connection->namespace_;
+    kube::ApiClient client(std::move(*connection));
+    std::optional<engine::Result<report::ReportInput>> result;
+    report::ClusterReportLoader::load(client, effectiveNamespace, QString::fromStdString(job), &app,
+                                      [&](engine::Result<report::ReportInput> r) {
+                                          result.emplace(std::move(r));
+                                          QCoreApplication::quit();
+                                      });
+    if (!result)
+        app.exec();
+    if (!result) {
+        engine::Error e;
+        e.message = text(ReportCommand::tr("interrupted"));
+        return e;
+    }
+    return std::move(*result);
+}
+
+// CliArgs knows long options only: -o and -n are spelled out before parsing.
+std::vector<std::string> expandShortOptions(int argc, char** argv) {
+    std::vector<std::string> out(argv, argv + argc);
+    for (std::size_t i = 1; i < out.size(); ++i) {
+        if (out[i] == "--")
+            break;
+        if (out[i] == "-o")
+            out[i] = "--output";
+        else if (out[i] == "-n")
+            out[i] = "--namespace";
+    }
+    return out;
+}
+
+} // namespace
+
+int runReport(int argc, char** argv) {
+    // A Qt application for translations, fonts (the PDF writer) and the event loop (cluster
+    // requests). A headless command never opens a window, so no display is needed.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    int qtArgc = 1;
+    char* qtArgv[] = {argv[0], nullptr};
+    QGuiApplication app(qtArgc, qtArgv);
+    report::TranslationLoader::install(app);
+
+    std::vector<std::string> expanded = expandShortOptions(argc, argv);
+    std::vector<char*> expandedArgv;
+    for (std::string& a : expanded)
+        expandedArgv.push_back(a.data());
+    const ParsedArgs args = parseArgs(static_cast<int>(expandedArgv.size()), expandedArgv.data(),
+                                      {{"source", true},
+                                       {"format", true},
+                                       {"output", true},
+                                       {"namespace", true},
+                                       {"kubeconfig", true},
+                                       {"seed", true},
+                                       {"duration", true},
+                                       {"fail-rate", true}});
+    if (!args.error.empty())
+        return usageError(kName, args.error);
+    if (args.help) {
+        std::fputs(ReportCommand::help().toUtf8().constData(), stdout);
+        return kExitOk;
+    }
+    const auto source = args.value("source");
+    if (!source || source->empty())
+        return usageError(kName, text(ReportCommand::tr(
+                                     "--source is required (local, simulate or a context name)")));
+    if (args.positionals.size() != 1)
+        return usageError(
+            kName, *source == "local"      ? text(ReportCommand::tr("expected one run directory"))
+                   : *source == "simulate" ? text(ReportCommand::tr("expected one Job manifest"))
+                                           : text(ReportCommand::tr("expected one Job name")));
+    const ParsedArgs& effective = args;
+    const std::optional<std::string> output = args.value("output");
+
+    std::optional<report::ReportFormat> format;
+    if (const auto f = args.value("format")) {
+        format = report::ReportWriter::formatFromName(*f);
+        if (!format)
+            return usageError(
+                kName, text(ReportCommand::tr("--format: expected html, pdf, csv or json, got '%1'")
+                                .arg(QString::fromStdString(*f))));
+    } else if (output && *output != "-") {
+        format = report::ReportWriter::formatFromPath(QString::fromStdString(*output));
+    }
+    if (!format)
+        format = report::ReportFormat::Html;
+    if (output && *output == "-" && *format == report::ReportFormat::Pdf)
+        return usageError(kName, text(ReportCommand::tr("a PDF report needs a file: use -o FILE")));
+
+    const std::string& target = args.positionals[0];
+    engine::Result<report::ReportInput> input = *source == "local" ? localInput(target)
+                                                : *source == "simulate"
+                                                    ? simulateInput(target, effective)
+                                                    : clusterInput(app, *source, effective, target);
+    if (!input.ok())
+        return failure(kName, input.error().describe());
+    input->generatedAt =
+        std::chrono::time_point_cast<engine::Duration>(std::chrono::system_clock::now());
+    const std::string jobName = input->job.metadata.name;
+    const report::Report rep = report::ReportBuilder::build(std::move(*input));
+
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    report::WriteControl control;
+    control.cancel = &g_cancel;
+    if (output && *output == "-") {
+        QFile out;
+        if (!out.open(STDOUT_FILENO, QIODevice::WriteOnly))
+            return failure(kName, text(out.errorString()));
+        QString error;
+        if (!report::ReportWriter::writeTo(rep, *format, out, control, error))
+            return failure(kName, text(error));
+        return kExitOk;
+    }
+    const QString path =
+        output ? QString::fromStdString(*output)
+               : QStringLiteral("%1-report.%2")
+                     .arg(QString::fromStdString(jobName),
+                          QString::fromUtf8(report::ReportWriter::extension(*format)));
+    const auto written = report::ReportWriter::write(rep, *format, path, control);
+    if (!written.ok())
+        return failure(kName, written.error().message);
+    std::fprintf(stderr, "%s\n",
+                 ReportCommand::tr("tessera report: wrote %1 (%2 indexes, %3 attempts)")
+                     .arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()))
+                     .arg(rep.rows.size())
+                     .arg(rep.attempts.size())
+                     .toUtf8()
+                     .constData());
+    return kExitOk;
+}
+
+} // namespace tessera::app

@@ -1,0 +1,161 @@
+// tessera serve: a Kubernetes-compatible API server on this machine, whose Jobs are run by the
+// engine with simulated pods (core/serve). kubectl and Tessera's own cluster client talk to it.
+#include "../CliArgs.h"
+#include "../Commands.h"
+#include "serve/Server.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QSocketNotifier>
+#include <csignal>
+#include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace tessera::app {
+
+namespace {
+
+constexpr const char* kName = "serve";
+
+constexpr const char* kHelp =
+    R"(Usage: tessera serve [OPTIONS]
+
+Serves the Kubernetes API for the subset Tessera and kubectl use (discovery, namespaces, jobs,
+pods, configmaps, events, nodes; list, watch, create, patch, delete, logs, /metrics). Jobs
+created there are run by Tessera's implementation of the job controller, with simulated pods
+that take a few seconds each. Stops on Ctrl-C (SIGINT) or SIGTERM.
+
+Options:
+  --port N                 port to listen on (default 6443; 0 picks a free one)
+  --address A              address to listen on (default 127.0.0.1)
+  --tls-cert FILE          serve HTTPS with this PEM certificate (chain) ...
+  --tls-key FILE           ... and this PEM private key (EC or RSA)
+  --tls-ca FILE            CA written to the kubeconfig (default: the certificate itself)
+  --token T                require "Authorization: Bearer T" (also read from TESSERA_SERVE_TOKEN)
+  --write-kubeconfig FILE  write a kubeconfig (mode 0600) that reaches this server
+  --demo                   create the demo jobs (20,000 indexes, failing indexes, a suspended job)
+  --pod-duration S         how long a simulated pod runs, in seconds (default 3, +-25 %)
+  --fail-rate R            share of attempts that fail with exit code 1 (0..1, default 0)
+  --sim                    simulated pods (the default)
+  --local                  real local processes (not available yet)
+  -h, --help               show this help
+
+Per-job annotations: tessera.dev/sim-duration ("5s"), tessera.dev/sim-fail-rate ("0.1"),
+tessera.dev/sim-fail-indexes ("3,7"), tessera.dev/sim-exit-code ("2").
+
+Example:
+  tessera serve --port 0 --write-kubeconfig /tmp/tessera.kubeconfig --demo &
+  kubectl --kubeconfig /tmp/tessera.kubeconfig get jobs
+)";
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int) {
+    const char c = 1;
+    // Only async-signal-safe work here: wake the event loop.
+    [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &c, 1);
+}
+
+QByteArray readFile(const std::string& path, std::string& error) {
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly)) {
+        error = path + ": " + f.errorString().toStdString();
+        return {};
+    }
+    return f.readAll();
+}
+
+} // namespace
+
+int runServe(int argc, char** argv) {
+    const ParsedArgs args =
+        parseArgs(argc, argv,
+                  {{"port", true}, {"address", true}, {"tls-cert", true}, {"tls-key", true},
+                   {"tls-ca", true}, {"token", true}, {"write-kubeconfig", true}, {"demo", false},
+                   {"pod-duration", true}, {"fail-rate", true}, {"sim", false}, {"local", false}});
+    if (args.help) {
+        std::fputs(kHelp, stdout);
+        return kExitOk;
+    }
+    if (!args.error.empty())
+        return usageError(kName, args.error);
+    if (!args.positionals.empty())
+        return usageError(kName, "unexpected argument '" + args.positionals.front() + "'");
+    if (args.has("local"))
+        return failure(kName, "--local (real processes) is not available in this build yet; use "
+                              "--sim (the default)");
+
+    serve::ServeOptions options;
+    bool ok = true;
+    const int port = QString::fromStdString(args.value("port").value_or("6443")).toInt(&ok);
+    if (!ok || port < 0 || port > 65535)
+        return usageError(kName, "--port needs a number from 0 to 65535");
+    const QString addressText = QString::fromStdString(args.value("address").value_or("127.0.0.1"));
+    const QHostAddress address(addressText);
+    if (address.isNull())
+        return usageError(kName, "--address: '" + addressText.toStdString() + "' is not an IP address");
+    if (auto v = args.value("pod-duration")) {
+        const double s = QString::fromStdString(*v).toDouble(&ok);
+        if (!ok || s < 0)
+            return usageError(kName, "--pod-duration needs a number of seconds");
+        options.podDuration = std::chrono::milliseconds(static_cast<int64_t>(s * 1000));
+    }
+    if (auto v = args.value("fail-rate")) {
+        options.failRate = QString::fromStdString(*v).toDouble(&ok);
+        if (!ok || options.failRate < 0 || options.failRate > 1)
+            return usageError(kName, "--fail-rate needs a number from 0 to 1");
+    }
+    options.token = QString::fromStdString(args.value("token").value_or(""));
+    if (options.token.isEmpty())
+        options.token = qEnvironmentVariable("TESSERA_SERVE_TOKEN");
+    if (args.has("tls-cert") != args.has("tls-key"))
+        return usageError(kName, "--tls-cert and --tls-key go together");
+    std::string error;
+    if (auto cert = args.value("tls-cert")) {
+        options.tlsCertPem = readFile(*cert, error);
+        if (error.empty())
+            options.tlsKeyPem = readFile(*args.value("tls-key"), error);
+        if (error.empty() && args.has("tls-ca"))
+            options.tlsCaPem = readFile(*args.value("tls-ca"), error);
+        if (!error.empty())
+            return failure(kName, error);
+    }
+
+    int qargc = 1;
+    char* qargv[] = {argv[0], nullptr};
+    QCoreApplication app(qargc, qargv);
+    serve::Server server(options);
+    if (!server.listen(address, static_cast<quint16>(port)))
+        return failure(kName, server.errorString().toStdString());
+    if (auto path = args.value("write-kubeconfig")) {
+        const QString written = server.writeKubeconfig(QString::fromStdString(*path));
+        if (!written.isEmpty())
+            return failure(kName, written.toStdString());
+    }
+    if (args.has("demo")) {
+        auto created = server.createDemoJobs();
+        if (!created)
+            return failure(kName, "demo jobs: " + created.error().message.toStdString());
+    }
+    std::printf("tessera serve: listening on %s%s\n", qPrintable(server.url().toString()),
+                options.token.isEmpty() ? "" : " (bearer token required)");
+    std::fflush(stdout);
+
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
+        return failure(kName, "cannot create the signal pipe");
+    QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, &app, [&] {
+        char c = 0;
+        [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &c, 1);
+        app.quit();
+    });
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    const int rc = app.exec();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return rc == 0 ? kExitOk : kExitFailure;
+}
+
+} // namespace tessera::app

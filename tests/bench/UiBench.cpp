@@ -1,0 +1,87 @@
+// The scoreboard grid's figures (docs/PERFORMANCE.md): a full repaint of 100,000 indexes, and the
+// frame time while 2,000 pod updates per second arrive in the store's 10 batches per second.
+// Offscreen QApplication; each iteration renders into the widget's cache and paints the widget.
+#include "ui/IndexGridWidget.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+#include <benchmark/benchmark.h>
+#include <random>
+
+using tessera::engine::IndexState;
+using tessera::ui::IndexGridWidget;
+
+namespace {
+
+std::vector<IndexState> mixedStates(int n, std::mt19937& rng) {
+    std::vector<IndexState> states(static_cast<size_t>(n));
+    std::uniform_int_distribution<int> pick(0, 5);
+    for (auto& s : states)
+        s = static_cast<IndexState>(pick(rng));
+    return states;
+}
+
+// Full repaint: the cache re-rendered from scratch plus one paint of the whole widget.
+void BM_GridFullRepaint(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    std::mt19937 rng(7);
+    IndexGridWidget grid;
+    grid.resize(1200, 700);
+    grid.setStates(mixedStates(n, rng));
+    QImage target(grid.size(), QImage::Format_RGB32);
+    for (auto _ : state) {
+        grid.renderNow();
+        QPainter painter(&target);
+        grid.render(&painter);
+        painter.end();
+        benchmark::DoNotOptimize(target.constBits());
+    }
+    state.counters["cell_px"] = grid.effectiveCellSize();
+    state.counters["indexes_per_cell"] = grid.indexesPerCell();
+}
+BENCHMARK(BM_GridFullRepaint)->Arg(100000)->Arg(20000)->Unit(benchmark::kMillisecond);
+
+// One frame at 2,000 updates/s: the store coalesces to 10 batches/s, so each frame brings 200
+// state changes at random indexes (a dirty range spanning most of the job: the worst case),
+// applied and painted.
+void BM_GridFrameAt2000UpdatesPerSecond(benchmark::State& state) {
+    const int n = 100000;
+    std::mt19937 rng(11);
+    IndexGridWidget grid;
+    grid.resize(1200, 700);
+    std::vector<IndexState> states = mixedStates(n, rng);
+    grid.setStates(states);
+    grid.renderNow();
+    QImage target(grid.size(), QImage::Format_RGB32);
+    std::uniform_int_distribution<int> index(0, n - 1);
+    std::uniform_int_distribution<int> pick(0, 5);
+    for (auto _ : state) {
+        int first = n, last = -1;
+        for (int k = 0; k < 200; ++k) {
+            const int i = index(rng);
+            states[static_cast<size_t>(i)] = static_cast<IndexState>(pick(rng));
+            first = std::min(first, i);
+            last = std::max(last, i);
+        }
+        grid.updateStates(states, first, last);
+        QPainter painter(&target);
+        grid.render(&painter);
+        painter.end();
+        benchmark::DoNotOptimize(target.constBits());
+    }
+    state.SetItemsProcessed(state.iterations() * 200);
+}
+BENCHMARK(BM_GridFrameAt2000UpdatesPerSecond)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
