@@ -1,0 +1,227 @@
+// The scoreboard grid, painted offscreen and sampled pixel by pixel.
+#include "ui/IndexGridWidget.h"
+
+#include "ui/GridLegendWidget.h"
+#include "ui/StatePalette.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHelpEvent>
+#include <QLocale>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <gtest/gtest.h>
+
+using tessera::engine::IndexState;
+using tessera::ui::GridLegendWidget;
+using tessera::ui::IndexGridWidget;
+using tessera::ui::StatePalette;
+
+namespace {
+
+std::vector<IndexState> cycleOfStates(int n) {
+    std::vector<IndexState> states(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i)
+        states[static_cast<size_t>(i)] =
+            static_cast<IndexState>(i % tessera::engine::kIndexStateCount);
+    return states;
+}
+
+QRgb pixelAt(const QImage& image, const QPoint& p) {
+    return image.pixel(p) | 0xff000000u;
+}
+
+void showAndWait(QWidget& w) {
+    w.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&w));
+}
+
+} // namespace
+
+TEST(IndexGridWidget, PaintsEveryStateInItsColour) {
+    IndexGridWidget grid;
+    grid.resize(400, 300);
+    grid.setStates(cycleOfStates(70));
+    const QImage image = grid.grab().toImage();
+    const StatePalette colors(grid.palette());
+    ASSERT_GE(grid.effectiveCellSize(), 4);
+    for (int i = 0; i < 70; ++i) {
+        const QRect r = grid.cellRect(i);
+        ASSERT_FALSE(r.isEmpty()) << "index " << i;
+        const auto expected = colors.rgb(static_cast<IndexState>(i % 7));
+        EXPECT_EQ(pixelAt(image, r.center()), expected) << "index " << i;
+        EXPECT_EQ(pixelAt(image, r.topLeft()), expected) << "index " << i;
+    }
+    // Distinct states really are distinct colours.
+    for (int a = 0; a < 7; ++a) {
+        for (int b = a + 1; b < 7; ++b) {
+            EXPECT_NE(colors.rgb(static_cast<IndexState>(a)),
+                      colors.rgb(static_cast<IndexState>(b)));
+        }
+    }
+}
+
+TEST(IndexGridWidget, FitsOneHundredThousandIndexesAndShowsTheWorstStatePerPixel) {
+    IndexGridWidget grid;
+    grid.resize(100, 50); // 5,000 pixels for 100,000 indexes: 20 indexes per pixel
+    std::vector<IndexState> states(100000, IndexState::Succeeded);
+    states[12345] = IndexState::FailedTerminal;
+    states[50000] = IndexState::Running;
+    states[50001] = IndexState::FailedWillRetry;
+    grid.setStates(states);
+    EXPECT_EQ(grid.effectiveCellSize(), 1);
+    EXPECT_EQ(grid.indexesPerCell(), 20);
+    const QImage image = grid.grab().toImage();
+    const StatePalette colors(grid.palette());
+    EXPECT_EQ(pixelAt(image, grid.cellRect(12345).topLeft()),
+              colors.rgb(IndexState::FailedTerminal));
+    EXPECT_EQ(pixelAt(image, grid.cellRect(12345 + 20).topLeft()),
+              colors.rgb(IndexState::Succeeded));
+    // Retry outranks running in the same pixel.
+    EXPECT_EQ(pixelAt(image, grid.cellRect(50000).topLeft()),
+              colors.rgb(IndexState::FailedWillRetry));
+    // Hovering that pixel reports the index that needs attention.
+    EXPECT_EQ(grid.indexAt(grid.cellRect(12345).topLeft()), 12345);
+    EXPECT_EQ(grid.counts()[static_cast<size_t>(IndexState::Succeeded)], 99997);
+}
+
+TEST(IndexGridWidget, DirtyRangeUpdatesRepaintTheChangedCellsAndCounts) {
+    IndexGridWidget grid;
+    grid.resize(300, 200);
+    std::vector<IndexState> states(500, IndexState::NotStarted);
+    grid.setStates(states);
+    QSignalSpy counts(&grid, &IndexGridWidget::countsChanged);
+    (void)grid.grab(); // the cache now exists: the update below must patch it
+    states[17] = IndexState::FailedTerminal;
+    states[18] = IndexState::Running;
+    grid.updateStates(states, 17, 18);
+    const QImage image = grid.grab().toImage();
+    const StatePalette colors(grid.palette());
+    EXPECT_EQ(pixelAt(image, grid.cellRect(17).center()), colors.rgb(IndexState::FailedTerminal));
+    EXPECT_EQ(pixelAt(image, grid.cellRect(18).center()), colors.rgb(IndexState::Running));
+    EXPECT_EQ(pixelAt(image, grid.cellRect(19).center()), colors.rgb(IndexState::NotStarted));
+    EXPECT_EQ(grid.counts()[static_cast<size_t>(IndexState::NotStarted)], 498);
+    EXPECT_EQ(grid.counts()[static_cast<size_t>(IndexState::FailedTerminal)], 1);
+    EXPECT_EQ(counts.count(), 1);
+    // A change outside the announced dirty range is not looked at (the store's contract).
+    states[100] = IndexState::Succeeded;
+    grid.updateStates(states, 0, 50);
+    EXPECT_EQ(grid.stateAt(100), IndexState::NotStarted);
+}
+
+TEST(IndexGridWidget, HoverShowsTheIndexAndItsHostname) {
+    IndexGridWidget grid;
+    grid.resize(400, 300);
+    grid.setJobIdentity(QStringLiteral("render"), QStringLiteral("workers"));
+    grid.setDetailsProvider(
+        [](int index) { return QStringLiteral("exit code %1").arg(index + 100); });
+    grid.setStates(cycleOfStates(100));
+    showAndWait(grid);
+    const QPoint at = grid.cellRect(42).center();
+    QTest::mouseMove(&grid, at);
+    EXPECT_EQ(grid.hoveredIndex(), 42);
+    QHelpEvent help(QEvent::ToolTip, at, grid.mapToGlobal(at));
+    QApplication::sendEvent(&grid, &help);
+    EXPECT_TRUE(QToolTip::isVisible());
+    const QString text = QToolTip::text();
+    EXPECT_TRUE(text.contains(QStringLiteral("Index 42"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("render-42.workers"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("exit code 142"))) << text.toStdString();
+    QToolTip::hideText();
+}
+
+TEST(IndexGridWidget, ClickActivatesAndShiftCtrlSelectCopyAsIndexString) {
+    IndexGridWidget grid;
+    grid.resize(400, 300);
+    grid.setStates(cycleOfStates(50));
+    showAndWait(grid);
+    QSignalSpy activated(&grid, &IndexGridWidget::indexActivated);
+    QTest::mouseClick(&grid, Qt::LeftButton, {}, grid.cellRect(3).center());
+    ASSERT_EQ(activated.count(), 1);
+    EXPECT_EQ(activated.at(0).at(0).toInt(), 3);
+    QTest::mouseClick(&grid, Qt::LeftButton, Qt::ShiftModifier, grid.cellRect(5).center());
+    QTest::mouseClick(&grid, Qt::LeftButton, Qt::ControlModifier, grid.cellRect(9).center());
+    EXPECT_EQ(grid.selectionText(), QStringLiteral("3-5,9"));
+    EXPECT_EQ(activated.count(), 1); // modified clicks select, they do not open
+    QTest::keyClick(&grid, Qt::Key_C, Qt::ControlModifier);
+    EXPECT_EQ(QApplication::clipboard()->text(), QStringLiteral("3-5,9"));
+}
+
+TEST(IndexGridWidget, KeyboardMovesTheCurrentCellAndExtendsTheSelection) {
+    IndexGridWidget grid;
+    grid.resize(400, 300);
+    grid.setStates(cycleOfStates(1000));
+    showAndWait(grid);
+    grid.setFocus();
+    QSignalSpy activated(&grid, &IndexGridWidget::indexActivated);
+    QTest::keyClick(&grid, Qt::Key_Right);
+    EXPECT_EQ(grid.currentIndex(), 0);
+    QTest::keyClick(&grid, Qt::Key_Right);
+    EXPECT_EQ(grid.currentIndex(), 1);
+    QTest::keyClick(&grid, Qt::Key_Down);
+    EXPECT_EQ(grid.currentIndex(), 1 + grid.columns());
+    QTest::keyClick(&grid, Qt::Key_Right, Qt::ShiftModifier);
+    QTest::keyClick(&grid, Qt::Key_Right, Qt::ShiftModifier);
+    EXPECT_EQ(grid.selectionText(),
+              QStringLiteral("%1-%2").arg(1 + grid.columns()).arg(3 + grid.columns()));
+    QTest::keyClick(&grid, Qt::Key_Return);
+    ASSERT_EQ(activated.count(), 1);
+    EXPECT_EQ(activated.at(0).at(0).toInt(), 3 + grid.columns());
+    QTest::keyClick(&grid, Qt::Key_End);
+    EXPECT_EQ(grid.currentIndex(), 999);
+}
+
+TEST(IndexGridWidget, CtrlWheelZoomsInWithScrollingAndBackToFit) {
+    IndexGridWidget grid;
+    grid.resize(200, 100);
+    grid.setStates(cycleOfStates(20000));
+    showAndWait(grid);
+    const int fitCell = grid.effectiveCellSize();
+    const QPointF at(50, 50);
+    QWheelEvent in(at, grid.mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
+                   Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&grid, &in);
+    QApplication::sendEvent(&grid, &in);
+    EXPECT_GT(grid.effectiveCellSize(), fitCell);
+    EXPECT_EQ(grid.indexesPerCell(), 1);
+    // Zoomed in, the last index is below the fold; End scrolls it into view and paints it.
+    grid.setFocus();
+    QTest::keyClick(&grid, Qt::Key_End);
+    const QRect last = grid.cellRect(19999);
+    ASSERT_FALSE(last.isEmpty());
+    const QImage image = grid.grab().toImage();
+    EXPECT_EQ(pixelAt(image, last.center()),
+              StatePalette(grid.palette()).rgb(static_cast<IndexState>(19999 % 7)));
+    EXPECT_EQ(grid.indexAt(last.center()), 19999);
+    QTest::keyClick(&grid, Qt::Key_0, Qt::ControlModifier);
+    EXPECT_EQ(grid.cellSize(), 0);
+    EXPECT_EQ(grid.effectiveCellSize(), fitCell);
+}
+
+TEST(IndexGridWidget, DarkPaletteUsesDarkNeutralCells) {
+    IndexGridWidget grid;
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x25));
+    dark.setColor(QPalette::Base, QColor(0x18, 0x1a, 0x1c));
+    grid.setPalette(dark);
+    grid.resize(200, 100);
+    grid.setStates(std::vector<IndexState>(10, IndexState::NotStarted));
+    const QImage image = grid.grab().toImage();
+    const QColor cell = QColor::fromRgb(pixelAt(image, grid.cellRect(0).center()));
+    EXPECT_LT(cell.lightness(), 128);
+    EXPECT_EQ(cell.rgb(), StatePalette(dark).rgb(IndexState::NotStarted));
+}
+
+TEST(GridLegendWidget, ShowsTheCountOfEveryState) {
+    IndexGridWidget grid;
+    GridLegendWidget legend(&grid);
+    std::vector<IndexState> states(1500, IndexState::Succeeded);
+    states[0] = IndexState::FailedTerminal;
+    grid.setStates(states);
+    const QString succeeded = legend.entryText(static_cast<int>(IndexState::Succeeded));
+    EXPECT_EQ(succeeded, QStringLiteral("Succeeded ") + QLocale().toString(1499));
+    EXPECT_TRUE(legend.entryText(static_cast<int>(IndexState::FailedTerminal))
+                    .endsWith(QStringLiteral(" 1")));
+}

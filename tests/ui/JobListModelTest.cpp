@@ -1,0 +1,109 @@
+// The job list model under QAbstractItemModelTester, fed the way the store feeds it.
+#include "ui/JobListModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <gtest/gtest.h>
+
+using tessera::store::JobListDiff;
+using tessera::store::JobSummary;
+using tessera::ui::JobListModel;
+
+namespace {
+
+JobSummary job(const QString& name, int completions, int succeeded,
+               const QString& status = QStringLiteral("Running")) {
+    JobSummary j;
+    j.key = QStringLiteral("demo/default/") + name;
+    j.name = name;
+    j.namespace_ = QStringLiteral("default");
+    j.completions = completions;
+    j.parallelism = 10;
+    j.succeeded = succeeded;
+    j.status = status;
+    j.created = QDateTime(QDate(2026, 1, 1), QTime(10, 0), Qt::UTC);
+    j.started = j.created.addSecs(5);
+    return j;
+}
+
+QString cell(const QAbstractItemModel& m, int row, int column) {
+    return m.data(m.index(row, column)).toString();
+}
+
+} // namespace
+
+TEST(JobListModel, FillsUpdatesAndRemovesRowsFromDiffs) {
+    JobListModel model;
+    model.setClock([] { return QDateTime(QDate(2026, 1, 1), QTime(11, 2, 5), Qt::UTC); });
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+
+    JobListDiff reset;
+    reset.reset = true;
+    reset.upserted = {job(QStringLiteral("render"), 20000, 150),
+                      job(QStringLiteral("etl"), 10, 10, QStringLiteral("Complete"))};
+    model.applyDiff(reset);
+    ASSERT_EQ(model.rowCount(), 2);
+    EXPECT_EQ(cell(model, 0, JobListModel::Name), QStringLiteral("render"));
+    EXPECT_EQ(cell(model, 0, JobListModel::Progress), QStringLiteral("150 / 20000"));
+    EXPECT_EQ(cell(model, 0, JobListModel::Age), QStringLiteral("1h 02m"));
+    EXPECT_EQ(cell(model, 0, JobListModel::Mode), QStringLiteral("Indexed"));
+    EXPECT_DOUBLE_EQ(model.data(model.index(0, 0), JobListModel::ProgressRole).toDouble(),
+                     150.0 / 20000);
+
+    // An update changes the row in place, with one dataChanged; a new job is appended.
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    JobListDiff update;
+    JobSummary failed = job(QStringLiteral("render"), 20000, 300, QStringLiteral("Failed"));
+    failed.statusReason = QStringLiteral("BackoffLimitExceeded");
+    failed.failed = 7;
+    update.upserted = {failed, job(QStringLiteral("thumbs"), 500, 0)};
+    model.applyDiff(update);
+    EXPECT_EQ(changed.count(), 1);
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(model.rowOf(failed.key), 0);
+    EXPECT_EQ(cell(model, 0, JobListModel::Status), QStringLiteral("Failed: BackoffLimitExceeded"));
+    EXPECT_EQ(cell(model, 0, JobListModel::Failed), QStringLiteral("7"));
+    EXPECT_EQ(cell(model, 2, JobListModel::Name), QStringLiteral("thumbs"));
+
+    // Removing a middle row keeps the id→row map right for the rows after it.
+    JobListDiff remove;
+    remove.removed = {QStringLiteral("demo/default/etl")};
+    model.applyDiff(remove);
+    ASSERT_EQ(model.rowCount(), 2);
+    EXPECT_EQ(model.rowOf(QStringLiteral("demo/default/thumbs")), 1);
+    EXPECT_EQ(model.rowOf(QStringLiteral("demo/default/etl")), -1);
+    JobListDiff again;
+    JobSummary thumbs = job(QStringLiteral("thumbs"), 500, 42);
+    again.upserted = {thumbs};
+    model.applyDiff(again);
+    EXPECT_EQ(cell(model, 1, JobListModel::Succeeded), QStringLiteral("42"));
+}
+
+TEST(JobListModel, SortsNumericallyAndFiltersByText) {
+    JobListModel model;
+    JobListDiff reset;
+    reset.reset = true;
+    for (int i = 0; i < 30; ++i)
+        reset.upserted.push_back(job(QStringLiteral("job-%1").arg(i), (i * 37) % 1000 + 1, 0));
+    reset.upserted.push_back(job(QStringLiteral("broken"), 5, 0, QStringLiteral("Failed")));
+    model.applyDiff(reset);
+
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(JobListModel::SortRole);
+    proxy.setFilterRole(JobListModel::FilterRole);
+    proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    proxy.sort(JobListModel::Completions, Qt::AscendingOrder);
+    int previous = -1;
+    for (int r = 0; r < proxy.rowCount(); ++r) {
+        const int value =
+            proxy.data(proxy.index(r, JobListModel::Completions), JobListModel::SortRole).toInt();
+        EXPECT_GE(value, previous);
+        previous = value;
+    }
+    proxy.setFilterFixedString(QStringLiteral("FAILED"));
+    ASSERT_EQ(proxy.rowCount(), 1);
+    EXPECT_EQ(proxy.data(proxy.index(0, JobListModel::Name)).toString(), QStringLiteral("broken"));
+}

@@ -1,0 +1,46 @@
+#include "Format.h"
+
+#include <QCoreApplication>
+
+namespace tessera::ui {
+
+QString Format::duration(qint64 s) {
+    if (s < 0)
+        return {};
+    auto tr = [](const char* text) {
+        return QCoreApplication::translate("Format", text);
+    };
+    if (s < 60)
+        return tr("%1s").arg(s);
+    if (s < 3600)
+        return tr("%1m %2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    if (s < 86400)
+        return tr("%1h %2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+    return tr("%1d %2h").arg(s / 86400).arg((s % 86400) / 3600, 2, 10, QLatin1Char('0'));
+}
+
+QString Format::between(const QDateTime& from, const QDateTime& to) {
+    if (!from.isValid() || !to.isValid())
+        return {};
+    return duration(from.secsTo(to));
+}
+
+QString Format::time(const QDateTime& t) {
+    if (!t.isValid())
+        return {};
+    const QDateTime local = t.toLocalTime();
+    if (local.date() == QDate::currentDate())
+        return local.toString(QStringLiteral("HH:mm:ss"));
+    return local.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+QString Format::exitCode(int exitCode, std::optional<int> signal) {
+    if (exitCode < 0 && !signal)
+        return {};
+    QString text = QString::number(exitCode);
+    if (signal)
+        text += QCoreApplication::translate("Format", " (signal %1)").arg(*signal);
+    return text;
+}
+
+} // namespace tessera::ui

@@ -1,0 +1,21 @@
+#pragma once
+// Display formatting shared by the views: durations ("2h 03m", "45s"), ages, exit codes.
+// Presentation only; no rules about jobs live here.
+#include <QDateTime>
+#include <QString>
+#include <optional>
+
+namespace tessera::ui {
+
+class Format {
+public:
+    // "45s", "3m 07s", "2h 03m", "4d 05h"; "" for a negative or invalid span.
+    static QString duration(qint64 seconds);
+    static QString between(const QDateTime& from, const QDateTime& to);
+    // Local time, with the date only when it is not today.
+    static QString time(const QDateTime& t);
+    // "1 (signal 9)", "137", "" while running.
+    static QString exitCode(int exitCode, std::optional<int> signal);
+};
+
+} // namespace tessera::ui

@@ -1,0 +1,96 @@
+#include "GridLegendWidget.h"
+
+#include "IndexGridWidget.h"
+#include "StatePalette.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPainter>
+#include <QPixmap>
+
+namespace tessera::ui {
+
+using engine::IndexState;
+
+GridLegendWidget::GridLegendWidget(IndexGridWidget* grid, QWidget* parent)
+    : QWidget(parent)
+    , m_grid(grid) {
+    setObjectName(QStringLiteral("gridLegend"));
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    for (int s = 0; s < engine::kIndexStateCount; ++s) {
+        m_swatches[static_cast<size_t>(s)] = new QLabel(this);
+        m_labels[static_cast<size_t>(s)] = new QLabel(this);
+        m_labels[static_cast<size_t>(s)]->setObjectName(QStringLiteral("legendState%1").arg(s));
+        layout->addWidget(m_swatches[static_cast<size_t>(s)]);
+        layout->addWidget(m_labels[static_cast<size_t>(s)]);
+        layout->addSpacing(8);
+    }
+    layout->addStretch(1);
+    m_scale = new QLabel(this);
+    m_scale->setObjectName(QStringLiteral("legendScale"));
+    layout->addWidget(m_scale);
+    refreshSwatches();
+    refreshCounts();
+    refreshScale();
+    connect(grid, &IndexGridWidget::countsChanged, this, &GridLegendWidget::refreshCounts);
+    connect(grid, &IndexGridWidget::scaleChanged, this, &GridLegendWidget::refreshScale);
+}
+
+QString GridLegendWidget::entryText(int state) const {
+    return m_labels.at(static_cast<size_t>(state))->text();
+}
+
+QString GridLegendWidget::scaleText() const {
+    return m_scale->text();
+}
+
+void GridLegendWidget::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange)
+        refreshSwatches();
+    QWidget::changeEvent(event);
+}
+
+void GridLegendWidget::refreshSwatches() {
+    const StatePalette colors(palette());
+    const int size = fontMetrics().height() - 4;
+    for (int s = 0; s < engine::kIndexStateCount; ++s) {
+        QPixmap pixmap(size, size);
+        pixmap.fill(colors.color(static_cast<IndexState>(s)));
+        QPainter painter(&pixmap);
+        painter.setPen(palette().color(QPalette::Mid));
+        painter.drawRect(0, 0, size - 1, size - 1);
+        painter.end();
+        m_swatches[static_cast<size_t>(s)]->setPixmap(pixmap);
+    }
+}
+
+void GridLegendWidget::refreshCounts() {
+    const QLocale locale;
+    const auto& counts = m_grid->counts();
+    for (int s = 0; s < engine::kIndexStateCount; ++s) {
+        const auto state = static_cast<IndexState>(s);
+        const qint64 count = counts[static_cast<size_t>(s)];
+        QLabel* label = m_labels[static_cast<size_t>(s)];
+        label->setText(tr("%1 %2").arg(StatePalette::name(state), locale.toString(count)));
+        // Out of range only matters after an elastic scale-down: hide it while empty.
+        const bool show = state != IndexState::OutOfRange || count > 0;
+        label->setVisible(show);
+        m_swatches[static_cast<size_t>(s)]->setVisible(show);
+    }
+}
+
+void GridLegendWidget::refreshScale() {
+    if (m_grid->indexesPerCell() > 1)
+        m_scale->setText(tr("1 pixel = %1 indexes (worst state shown)")
+                             .arg(QLocale().toString(m_grid->indexesPerCell())));
+    else if (m_grid->cellSize() == 0)
+        m_scale->setText(tr("Fit (Ctrl+wheel to zoom)"));
+    else
+        m_scale->setText(tr("%1 px cells (Ctrl+0 to fit)").arg(m_grid->effectiveCellSize()));
+}
+
+} // namespace tessera::ui

@@ -1,0 +1,163 @@
+#pragma once
+// The scoreboard: one cell per completion index, coloured by state, custom painted.
+//
+// Painting: the visible part of the grid lives in a cached QImage written pixel by pixel (no
+// QPainter call per cell), re-rendered only for the indexes a snapshot marks dirty, or when the
+// size, zoom, scroll position or palette change. paintEvent draws that image and the overlays
+// (selection, current cell, hover) and nothing else, so 100,000 indexes repaint in a few
+// milliseconds and thousands of pod updates per second cost only their dirty range.
+//
+// Level of detail: in "fit" mode (cell size 0, the default) the largest cell size that shows
+// every index without scrolling is chosen, down to one pixel; when there are more indexes than
+// pixels each pixel stands for several indexes and shows the worst state among them
+// (StatePalette::severity). Ctrl+wheel, Ctrl++ and Ctrl+- zoom through explicit cell sizes
+// (the grid then scrolls vertically); Ctrl+0 returns to fit.
+//
+// Interaction: hover tooltip (index, hostname, state, and whatever the details provider adds:
+// pods by attempt, node, times, exit code, reason), click or Enter → indexActivated, arrow keys
+// move the current cell, Shift extends and Ctrl adds to the selection, Ctrl+C copies the
+// selection as a Kubernetes index string ("3-5,9").
+#include "StatePalette.h"
+#include "engine/IndexSet.h"
+#include "engine/JobController.h"
+
+#include <QImage>
+#include <QString>
+#include <QWidget>
+#include <array>
+#include <functional>
+#include <vector>
+
+class QScrollBar;
+
+namespace tessera::ui {
+
+class IndexGridWidget : public QWidget {
+    Q_OBJECT
+public:
+    using Counts = std::array<qint64, engine::kIndexStateCount>;
+    using DetailsProvider = std::function<QString(int index)>;
+
+    explicit IndexGridWidget(QWidget* parent = nullptr);
+    ~IndexGridWidget() override;
+
+    // Replaces every state (a new job, or a different number of indexes): full re-render.
+    void setStates(std::vector<engine::IndexState> states);
+    // The states after a change confined to [dirtyFirst, dirtyLast] (inclusive; empty when
+    // last < first). Falls back to setStates when the number of indexes changed.
+    void updateStates(const std::vector<engine::IndexState>& states, int dirtyFirst, int dirtyLast);
+    int indexCount() const { return static_cast<int>(m_states.size()); }
+    engine::IndexState stateAt(int index) const;
+    const Counts& counts() const { return m_counts; }
+
+    // For the hostname in tooltips: "$(job)-$(index)" plus ".subdomain" when set.
+    void setJobIdentity(const QString& jobName, const QString& subdomain);
+    QString hostname(int index) const;
+    // Extra tooltip lines (HTML) for one index, e.g. its attempts; may return an empty string.
+    void setDetailsProvider(DetailsProvider provider);
+    // The tooltip shown over `index` (HTML).
+    QString toolTipText(int index) const;
+    // Shown instead of the grid when there are no indexes (loading, error, empty job).
+    void setPlaceholderText(const QString& text);
+
+    // Cell size in pixels; 0 = fit everything (the default).
+    int cellSize() const { return m_cellSize; }
+    void setCellSize(int pixels);
+    // The cell size actually drawn (fit mode picks one) and how many indexes one cell stands for.
+    int effectiveCellSize() const { return m_cell; }
+    int indexesPerCell() const { return m_perCell; }
+    int columns() const { return m_columns; }
+
+    // Geometry, in widget coordinates.
+    int indexAt(const QPoint& pos) const; // -1 when no index is there
+    QRect cellRect(int index) const;      // empty when the cell is scrolled out of view
+
+    int currentIndex() const { return m_current; }
+    void setCurrentIndex(int index);
+    int hoveredIndex() const { return m_hovered; }
+    const engine::IndexSet& selection() const { return m_selection; }
+    void setSelection(const engine::IndexSet& selection);
+    // The selection as a Kubernetes index string ("3-5,9").
+    QString selectionText() const;
+
+    // Renders the cache now (normally done lazily by paintEvent); for benchmarks and tests.
+    void renderNow();
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    void zoomToFit() { setCellSize(0); }
+    void copySelection();
+    void selectAll();
+
+signals:
+    void indexActivated(int index);
+    void currentIndexChanged(int index);
+    void hoveredIndexChanged(int index);
+    void selectionChanged();
+    void countsChanged();
+    // Cell size or indexes per cell changed (the legend shows the scale).
+    void scaleChanged();
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    int pitch() const { return m_cell + (m_cell >= 5 ? 1 : 0); }
+    int viewportWidth() const;
+    int slotCount() const;
+    int slotOf(int index) const { return index / m_perCell; }
+    // The index a cell (slot) reports: the first one with its worst state.
+    int representativeIndex(int slot) const;
+    QRgb slotColor(int slot) const;
+    void relayout();
+    void invalidateCache();
+    void ensureCache();
+    void renderSlots(int firstSlot, int lastSlot);
+    QRect slotRect(int slot) const;
+    QRect slotSpanRect(int firstSlot, int lastSlot) const; // bounding rows, widget coords
+    void updateHover(const QPoint& pos);
+    void moveCurrent(int index, Qt::KeyboardModifiers modifiers);
+    void ensureVisible(int index);
+    void recount();
+
+    std::vector<engine::IndexState> m_states;
+    Counts m_counts{};
+    QString m_jobName, m_subdomain, m_placeholder;
+    DetailsProvider m_details;
+    StatePalette m_palette;
+
+    int m_cellSize = 0; // requested; 0 = fit
+    int m_cell = 1;     // drawn
+    int m_perCell = 1;  // indexes per cell (> 1 only when aggregated)
+    int m_columns = 1;
+    int m_rows = 0;
+    QScrollBar* m_scroll = nullptr;
+    bool m_scrolling = false; // not m_scroll->isVisible(): also right while hidden
+
+    QImage m_cache;
+    bool m_cacheValid = false;
+
+    int m_current = -1;
+    int m_hovered = -1;
+    int m_anchor = -1;
+    engine::IndexSet m_selection;
+    engine::IndexSet m_selectionBase; // what Ctrl-click kept while a new range is dragged
+    int m_pressIndex = -1;
+    bool m_dragged = false;
+};
+
+} // namespace tessera::ui

@@ -1,0 +1,265 @@
+#include "JobListModel.h"
+
+#include "Format.h"
+
+#include <QBrush>
+#include <QGuiApplication>
+#include <QPalette>
+#include <algorithm>
+
+namespace tessera::ui {
+
+using store::JobSummary;
+
+JobListModel::JobListModel(QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_now([] { return QDateTime::currentDateTimeUtc(); }) {
+    m_ageTimer.setInterval(1000);
+    connect(&m_ageTimer, &QTimer::timeout, this, &JobListModel::tick);
+    m_ageTimer.start();
+}
+
+void JobListModel::setClock(std::function<QDateTime()> now) {
+    m_now = std::move(now);
+}
+
+int JobListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_jobs.size());
+}
+
+int JobListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString JobListModel::statusText(const JobSummary& job) {
+    QString text = job.status.isEmpty() ? tr("Pending") : job.status;
+    if (job.suspended && job.status != QLatin1String("Suspended"))
+        text = tr("Suspended");
+    if (!job.statusReason.isEmpty())
+        text += QStringLiteral(": ") + job.statusReason;
+    return text;
+}
+
+QVariant JobListModel::display(const JobSummary& job, int column) const {
+    switch (column) {
+    case Name:
+        return job.name;
+    case Namespace:
+        return job.namespace_;
+    case Mode:
+        return job.indexed ? tr("Indexed") : tr("NonIndexed");
+    case Completions:
+        return job.completions;
+    case Parallelism:
+        return job.parallelism;
+    case Active:
+        return job.active;
+    case Succeeded:
+        return job.succeeded;
+    case Failed:
+        return job.failed;
+    case Progress:
+        return job.completions > 0 ? tr("%1 / %2").arg(job.succeeded).arg(job.completions)
+                                   : QString::number(job.succeeded);
+    case Age:
+        return Format::between(job.created, m_now());
+    case Duration: {
+        if (!job.started.isValid())
+            return QString();
+        return Format::between(job.started, job.finished.isValid() ? job.finished : m_now());
+    }
+    case Status:
+        return statusText(job);
+    default:
+        return {};
+    }
+}
+
+QVariant JobListModel::sortValue(const JobSummary& job, int column) const {
+    switch (column) {
+    case Completions:
+        return job.completions;
+    case Parallelism:
+        return job.parallelism;
+    case Active:
+        return job.active;
+    case Succeeded:
+        return job.succeeded;
+    case Failed:
+        return job.failed;
+    case Progress:
+        return job.completions > 0 ? double(job.succeeded) / job.completions : 0.0;
+    case Age:
+        // Older first when ascending: the age grows as the creation time shrinks.
+        return job.created.isValid() ? -job.created.toSecsSinceEpoch() : qint64{0};
+    case Duration: {
+        if (!job.started.isValid())
+            return qint64{-1};
+        return job.started.secsTo(job.finished.isValid() ? job.finished : m_now());
+    }
+    default:
+        return display(job, column);
+    }
+}
+
+QVariant JobListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const JobSummary& job = m_jobs[static_cast<size_t>(index.row())];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(job, column);
+    case Qt::ToolTipRole:
+        if (column == Status || column == Name)
+            return tr("%1/%2: %3").arg(job.namespace_, job.name, statusText(job));
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column >= Completions && column <= Failed)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ForegroundRole:
+        if (column == Status && job.status == QLatin1String("Failed"))
+            return QBrush(QColor(0xd1, 0x24, 0x2f));
+        if (column == Failed && job.failed > 0)
+            return QBrush(QColor(0xd1, 0x24, 0x2f));
+        return {};
+    case SortRole:
+        return sortValue(job, column);
+    case FilterRole:
+        return QStringList{job.name, job.namespace_, statusText(job)}.join(QLatin1Char(' '));
+    case KeyRole:
+        return job.key;
+    case ProgressRole:
+        return job.completions > 0 ? double(job.succeeded) / job.completions : -1.0;
+    default:
+        return {};
+    }
+}
+
+QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name:
+        return tr("Name");
+    case Namespace:
+        return tr("Namespace");
+    case Mode:
+        return tr("Mode");
+    case Completions:
+        return tr("Completions");
+    case Parallelism:
+        return tr("Parallelism");
+    case Active:
+        return tr("Active");
+    case Succeeded:
+        return tr("Succeeded");
+    case Failed:
+        return tr("Failed");
+    case Progress:
+        return tr("Progress");
+    case Age:
+        return tr("Age");
+    case Duration:
+        return tr("Duration");
+    case Status:
+        return tr("Status");
+    default:
+        return {};
+    }
+}
+
+void JobListModel::rebuildMap() {
+    m_rowByKey.clear();
+    m_rowByKey.reserve(static_cast<qsizetype>(m_jobs.size()));
+    for (size_t i = 0; i < m_jobs.size(); ++i)
+        m_rowByKey.insert(m_jobs[i].key, static_cast<int>(i));
+}
+
+void JobListModel::clear() {
+    beginResetModel();
+    m_jobs.clear();
+    m_rowByKey.clear();
+    endResetModel();
+}
+
+void JobListModel::applyDiff(const store::JobListDiff& diff) {
+    if (diff.reset) {
+        beginResetModel();
+        m_jobs = diff.upserted;
+        rebuildMap();
+        endResetModel();
+        return;
+    }
+    // Removals: one beginRemoveRows per contiguous block, from the bottom up.
+    if (!diff.removed.isEmpty()) {
+        std::vector<int> rows;
+        for (const QString& key : diff.removed) {
+            const int row = m_rowByKey.value(key, -1);
+            if (row >= 0)
+                rows.push_back(row);
+        }
+        std::sort(rows.begin(), rows.end(), std::greater<>());
+        size_t i = 0;
+        while (i < rows.size()) {
+            size_t j = i;
+            while (j + 1 < rows.size() && rows[j + 1] == rows[j] - 1)
+                ++j;
+            const int last = rows[i];
+            const int first = rows[j];
+            beginRemoveRows({}, first, last);
+            m_jobs.erase(m_jobs.begin() + first, m_jobs.begin() + last + 1);
+            endRemoveRows();
+            i = j + 1;
+        }
+        if (!rows.empty())
+            rebuildMap();
+    }
+    // Updates in place (one dataChanged over the touched rows), new rows appended in one go.
+    int firstChanged = -1, lastChanged = -1;
+    std::vector<const JobSummary*> added;
+    for (const JobSummary& job : diff.upserted) {
+        const int row = m_rowByKey.value(job.key, -1);
+        if (row < 0) {
+            added.push_back(&job);
+            continue;
+        }
+        if (m_jobs[static_cast<size_t>(row)] == job)
+            continue;
+        m_jobs[static_cast<size_t>(row)] = job;
+        firstChanged = firstChanged < 0 ? row : std::min(firstChanged, row);
+        lastChanged = std::max(lastChanged, row);
+    }
+    if (firstChanged >= 0)
+        emit dataChanged(index(firstChanged, 0), index(lastChanged, ColumnCount - 1));
+    if (!added.empty()) {
+        // The same key twice in one batch (should not happen) must not make two rows.
+        std::vector<JobSummary> fresh;
+        QHash<QString, size_t> seen;
+        for (const JobSummary* job : added) {
+            auto it = seen.find(job->key);
+            if (it != seen.end()) {
+                fresh[*it] = *job;
+            } else {
+                seen.insert(job->key, fresh.size());
+                fresh.push_back(*job);
+            }
+        }
+        const int first = static_cast<int>(m_jobs.size());
+        beginInsertRows({}, first, first + static_cast<int>(fresh.size()) - 1);
+        for (auto& job : fresh) {
+            m_rowByKey.insert(job.key, static_cast<int>(m_jobs.size()));
+            m_jobs.push_back(std::move(job));
+        }
+        endInsertRows();
+    }
+}
+
+void JobListModel::tick() {
+    if (!m_jobs.empty())
+        emit dataChanged(index(0, Age), index(static_cast<int>(m_jobs.size()) - 1, Duration),
+                         {Qt::DisplayRole, SortRole});
+}
+
+} // namespace tessera::ui

@@ -1,0 +1,689 @@
+#include "JobView.h"
+
+#include "ChartsWidget.h"
+#include "Format.h"
+#include "GridLegendWidget.h"
+#include "IndexGridWidget.h"
+#include "JobListModel.h"
+#include "LogViewWidget.h"
+#include "StatePalette.h"
+#include "TableRowsModel.h"
+#include "TimelineWidget.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace tessera::ui {
+
+using engine::IndexState;
+using store::IndexAttempt;
+using store::JobSnapshot;
+
+namespace {
+
+enum Tab { ScoreboardTab, FailuresTab, SpreadTab, ChartsTab, TimelineTab, TabCount };
+
+QTableView* makeTable(TableRowsModel* model, QWidget* parent, const QString& objectName) {
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(TableRowsModel::SortRole);
+    auto* view = new QTableView(parent);
+    view->setObjectName(objectName);
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setWordWrap(false);
+    return view;
+}
+
+bool attemptFailed(const IndexAttempt& a) {
+    return a.phase == QLatin1String("Failed") || (a.finished.isValid() && a.exitCode > 0) ||
+           a.signal.has_value();
+}
+
+QDateTime attemptStart(const IndexAttempt& a) {
+    return a.started.isValid() ? a.started : a.created;
+}
+
+} // namespace
+
+JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_key(std::move(key))
+    , m_failuresModel(new TableRowsModel(
+          {tr("Index"), tr("Attempts"), tr("Last exit code"), tr("Reason"), tr("Message")}, this))
+    , m_eventsModel(new TableRowsModel(
+          {tr("Type"), tr("Reason"), tr("Message"), tr("Count"), tr("Last seen")}, this))
+    , m_nodesModel(new TableRowsModel({tr("Node"), tr("Pods"), tr("Share")}, this))
+    , m_zonesModel(new TableRowsModel({tr("Zone"), tr("Pods"), tr("Share")}, this)) {
+    setObjectName(QStringLiteral("jobView"));
+    m_attemptsModel =
+        new TableRowsModel({tr("Attempt"), tr("Pod"), tr("Node"), tr("Phase"), tr("Start"),
+                            tr("End"), tr("Duration"), tr("Exit code"), tr("Reason")},
+                           this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("jobTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(buildScoreboardTab(), tr("&Scoreboard"));
+    m_tabs->addTab(buildFailuresTab(), tr("F&ailures && events"));
+    m_tabs->addTab(buildSpreadTab(), tr("S&pread"));
+    m_charts = new ChartsWidget(this);
+    m_tabs->addTab(m_charts, tr("C&harts"));
+    m_timeline = new TimelineWidget(this);
+    m_tabs->addTab(m_timeline, tr("&Timeline"));
+    m_tabStale.assign(TabCount, true);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(buildHeader());
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_tabs, &QTabWidget::currentChanged, this, &JobView::refreshTab);
+    auto* logs = new QShortcut(QKeySequence(tr("Ctrl+L")), this, this, &JobView::showLogs);
+    logs->setContext(Qt::WidgetWithChildrenShortcut);
+
+    m_parallelismDebounce.setSingleShot(true);
+    m_parallelismDebounce.setInterval(400);
+    connect(&m_parallelismDebounce, &QTimer::timeout, this, &JobView::applyParallelism);
+    m_clock.setInterval(1000);
+    connect(&m_clock, &QTimer::timeout, this, &JobView::refreshHeader);
+    m_clock.start();
+
+    m_grid->setPlaceholderText(tr("Loading the job…"));
+    m_grid->setDetailsProvider([this](int index) { return indexDetails(index); });
+    connect(m_grid, &IndexGridWidget::indexActivated, this, &JobView::showIndex);
+
+    if (m_store) {
+        connect(m_store, &store::JobStore::jobSnapshotChanged, this,
+                [this](const store::JobSnapshotPtr& s) {
+                    if (s && s->summary.key == m_key)
+                        applySnapshot(s);
+                });
+        connect(m_store, &store::JobStore::jobsChanged, this,
+                [this](const store::JobListDiff& diff) {
+                    if (diff.removed.contains(m_key) && !m_removed) {
+                        m_removed = true;
+                        m_grid->setStates({});
+                        m_grid->setPlaceholderText(tr("This job no longer exists."));
+                        setActionMessage(tr("The job was deleted."));
+                        m_parallelism->setEnabled(false);
+                        m_suspend->setEnabled(false);
+                        m_delete->setEnabled(false);
+                        emit jobRemoved(m_key);
+                    }
+                });
+        connect(m_store, &store::JobStore::actionFailed, this,
+                [this](const QString& jobKey, const QString& message) {
+                    if (jobKey == m_key)
+                        setActionMessage(tr("Failed: %1").arg(message));
+                });
+        connect(m_store, &store::JobStore::logTextArrived, this,
+                [this](const QString& jobKey, int index, int attempt, const QString& text,
+                       bool finished) {
+                    if (jobKey == m_key)
+                        m_log->appendText(index, attempt, text, finished);
+                });
+        connect(m_log, &LogViewWidget::fetchRequested, this,
+                [this](int index, int attempt, bool follow) {
+                    if (m_store)
+                        QMetaObject::invokeMethod(m_store,
+                                                  [s = m_store, k = m_key, index, attempt, follow] {
+                                                      if (s)
+                                                          s->fetchLog(k, index, attempt, follow);
+                                                  });
+                });
+        connect(m_log, &LogViewWidget::stopRequested, this, [this](int index) {
+            if (m_store)
+                QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key, index] {
+                    if (s)
+                        s->stopLog(k, index);
+                });
+        });
+        QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key] {
+            if (s)
+                s->watchJob(k);
+        });
+    }
+}
+
+JobView::~JobView() {
+    if (m_store)
+        QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key] {
+            if (s)
+                s->unwatchJob(k);
+        });
+}
+
+QWidget* JobView::buildHeader() {
+    auto* header = new QWidget(this);
+    header->setObjectName(QStringLiteral("jobHeader"));
+    m_title = new QLabel(header);
+    m_title->setObjectName(QStringLiteral("jobTitle"));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_status = new QLabel(header);
+    m_status->setObjectName(QStringLiteral("jobStatus"));
+    m_facts = new QLabel(header);
+    m_facts->setObjectName(QStringLiteral("jobFacts"));
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_conditions = new QLabel(header);
+    m_conditions->setObjectName(QStringLiteral("jobConditions"));
+    m_conditions->setWordWrap(true);
+    m_actionMessage = new QLabel(header);
+    m_actionMessage->setObjectName(QStringLiteral("jobActionMessage"));
+
+    m_parallelism = new QSpinBox(header);
+    m_parallelism->setObjectName(QStringLiteral("parallelismSpinBox"));
+    m_parallelism->setRange(0, 100000);
+    m_parallelism->setKeyboardTracking(false);
+    m_parallelism->setToolTip(tr("Parallelism, applied to the running job as you change it"));
+    m_parallelism->setEnabled(false);
+    auto* parallelismLabel = new QLabel(tr("&Parallelism:"), header);
+    parallelismLabel->setBuddy(m_parallelism);
+    connect(m_parallelism, &QSpinBox::valueChanged, this,
+            [this] { m_parallelismDebounce.start(); });
+    connect(m_parallelism, &QSpinBox::editingFinished, this, &JobView::applyParallelism);
+
+    m_suspend = new QPushButton(tr("Suspend"), header);
+    m_suspend->setObjectName(QStringLiteral("suspendButton"));
+    m_suspend->setEnabled(false);
+    connect(m_suspend, &QPushButton::clicked, this, &JobView::toggleSuspended);
+    m_delete = new QPushButton(tr("Delete…"), header);
+    m_delete->setObjectName(QStringLiteral("deleteButton"));
+    m_delete->setEnabled(false);
+    connect(m_delete, &QPushButton::clicked, this, &JobView::confirmDelete);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_title);
+    top->addWidget(m_status);
+    top->addStretch(1);
+    top->addWidget(parallelismLabel);
+    top->addWidget(m_parallelism);
+    top->addWidget(m_suspend);
+    top->addWidget(m_delete);
+    auto* layout = new QVBoxLayout(header);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_facts);
+    layout->addWidget(m_conditions);
+    layout->addWidget(m_actionMessage);
+    m_actionMessage->hide();
+    return header;
+}
+
+QWidget* JobView::buildScoreboardTab() {
+    auto* tab = new QWidget(this);
+    m_grid = new IndexGridWidget(tab);
+    m_legend = new GridLegendWidget(m_grid, tab);
+
+    // The index strings, in full: wrapped plain text, never elided, with copy buttons.
+    auto strings = [&](const QString& objectName, QLabel*& label, QPlainTextEdit*& text) {
+        auto* box = new QWidget(tab);
+        label = new QLabel(box);
+        text = new QPlainTextEdit(box);
+        text->setObjectName(objectName);
+        text->setReadOnly(true);
+        text->setMaximumHeight(text->fontMetrics().height() * 4 + 12);
+        text->setPlaceholderText(tr("(none)"));
+        auto* copy = new QPushButton(tr("Copy"), box);
+        copy->setObjectName(objectName + QStringLiteral("Copy"));
+        connect(copy, &QPushButton::clicked, this,
+                [text] { QApplication::clipboard()->setText(text->toPlainText()); });
+        auto* row = new QHBoxLayout;
+        row->addWidget(label, 1);
+        row->addWidget(copy);
+        auto* layout = new QVBoxLayout(box);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addLayout(row);
+        layout->addWidget(text);
+        return box;
+    };
+    auto* indexes = new QHBoxLayout;
+    indexes->addWidget(strings(QStringLiteral("completedIndexes"), m_completedLabel, m_completed));
+    indexes->addWidget(strings(QStringLiteral("failedIndexes"), m_failedLabel, m_failed));
+
+    auto* left = new QWidget(tab);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_legend);
+    leftLayout->addWidget(m_grid, 1);
+    leftLayout->addLayout(indexes);
+
+    // The details of the clicked index: its attempts and its log.
+    auto* details = new QWidget(tab);
+    details->setObjectName(QStringLiteral("indexDetails"));
+    m_detailsTitle = new QLabel(tr("Click an index to see its attempts and log."), details);
+    m_detailsTitle->setObjectName(QStringLiteral("indexDetailsTitle"));
+    m_detailsTitle->setWordWrap(true);
+    auto* attempts = makeTable(m_attemptsModel, details, QStringLiteral("attemptsTable"));
+    m_log = new LogViewWidget(details);
+    auto* detailsSplit = new QSplitter(Qt::Vertical, details);
+    detailsSplit->addWidget(attempts);
+    detailsSplit->addWidget(m_log);
+    detailsSplit->setStretchFactor(1, 2);
+    auto* detailsLayout = new QVBoxLayout(details);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_detailsTitle);
+    detailsLayout->addWidget(detailsSplit, 1);
+
+    m_scoreSplitter = new QSplitter(Qt::Horizontal, tab);
+    m_scoreSplitter->setObjectName(QStringLiteral("scoreboardSplitter"));
+    m_scoreSplitter->addWidget(left);
+    m_scoreSplitter->addWidget(details);
+    m_scoreSplitter->setStretchFactor(0, 3);
+    m_scoreSplitter->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(tab);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addWidget(m_scoreSplitter);
+    return tab;
+}
+
+QWidget* JobView::buildFailuresTab() {
+    auto* tab = new QSplitter(Qt::Vertical, this);
+    auto* failures = new QGroupBox(tr("Failing indexes"), tab);
+    auto* fl = new QVBoxLayout(failures);
+    auto* failuresView = makeTable(m_failuresModel, failures, QStringLiteral("failuresTable"));
+    connect(failuresView, &QTableView::activated, this, [this, failuresView](const QModelIndex& i) {
+        showIndex(failuresView->model()->index(i.row(), 0).data(TableRowsModel::SortRole).toInt());
+        m_tabs->setCurrentIndex(ScoreboardTab);
+    });
+    fl->addWidget(failuresView);
+    auto* events = new QGroupBox(tr("Events of the job"), tab);
+    auto* el = new QVBoxLayout(events);
+    el->addWidget(makeTable(m_eventsModel, events, QStringLiteral("eventsTable")));
+    tab->addWidget(failures);
+    tab->addWidget(events);
+    return tab;
+}
+
+QWidget* JobView::buildSpreadTab() {
+    auto* tab = new QWidget(this);
+    auto* layout = new QHBoxLayout(tab);
+    auto* nodes = new QGroupBox(tr("Active pods by node"), tab);
+    (new QVBoxLayout(nodes))
+        ->addWidget(makeTable(m_nodesModel, nodes, QStringLiteral("nodesTable")));
+    auto* zones = new QGroupBox(tr("Active pods by zone (topology.kubernetes.io/zone)"), tab);
+    (new QVBoxLayout(zones))
+        ->addWidget(makeTable(m_zonesModel, zones, QStringLiteral("zonesTable")));
+    layout->addWidget(nodes, 3);
+    layout->addWidget(zones, 2);
+    return tab;
+}
+
+void JobView::applySnapshot(const store::JobSnapshotPtr& snapshot) {
+    const bool first = !m_snapshot;
+    const JobSnapshot& s = *snapshot;
+    const bool resized = first || m_snapshot->states.size() != s.states.size();
+    m_snapshot = snapshot;
+    m_removed = false;
+
+    m_grid->setJobIdentity(s.summary.name, s.subdomain);
+    if (resized) {
+        m_grid->setStates(s.states);
+        m_grid->setPlaceholderText(s.summary.indexed ? tr("This job has no indexes.")
+                                                     : tr("A NonIndexed job has no per-index "
+                                                          "scoreboard; see its pods and events."));
+    } else {
+        m_grid->updateStates(s.states, s.dirtyFirst, s.dirtyLast);
+    }
+    m_log->setIndexRange(static_cast<int>(s.states.size()));
+
+    // The spin box follows the job unless the user's own change is still on its way.
+    if (m_parallelismSent >= 0 && s.summary.parallelism == m_parallelismSent)
+        m_parallelismSent = -1;
+    if (m_parallelismSent < 0 && !m_parallelismDebounce.isActive() && !m_parallelism->hasFocus()) {
+        const QSignalBlocker block(m_parallelism);
+        m_parallelism->setValue(s.summary.parallelism);
+    }
+    m_parallelism->setEnabled(true);
+    m_suspend->setEnabled(true);
+    m_delete->setEnabled(true);
+    m_suspend->setText(s.summary.suspended ? tr("Resume") : tr("Suspend"));
+
+    refreshHeader();
+    refreshIndexStrings();
+    if (m_detailsIndex >= 0)
+        refreshDetails();
+    std::fill(m_tabStale.begin(), m_tabStale.end(), true);
+    refreshTab(m_tabs->currentIndex());
+}
+
+void JobView::refreshHeader() {
+    if (!m_snapshot) {
+        m_title->setText(m_key.section(QLatin1Char('/'), -1));
+        m_status->setText(tr("Loading…"));
+        return;
+    }
+    const JobSnapshot& s = *m_snapshot;
+    const auto& j = s.summary;
+    m_title->setText(j.name);
+    m_status->setText(JobListModel::statusText(j));
+    const QLocale locale;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QStringList facts;
+    facts << tr("Namespace: %1").arg(j.namespace_);
+    facts << tr("%1, completions: %2")
+                 .arg(j.indexed ? tr("Indexed") : tr("NonIndexed"), locale.toString(j.completions));
+    facts << tr("active %1, succeeded %2, failed %3")
+                 .arg(locale.toString(j.active), locale.toString(j.succeeded),
+                      locale.toString(j.failed));
+    if (j.started.isValid()) {
+        facts << tr("started %1").arg(Format::time(j.started));
+        facts << tr("duration %1")
+                     .arg(Format::between(j.started, j.finished.isValid() ? j.finished : now));
+    }
+    const QString eta = etaText();
+    if (!eta.isEmpty())
+        facts << eta;
+    m_facts->setText(facts.join(QStringLiteral("  ·  ")));
+    QStringList conditions;
+    for (const auto& c : s.conditions) {
+        QString text = c.type + QLatin1Char('=') + c.status;
+        if (!c.reason.isEmpty())
+            text += QStringLiteral(" (") + c.reason + QLatin1Char(')');
+        conditions << text;
+    }
+    m_conditions->setText(conditions.isEmpty()
+                              ? tr("Conditions: none")
+                              : tr("Conditions: %1").arg(conditions.join(QStringLiteral(", "))));
+    m_conditions->setToolTip([&] {
+        QStringList lines;
+        for (const auto& c : s.conditions)
+            lines << c.type + QStringLiteral(": ") + c.message;
+        return lines.join(QLatin1Char('\n'));
+    }());
+}
+
+QString JobView::etaText() const {
+    const JobSnapshot& s = *m_snapshot;
+    const auto& j = s.summary;
+    if (j.finished.isValid() || j.completions <= 0 || j.succeeded >= j.completions ||
+        s.timeline.size() < 2)
+        return {};
+    // The completion rate over the last five minutes of samples (or all of them).
+    const auto& last = s.timeline.back();
+    const QDateTime since = last.t.addSecs(-300);
+    auto it = std::lower_bound(
+        s.timeline.begin(), s.timeline.end(), since,
+        [](const store::ProgressSample& p, const QDateTime& t) { return p.t < t; });
+    if (it == s.timeline.end() || it->t >= last.t)
+        it = s.timeline.begin();
+    const double seconds = it->t.msecsTo(last.t) / 1000.0;
+    const int done = last.succeeded - it->succeeded;
+    if (seconds <= 0 || done <= 0)
+        return tr("ETA: unknown (no recent completions)");
+    const double rate = done / seconds;
+    const auto remaining = static_cast<qint64>((j.completions - j.succeeded) / rate);
+    return tr("ETA %1 (%2/min)").arg(Format::duration(remaining)).arg(rate * 60, 0, 'f', 1);
+}
+
+void JobView::refreshIndexStrings() {
+    const JobSnapshot& s = *m_snapshot;
+    const QLocale locale;
+    const auto& counts = m_grid->counts();
+    m_completedLabel->setText(
+        tr("Completed indexes (%1)")
+            .arg(locale.toString(counts[static_cast<size_t>(IndexState::Succeeded)])));
+    m_failedLabel->setText(
+        tr("Failed indexes (%1)")
+            .arg(locale.toString(counts[static_cast<size_t>(IndexState::FailedTerminal)])));
+    if (m_completed->toPlainText() != s.completedIndexes)
+        m_completed->setPlainText(s.completedIndexes);
+    if (m_failed->toPlainText() != s.failedIndexes)
+        m_failed->setPlainText(s.failedIndexes);
+}
+
+QString JobView::indexDetails(int index) const {
+    if (!m_snapshot)
+        return {};
+    const JobSnapshot& s = *m_snapshot;
+    QString text;
+    if (index < static_cast<int>(s.failureCount.size()) &&
+        s.failureCount[static_cast<size_t>(index)] > 0)
+        text += tr("Failures: %1").arg(s.failureCount[static_cast<size_t>(index)]) +
+                QStringLiteral("<br>");
+    const auto attempts = s.attemptsOf(index);
+    if (attempts.empty())
+        return text + tr("No pod yet");
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const IndexAttempt& a : attempts) {
+        text += tr("<b>Attempt %1</b>: %2").arg(a.attempt).arg(a.pod.toHtmlEscaped());
+        if (!a.live)
+            text += tr(" (from history)");
+        text += QStringLiteral("<br>&nbsp;&nbsp;") +
+                tr("node %1, %2")
+                    .arg(a.node.isEmpty() ? tr("unscheduled") : a.node.toHtmlEscaped(),
+                         a.phase.toHtmlEscaped());
+        const QDateTime start = attemptStart(a);
+        if (start.isValid())
+            text += QStringLiteral("<br>&nbsp;&nbsp;") +
+                    tr("start %1, end %2, duration %3")
+                        .arg(Format::time(start),
+                             a.finished.isValid() ? Format::time(a.finished) : tr("—"),
+                             Format::between(start, a.finished.isValid() ? a.finished : now));
+        const QString exit = Format::exitCode(a.exitCode, a.signal);
+        if (!exit.isEmpty())
+            text += QStringLiteral("<br>&nbsp;&nbsp;") + tr("exit code %1").arg(exit);
+        if (!a.reason.isEmpty())
+            text += QStringLiteral(", ") + tr("reason %1").arg(a.reason.toHtmlEscaped());
+        if (!a.message.isEmpty())
+            text += QStringLiteral("<br>&nbsp;&nbsp;") + a.message.left(200).toHtmlEscaped();
+        text += QStringLiteral("<br>");
+    }
+    return text;
+}
+
+void JobView::showIndex(int index) {
+    m_detailsIndex = index;
+    m_grid->setCurrentIndex(index);
+    refreshDetails();
+    m_log->showIndex(index);
+}
+
+void JobView::refreshDetails() {
+    if (!m_snapshot || m_detailsIndex < 0)
+        return;
+    const JobSnapshot& s = *m_snapshot;
+    const int index = m_detailsIndex;
+    m_detailsTitle->setText(
+        tr("<b>Index %1</b> &mdash; %2 &mdash; hostname %3")
+            .arg(index)
+            .arg(StatePalette::name(m_grid->stateAt(index)), s.hostname(index).toHtmlEscaped()));
+    const auto attempts = s.attemptsOf(index);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    std::vector<TableRowsModel::Row> rows;
+    for (const IndexAttempt& a : attempts) {
+        const QDateTime start = attemptStart(a);
+        const qint64 seconds =
+            start.isValid() ? start.secsTo(a.finished.isValid() ? a.finished : now) : -1;
+        rows.push_back({{a.attempt},
+                        {a.pod, {}, a.live ? QString() : tr("Known from history; the pod is gone")},
+                        {a.node},
+                        {a.phase},
+                        {start, Format::time(start)},
+                        {a.finished, Format::time(a.finished)},
+                        {seconds, Format::duration(seconds)},
+                        {a.exitCode, Format::exitCode(a.exitCode, a.signal)},
+                        {a.reason, {}, a.message}});
+    }
+    m_attemptsModel->setRows(std::move(rows));
+    m_log->setAttemptCount(static_cast<int>(attempts.size()));
+}
+
+void JobView::refreshTab(int tab) {
+    if (!m_snapshot || tab < 0 || tab >= TabCount || !m_tabStale[static_cast<size_t>(tab)])
+        return;
+    switch (tab) {
+    case FailuresTab:
+        refreshFailures();
+        break;
+    case SpreadTab:
+        refreshSpread();
+        break;
+    case ChartsTab:
+        // Charts rebuild at most once a second; a later snapshot marks them stale again.
+        if (m_chartsAge.isValid() && m_chartsAge.elapsed() < 1000)
+            return;
+        m_charts->setSnapshot(m_snapshot);
+        m_chartsAge.start();
+        break;
+    case TimelineTab:
+        m_timeline->setSnapshot(m_snapshot);
+        break;
+    default:
+        break;
+    }
+    m_tabStale[static_cast<size_t>(tab)] = false;
+}
+
+void JobView::refreshFailures() {
+    const JobSnapshot& s = *m_snapshot;
+    std::vector<TableRowsModel::Row> rows;
+    constexpr size_t kMaxRows = 10000;
+    size_t i = 0;
+    const auto& attempts = s.attempts;
+    while (i < attempts.size() && rows.size() < kMaxRows) {
+        const int index = attempts[i].index;
+        int count = 0;
+        const IndexAttempt* lastFailed = nullptr;
+        for (; i < attempts.size() && attempts[i].index == index; ++i) {
+            ++count;
+            if (attemptFailed(attempts[i]))
+                lastFailed = &attempts[i];
+        }
+        if (!lastFailed)
+            continue;
+        rows.push_back(
+            {{index},
+             {count},
+             {lastFailed->exitCode, Format::exitCode(lastFailed->exitCode, lastFailed->signal)},
+             {lastFailed->reason},
+             {lastFailed->message, {}, lastFailed->message}});
+    }
+    m_failuresModel->setRows(std::move(rows));
+    std::vector<TableRowsModel::Row> events;
+    for (auto it = s.events.rbegin(); it != s.events.rend(); ++it)
+        events.push_back({{it->type},
+                          {it->reason},
+                          {it->message, {}, it->message},
+                          {it->count},
+                          {it->lastTime, Format::time(it->lastTime)}});
+    m_eventsModel->setRows(std::move(events));
+}
+
+void JobView::refreshSpread() {
+    const JobSnapshot& s = *m_snapshot;
+    auto fill = [](TableRowsModel* model, const std::map<QString, int>& counts,
+                   const QString& unknown) {
+        int total = 0;
+        for (const auto& [name, n] : counts)
+            total += n;
+        std::vector<TableRowsModel::Row> rows;
+        for (const auto& [name, n] : counts) {
+            const double share = total > 0 ? 100.0 * n / total : 0;
+            rows.push_back({{name, name.isEmpty() ? unknown : name},
+                            {n},
+                            {share, QStringLiteral("%1 %").arg(share, 0, 'f', 1)}});
+        }
+        model->setRows(std::move(rows));
+    };
+    fill(m_nodesModel, s.podsByNode, tr("(not scheduled)"));
+    fill(m_zonesModel, s.podsByZone, tr("(no zone label)"));
+}
+
+void JobView::applyParallelism() {
+    m_parallelismDebounce.stop();
+    if (!m_snapshot || !m_store)
+        return;
+    const int value = m_parallelism->value();
+    if (value == m_parallelismSent ||
+        (m_parallelismSent < 0 && value == m_snapshot->summary.parallelism))
+        return;
+    m_parallelismSent = value;
+    setActionMessage(tr("Setting parallelism to %1…").arg(value));
+    QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key, value] {
+        if (s)
+            s->setParallelism(k, value);
+    });
+}
+
+void JobView::toggleSuspended() {
+    if (!m_snapshot || !m_store)
+        return;
+    const bool suspend = !m_snapshot->summary.suspended;
+    setActionMessage(suspend ? tr("Suspending…") : tr("Resuming…"));
+    QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key, suspend] {
+        if (s)
+            s->setSuspended(k, suspend);
+    });
+}
+
+void JobView::confirmDelete() {
+    if (!m_snapshot || !m_store)
+        return;
+    // Asynchronous (open(), not exec()): no nested event loop while the store keeps talking.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Delete job"),
+                                tr("Delete the job %1 in namespace %2 and its pods?")
+                                    .arg(m_snapshot->summary.name, m_snapshot->summary.namespace_),
+                                QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("deleteConfirmation"));
+    QPushButton* yes = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, yes] {
+        if (box->clickedButton() != yes || !m_store)
+            return;
+        setActionMessage(tr("Deleting…"));
+        QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key] {
+            if (s)
+                s->deleteJob(k);
+        });
+    });
+    box->open();
+}
+
+void JobView::showLogs() {
+    m_tabs->setCurrentIndex(ScoreboardTab);
+    if (m_detailsIndex < 0 && m_grid->currentIndex() >= 0)
+        showIndex(m_grid->currentIndex());
+    m_log->focusFilter();
+}
+
+void JobView::setActionMessage(const QString& text) {
+    m_actionMessage->setText(text);
+    m_actionMessage->setVisible(!text.isEmpty());
+}
+
+QByteArray JobView::saveSplitterState() const {
+    return m_scoreSplitter->saveState();
+}
+
+void JobView::restoreSplitterState(const QByteArray& state) {
+    m_scoreSplitter->restoreState(state);
+}
+
+} // namespace tessera::ui

@@ -1,0 +1,121 @@
+#pragma once
+// Everything about one job: a header (status, completions, live parallelism, suspend/resume,
+// delete, conditions, start, duration, ETA), the scoreboard with its legend, the completed and
+// failed index strings in full, the selected index's attempts and log, failures and events,
+// where the pods run, charts and the timeline. It shows JobSnapshots from its store and sends
+// the user's actions back to it (queued: the store lives on its own thread); it decides nothing.
+#include "store/JobStore.h"
+
+#include <QElapsedTimer>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+
+namespace tessera::ui {
+
+class ChartsWidget;
+class GridLegendWidget;
+class IndexGridWidget;
+class LogViewWidget;
+class TableRowsModel;
+class TimelineWidget;
+
+class JobView : public QWidget {
+    Q_OBJECT
+public:
+    JobView(store::JobStore* store, QString key, QWidget* parent = nullptr);
+    ~JobView() override;
+
+    const QString& key() const { return m_key; }
+    store::JobSnapshotPtr snapshot() const { return m_snapshot; }
+
+    IndexGridWidget* grid() const { return m_grid; }
+    QSpinBox* parallelismSpinBox() const { return m_parallelism; }
+    LogViewWidget* logView() const { return m_log; }
+    TableRowsModel* failuresModel() const { return m_failuresModel; }
+    TableRowsModel* attemptsModel() const { return m_attemptsModel; }
+    QTabWidget* tabs() const { return m_tabs; }
+    // The index whose attempts the details panel shows (-1: none).
+    int detailsIndex() const { return m_detailsIndex; }
+    // The tooltip's extra lines for one index (attempts, exit codes).
+    QString indexDetails(int index) const;
+
+    // For QSettings (the main window saves them with its own).
+    QByteArray saveSplitterState() const;
+    void restoreSplitterState(const QByteArray& state);
+
+public slots:
+    void applySnapshot(const tessera::store::JobSnapshotPtr& snapshot);
+    void showIndex(int index);
+    void showLogs();
+    void applyParallelism();
+    void toggleSuspended();
+    void confirmDelete();
+
+signals:
+    // The job disappeared from its source (deleted here or elsewhere).
+    void jobRemoved(const QString& key);
+
+private:
+    QWidget* buildHeader();
+    QWidget* buildScoreboardTab();
+    QWidget* buildFailuresTab();
+    QWidget* buildSpreadTab();
+    void refreshHeader();
+    void refreshIndexStrings();
+    void refreshDetails();
+    void refreshTab(int tab);
+    void refreshFailures();
+    void refreshSpread();
+    QString etaText() const;
+    void setActionMessage(const QString& text);
+
+    QPointer<store::JobStore> m_store;
+    QString m_key;
+    store::JobSnapshotPtr m_snapshot;
+    bool m_removed = false;
+
+    QLabel* m_title;
+    QLabel* m_status;
+    QLabel* m_facts;
+    QLabel* m_conditions;
+    QLabel* m_actionMessage;
+    QSpinBox* m_parallelism;
+    QPushButton* m_suspend;
+    QPushButton* m_delete;
+    QTimer m_parallelismDebounce;
+    int m_parallelismSent = -1; // the value asked for, until a snapshot shows it
+
+    QTabWidget* m_tabs;
+    QSplitter* m_scoreSplitter = nullptr;
+    IndexGridWidget* m_grid;
+    GridLegendWidget* m_legend;
+    QLabel* m_completedLabel;
+    QLabel* m_failedLabel;
+    QPlainTextEdit* m_completed;
+    QPlainTextEdit* m_failed;
+    QLabel* m_detailsTitle;
+    TableRowsModel* m_attemptsModel;
+    LogViewWidget* m_log;
+    int m_detailsIndex = -1;
+
+    TableRowsModel* m_failuresModel;
+    TableRowsModel* m_eventsModel;
+    TableRowsModel* m_nodesModel;
+    TableRowsModel* m_zonesModel;
+    ChartsWidget* m_charts;
+    TimelineWidget* m_timeline;
+    std::vector<bool> m_tabStale;
+    QElapsedTimer m_chartsAge;
+    QTimer m_clock; // duration and ETA move between snapshots
+};
+
+} // namespace tessera::ui

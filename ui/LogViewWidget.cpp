@@ -1,0 +1,171 @@
+#include "LogViewWidget.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace tessera::ui {
+
+LogViewWidget::LogViewWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_index(new QSpinBox(this))
+    , m_attempt(new QComboBox(this))
+    , m_follow(new QCheckBox(tr("&Follow"), this))
+    , m_filter(new QLineEdit(this))
+    , m_state(new QLabel(this))
+    , m_text(new QPlainTextEdit(this)) {
+    setObjectName(QStringLiteral("logView"));
+    m_index->setObjectName(QStringLiteral("logIndex"));
+    m_index->setPrefix(tr("Index "));
+    m_index->setRange(0, 0);
+    m_attempt->setObjectName(QStringLiteral("logAttempt"));
+    m_follow->setObjectName(QStringLiteral("logFollow"));
+    m_follow->setChecked(true);
+    m_filter->setObjectName(QStringLiteral("logFilter"));
+    m_filter->setPlaceholderText(tr("Filter lines"));
+    m_filter->setClearButtonEnabled(true);
+    m_text->setObjectName(QStringLiteral("logText"));
+    m_text->setReadOnly(true);
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setPlaceholderText(tr("Click an index in the scoreboard (or pick one above) to see "
+                                  "its log."));
+    auto* load = new QPushButton(tr("&Load"), this);
+    load->setObjectName(QStringLiteral("logLoad"));
+    setAttemptCount(0);
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_index);
+    bar->addWidget(m_attempt);
+    bar->addWidget(m_follow);
+    bar->addWidget(load);
+    bar->addWidget(m_filter, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_state);
+
+    connect(load, &QPushButton::clicked, this, &LogViewWidget::reload);
+    connect(m_filter, &QLineEdit::textChanged, this, &LogViewWidget::refilter);
+    connect(m_follow, &QCheckBox::toggled, this, [this](bool on) {
+        if (!on && m_shownIndex >= 0)
+            emit stopRequested(m_shownIndex);
+        else if (on)
+            reload();
+    });
+}
+
+void LogViewWidget::setIndexRange(int count) {
+    m_index->setRange(0, std::max(0, count - 1));
+}
+
+void LogViewWidget::setAttemptCount(int attempts) {
+    const int keep = m_attempt->currentIndex();
+    if (m_attempt->count() == attempts + 1)
+        return;
+    m_attempt->clear();
+    m_attempt->addItem(tr("Newest attempt"), -1);
+    for (int a = 0; a < attempts; ++a)
+        m_attempt->addItem(tr("Attempt %1").arg(a), a);
+    m_attempt->setCurrentIndex(keep >= 0 && keep < m_attempt->count() ? keep : 0);
+}
+
+int LogViewWidget::index() const {
+    return m_index->value();
+}
+
+int LogViewWidget::attempt() const {
+    return m_attempt->currentData().toInt();
+}
+
+bool LogViewWidget::follow() const {
+    return m_follow->isChecked();
+}
+
+QString LogViewWidget::shownText() const {
+    return m_text->toPlainText();
+}
+
+void LogViewWidget::focusFilter() {
+    m_filter->setFocus();
+    m_filter->selectAll();
+}
+
+void LogViewWidget::showIndex(int index) {
+    m_index->setValue(index);
+    reload();
+}
+
+void LogViewWidget::reload() {
+    if (m_shownIndex >= 0 && m_shownIndex != index())
+        emit stopRequested(m_shownIndex);
+    clear();
+    m_shownIndex = index();
+    m_state->setText(tr("Loading the log of index %1…").arg(m_shownIndex));
+    emit fetchRequested(m_shownIndex, attempt(), follow());
+}
+
+void LogViewWidget::clear() {
+    m_lines.clear();
+    m_partial.clear();
+    m_text->clear();
+    m_state->clear();
+}
+
+bool LogViewWidget::matches(const QString& line) const {
+    const QString f = m_filter->text();
+    return f.isEmpty() || line.contains(f, Qt::CaseInsensitive);
+}
+
+void LogViewWidget::appendText(int index, int attempt, const QString& text, bool finished) {
+    Q_UNUSED(attempt);
+    if (index != m_shownIndex)
+        return;
+    QStringList pieces = (m_partial + text).split(QLatin1Char('\n'));
+    m_partial = pieces.takeLast(); // empty when the text ended with a newline
+    QScrollBar* v = m_text->verticalScrollBar();
+    const bool atBottom = v->value() >= v->maximum() - 2;
+    QStringList shown;
+    for (QString& line : pieces) {
+        if (matches(line))
+            shown.push_back(line);
+        m_lines.push_back(std::move(line));
+    }
+    if (finished && !m_partial.isEmpty()) {
+        if (matches(m_partial))
+            shown.push_back(m_partial);
+        m_lines.push_back(m_partial);
+        m_partial.clear();
+    }
+    if (m_lines.size() > kMaxLines) {
+        m_lines.erase(m_lines.begin(), m_lines.begin() + (m_lines.size() - kMaxLines));
+        refilter();
+    } else if (!shown.isEmpty()) {
+        m_text->appendPlainText(shown.join(QLatin1Char('\n')));
+    }
+    if (atBottom)
+        v->setValue(v->maximum());
+    m_state->setText(finished ? tr("Index %1: end of log (%2 lines)").arg(index).arg(m_lines.size())
+                              : tr("Index %1: %2 lines, following").arg(index).arg(m_lines.size()));
+}
+
+void LogViewWidget::refilter() {
+    QStringList shown;
+    for (const QString& line : std::as_const(m_lines)) {
+        if (matches(line))
+            shown.push_back(line);
+    }
+    m_text->setPlainText(shown.join(QLatin1Char('\n')));
+    m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
+}
+
+} // namespace tessera::ui

@@ -1,0 +1,398 @@
+#include "MainWindow.h"
+
+#include "JobListModel.h"
+#include "JobView.h"
+#include "ProgressDelegate.h"
+#include "store/JobStore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace tessera::ui {
+
+using store::ConnectionState;
+
+MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
+    : QMainWindow(parent)
+    , m_opener(std::move(opener)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Tessera"));
+    store::registerMetaTypes();
+    buildUi();
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+    m_table->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray());
+    m_namespace->setCurrentText(settings.value(QStringLiteral("mainWindow/namespace")).toString());
+}
+
+MainWindow::~MainWindow() {
+    closeJobView();
+    for (const auto& w : std::as_const(m_jobWindows))
+        delete w.data();
+    m_host.reset();
+}
+
+void MainWindow::buildUi() {
+    auto* toolbar = addToolBar(tr("Source"));
+    toolbar->setObjectName(QStringLiteral("sourceToolBar"));
+    toolbar->setMovable(false);
+    m_sources = new QComboBox(toolbar);
+    m_sources->setObjectName(QStringLiteral("sourcePicker"));
+    m_sources->setMinimumContentsLength(18);
+    m_sources->setToolTip(tr("Where the jobs come from: a kubeconfig context, local runs, or the "
+                             "built-in demo"));
+    toolbar->addWidget(new QLabel(tr(" Source: "), toolbar));
+    toolbar->addWidget(m_sources);
+    m_namespace = new QComboBox(toolbar);
+    m_namespace->setObjectName(QStringLiteral("namespaceFilter"));
+    m_namespace->setEditable(true);
+    m_namespace->setMinimumContentsLength(14);
+    m_namespace->lineEdit()->setPlaceholderText(tr("All namespaces"));
+    m_namespace->setToolTip(tr("Namespace (empty: all namespaces); press Enter to apply"));
+    toolbar->addWidget(new QLabel(tr("  Namespace: "), toolbar));
+    toolbar->addWidget(m_namespace);
+    toolbar->addSeparator();
+    m_filter = new QLineEdit(toolbar);
+    m_filter->setObjectName(QStringLiteral("jobFilter"));
+    m_filter->setPlaceholderText(tr("Filter jobs (Ctrl+F)"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(260);
+    toolbar->addWidget(m_filter);
+
+    auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    auto* newWindow = fileMenu->addAction(tr("&New window"), this, [] {
+        auto* w = new MainWindow;
+        w->setAttribute(Qt::WA_DeleteOnClose);
+        w->setSourceIds(QStringList());
+        w->show();
+    });
+    newWindow->setShortcut(QKeySequence::New);
+    fileMenu->addSeparator();
+    fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
+    auto* viewMenu = menuBar()->addMenu(tr("&View"));
+    auto* refresh = viewMenu->addAction(tr("&Refresh"), this, &MainWindow::refresh);
+    refresh->setShortcut(QKeySequence::Refresh);
+    auto* find = viewMenu->addAction(tr("&Filter jobs"), this, &MainWindow::focusFilter);
+    find->setShortcut(QKeySequence::Find);
+    auto* logs = viewMenu->addAction(tr("Index &logs"), this, [this] {
+        if (m_jobView)
+            m_jobView->showLogs();
+    });
+    logs->setShortcut(QKeySequence(tr("Ctrl+L")));
+    auto* jobMenu = menuBar()->addMenu(tr("&Job"));
+    jobMenu->addAction(tr("Open in new &window"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        if (!selectedKey().isEmpty())
+            openJobInWindow(selectedKey());
+    });
+    jobMenu->addAction(tr("Clear recorded &history of this source"), this, [this] {
+        if (m_host && m_host->store())
+            QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store())] {
+                if (s)
+                    s->clearHistory();
+            });
+    });
+
+    m_model = new JobListModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(JobListModel::SortRole);
+    m_proxy->setFilterRole(JobListModel::FilterRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setDynamicSortFilter(true);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("jobTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(JobListModel::Age, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setItemDelegateForColumn(JobListModel::Progress, new ProgressDelegate(m_table));
+    m_table->setColumnWidth(JobListModel::Name, 170);
+    m_table->setColumnWidth(JobListModel::Progress, 130);
+    for (int c : {JobListModel::Completions, JobListModel::Parallelism, JobListModel::Active,
+                  JobListModel::Succeeded, JobListModel::Failed})
+        m_table->setColumnWidth(c, 82);
+    m_listState = new QLabel(this);
+    m_listState->setObjectName(QStringLiteral("jobListState"));
+    m_listState->setAlignment(Qt::AlignCenter);
+    m_listState->setWordWrap(true);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_listState);
+    leftLayout->addWidget(m_table, 1);
+
+    m_right = new QStackedWidget(this);
+    m_noJob = new QLabel(tr("Select a job to see its scoreboard.\n\nDouble-click or press Enter "
+                            "to open it; Ctrl+Shift+O opens it in a window of its own."),
+                         m_right);
+    m_noJob->setAlignment(Qt::AlignCenter);
+    m_noJob->setWordWrap(true);
+    m_right->addWidget(m_noJob);
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_right);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 3);
+    setCentralWidget(m_splitter);
+
+    m_connection = new QLabel(this);
+    m_connection->setObjectName(QStringLiteral("connectionState"));
+    statusBar()->addPermanentWidget(m_connection);
+
+    connect(m_sources, &QComboBox::activated, this,
+            [this](int i) { openSource(m_sources->itemData(i).toString()); });
+    connect(m_namespace->lineEdit(), &QLineEdit::editingFinished, this, [this] {
+        if (m_host && m_host->store())
+            QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store()),
+                                                        ns = m_namespace->currentText().trimmed()] {
+                if (s)
+                    s->setNamespace(ns);
+            });
+    });
+    connect(m_filter, &QLineEdit::textChanged, m_proxy,
+            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid())
+                    openJob(current.data(JobListModel::KeyRole).toString());
+            });
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
+        openJob(index.data(JobListModel::KeyRole).toString());
+        if (m_jobView)
+            m_jobView->setFocus();
+    });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateListState);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateListState);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateListState);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateListState);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateListState);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateListState);
+    updateListState();
+}
+
+void MainWindow::setSourceIds(const QStringList& given) {
+    QStringList ids = given;
+    QString current;
+    if (ids.isEmpty()) {
+        for (const QString& c : SourceHost::contexts(nullptr, &current))
+            ids << SourceHost::contextId(c);
+        ids << SourceHost::localId() << SourceHost::demoId();
+    }
+    m_sources->clear();
+    for (const QString& id : ids) {
+        QString label = id.startsWith(QLatin1String("context:")) ? id.mid(8)
+                        : id == SourceHost::localId()            ? tr("Local runs")
+                        : id == SourceHost::demoId()             ? tr("Demo")
+                                                                 : id;
+        m_sources->addItem(label, id);
+    }
+    // The last source used, else the kubeconfig's current context, else the Demo.
+    QString choice = QSettings().value(QStringLiteral("mainWindow/source")).toString();
+    if (!ids.contains(choice))
+        choice = current.isEmpty() ? SourceHost::demoId() : SourceHost::contextId(current);
+    if (!ids.contains(choice))
+        choice = ids.value(0);
+    if (!choice.isEmpty())
+        openSource(choice);
+}
+
+QString MainWindow::currentSourceId() const {
+    return m_host ? m_host->id() : QString();
+}
+
+void MainWindow::openSource(const QString& id) {
+    const int at = m_sources->findData(id);
+    if (at >= 0)
+        m_sources->setCurrentIndex(at);
+    closeJobView();
+    for (const auto& w : std::as_const(m_jobWindows))
+        delete w.data();
+    m_jobWindows.clear();
+    m_model->clear();
+    m_host.reset();
+    m_connected = false;
+    m_sourceError.clear();
+    showConnection(ConnectionState::Connecting, {}, 0);
+    statusBar()->showMessage(tr("Opening %1…").arg(m_sources->currentText()));
+    QString error;
+    m_host = m_opener(id, &error);
+    if (!m_host) {
+        m_sourceError = error;
+        showConnection(ConnectionState::Failed, error, 0);
+        updateListState();
+        return;
+    }
+    store::JobStore* s = m_host->store();
+    connect(s, &store::JobStore::jobsChanged, this, [this](const store::JobListDiff& diff) {
+        m_model->applyDiff(diff);
+        if (!m_connected) {
+            m_connected = true;
+            updateListState();
+        }
+    });
+    connect(s, &store::JobStore::connectionChanged, this, &MainWindow::showConnection);
+    connect(s, &store::JobStore::actionFailed, this,
+            [this](const QString& key, const QString& message) {
+                statusBar()->showMessage(
+                    tr("%1: %2").arg(key.section(QLatin1Char('/'), -1), message), 10000);
+            });
+    const QString ns = m_namespace->currentText().trimmed();
+    if (!ns.isEmpty())
+        QMetaObject::invokeMethod(s, [s = QPointer(s), ns] {
+            if (s)
+                s->setNamespace(ns);
+        });
+    setWindowTitle(tr("Tessera — %1").arg(m_host->displayName()));
+    statusBar()->showMessage(tr("Listing jobs of %1…").arg(m_host->displayName()), 5000);
+    updateListState();
+}
+
+void MainWindow::showConnection(ConnectionState state, const QString& detail, int retryInSeconds) {
+    QString text;
+    switch (state) {
+    case ConnectionState::Connecting:
+        text = tr("Connecting…");
+        break;
+    case ConnectionState::Connected:
+        text = tr("● Connected");
+        m_connected = true;
+        break;
+    case ConnectionState::Retrying:
+        text = tr("Retrying in %1 s: %2").arg(retryInSeconds).arg(detail);
+        break;
+    case ConnectionState::Unauthorized:
+        text = tr("Unauthorized: %1").arg(detail);
+        break;
+    case ConnectionState::Failed:
+        text = tr("Failed: %1").arg(detail);
+        break;
+    }
+    if (m_host)
+        text = m_host->displayName() + QStringLiteral(" — ") + text;
+    m_connection->setText(text);
+    m_connection->setToolTip(detail);
+    if (state != ConnectionState::Connected && state != ConnectionState::Connecting)
+        m_sourceError = text;
+    else
+        m_sourceError.clear();
+    updateListState();
+}
+
+QString MainWindow::connectionText() const {
+    return m_connection->text();
+}
+
+void MainWindow::updateListState() {
+    QString text;
+    if (!m_sourceError.isEmpty() && m_model->rowCount() == 0)
+        text = m_sourceError;
+    else if (!m_host)
+        text = tr("Pick a source.");
+    else if (!m_connected && m_model->rowCount() == 0)
+        text = tr("Loading jobs…");
+    else if (m_model->rowCount() == 0)
+        text = tr("No jobs here yet. Start one with `tessera run`, `tessera launch`, or kubectl.");
+    else if (m_proxy->rowCount() == 0)
+        text = tr("No job matches \"%1\".").arg(m_filter->text());
+    m_listState->setText(text);
+    m_listState->setVisible(!text.isEmpty());
+}
+
+QString MainWindow::selectedKey() const {
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.data(JobListModel::KeyRole).toString() : QString();
+}
+
+void MainWindow::closeJobView() {
+    if (m_jobView) {
+        QSettings().setValue(QStringLiteral("jobView/scoreboardSplitter"),
+                             m_jobView->saveSplitterState());
+        delete m_jobView.data();
+    }
+    m_right->setCurrentWidget(m_noJob);
+}
+
+void MainWindow::openJob(const QString& key) {
+    if (key.isEmpty() || !m_host || (m_jobView && m_jobView->key() == key))
+        return;
+    const int tab = m_jobView ? m_jobView->tabs()->currentIndex() : 0;
+    closeJobView();
+    m_jobView = new JobView(m_host->store(), key, m_right);
+    m_jobView->restoreSplitterState(
+        QSettings().value(QStringLiteral("jobView/scoreboardSplitter")).toByteArray());
+    m_jobView->tabs()->setCurrentIndex(tab);
+    m_right->addWidget(m_jobView);
+    m_right->setCurrentWidget(m_jobView);
+}
+
+void MainWindow::openJobInWindow(const QString& key) {
+    if (!m_host)
+        return;
+    auto* view = new JobView(m_host->store(), key, this);
+    view->setWindowFlag(Qt::Window);
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    view->setWindowTitle(tr("%1 — Tessera").arg(key.section(QLatin1Char('/'), -1)));
+    view->resize(1100, 760);
+    view->show();
+    m_jobWindows << view;
+}
+
+void MainWindow::refresh() {
+    if (m_host && m_host->store())
+        QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store())] {
+            if (s)
+                s->refresh();
+        });
+    statusBar()->showMessage(tr("Refreshing…"), 2000);
+}
+
+void MainWindow::focusFilter() {
+    m_filter->setFocus();
+    m_filter->selectAll();
+}
+
+void MainWindow::saveSettings() {
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("mainWindow/jobColumns"),
+                      m_table->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("mainWindow/namespace"), m_namespace->currentText().trimmed());
+    if (m_host)
+        settings.setValue(QStringLiteral("mainWindow/source"), m_host->id());
+    if (m_jobView)
+        settings.setValue(QStringLiteral("jobView/scoreboardSplitter"),
+                          m_jobView->saveSplitterState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace tessera::ui

@@ -1,0 +1,85 @@
+#pragma once
+// The main window creates and connects: a source picker (kubeconfig contexts, "Local runs",
+// "Demo"), a namespace filter, the job list (JobListModel behind a sort/filter proxy, Ctrl+F),
+// the selected job's JobView, and the connection state in the status bar. Each window has its
+// own source; File > New window opens another. Layout, splitters, the last source and namespace
+// are remembered (QSettings).
+#include "SourceHost.h"
+#include "store/JobSnapshot.h"
+
+#include <QMainWindow>
+#include <QPointer>
+#include <functional>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QSplitter;
+class QStackedWidget;
+class QTableView;
+
+namespace tessera::ui {
+
+class JobListModel;
+class JobView;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // Opens a source by id (SourceHost::open by default; tests hand in their own stores).
+    using SourceOpener =
+        std::function<std::unique_ptr<SourceHost>(const QString& id, QString* error)>;
+
+    explicit MainWindow(SourceOpener opener = SourceHost::open, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // The sources offered: contexts first, then "Local runs" and "Demo".
+    void setSourceIds(const QStringList& ids);
+    QString currentSourceId() const;
+    JobListModel* jobModel() const { return m_model; }
+    QSortFilterProxyModel* jobProxy() const { return m_proxy; }
+    QTableView* jobTable() const { return m_table; }
+    JobView* jobView() const { return m_jobView; }
+    QString connectionText() const;
+
+public slots:
+    void openSource(const QString& id);
+    void openJob(const QString& key);
+    void openJobInWindow(const QString& key);
+    void refresh();
+    void focusFilter();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildUi();
+    void showConnection(store::ConnectionState state, const QString& detail, int retryInSeconds);
+    void updateListState();
+    void closeJobView();
+    void saveSettings();
+    QString selectedKey() const;
+
+    SourceOpener m_opener;
+    std::unique_ptr<SourceHost> m_host;
+    QString m_sourceError;
+    bool m_connected = false;
+
+    QComboBox* m_sources;
+    QComboBox* m_namespace;
+    QLineEdit* m_filter;
+    JobListModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
+    QLabel* m_listState;
+    QSplitter* m_splitter;
+    QStackedWidget* m_right;
+    QLabel* m_noJob;
+    QPointer<JobView> m_jobView;
+    QList<QPointer<QWidget>> m_jobWindows;
+    QLabel* m_connection;
+};
+
+} // namespace tessera::ui

@@ -1,0 +1,108 @@
+#include "SourceHost.h"
+
+#include "kube/Kubeconfig.h"
+#include "serve/Server.h"
+#include "store/History.h"
+#include "store/LocalSource.h"
+#include "store/StoreThread.h"
+
+#include <QCoreApplication>
+
+namespace tessera::ui {
+
+SourceHost::~SourceHost() {
+    // The store (and its client) stop before the server they talk to.
+    m_thread.reset();
+    m_server.reset();
+}
+
+QStringList SourceHost::contexts(QString* error, QString* current) {
+    auto config = kube::Kubeconfig::load();
+    if (!config) {
+        if (error)
+            *error = QString::fromStdString(config.error().message);
+        return {};
+    }
+    QStringList names;
+    for (const auto& c : config->contexts())
+        names << c.name;
+    if (current)
+        *current = config->currentContext();
+    return names;
+}
+
+QString SourceHost::displayName() const {
+    if (m_id == demoId())
+        return QCoreApplication::translate("SourceHost", "Demo");
+    if (m_id == localId())
+        return QCoreApplication::translate("SourceHost", "Local runs");
+    return m_id.section(QLatin1Char(':'), 1);
+}
+
+std::unique_ptr<SourceHost> SourceHost::borrow(store::JobStore* store, QString id) {
+    std::unique_ptr<SourceHost> host(new SourceHost);
+    host->m_id = std::move(id);
+    host->m_store = store;
+    return host;
+}
+
+std::unique_ptr<SourceHost> SourceHost::open(const QString& id, QString* error) {
+    std::unique_ptr<SourceHost> host(new SourceHost);
+    host->m_id = id;
+    if (id == demoId()) {
+        // The built-in endpoint: `tessera serve --demo` in-process, watched through the same
+        // client as a real cluster.
+        serve::ServeOptions options;
+        options.failRate = 0.03;
+        host->m_server = std::make_unique<serve::Server>(options);
+        if (!host->m_server->listen(QHostAddress::LocalHost, 0)) {
+            *error = QCoreApplication::translate("SourceHost", "Demo server: %1")
+                         .arg(host->m_server->errorString());
+            return nullptr;
+        }
+        auto created = host->m_server->createDemoJobs();
+        if (!created) {
+            *error = QCoreApplication::translate("SourceHost", "Demo jobs: %1")
+                         .arg(created.error().message);
+            return nullptr;
+        }
+        kube::ClusterConnection connection;
+        connection.contextName = QStringLiteral("demo");
+        connection.clusterName = QStringLiteral("demo");
+        connection.userName = QStringLiteral("demo");
+        connection.namespace_ = QStringLiteral("default");
+        connection.server = host->m_server->url();
+        store::ClusterSource::Options storeOptions;
+        storeOptions.namespace_ = QString();
+        host->m_thread =
+            store::StoreThread::cluster(connection, QStringLiteral("demo"), storeOptions);
+    } else if (id == localId()) {
+        host->m_thread = std::make_unique<store::StoreThread>(
+            [](std::vector<QObject*>&) -> store::JobStore* {
+                return new store::LocalSource(store::LocalSource::Options{});
+            },
+            QStringLiteral("store-local"));
+    } else if (id.startsWith(QLatin1String("context:"))) {
+        const QString context = id.mid(8);
+        auto config = kube::Kubeconfig::load();
+        if (!config) {
+            *error = QString::fromStdString(config.error().message);
+            return nullptr;
+        }
+        auto connection = config->resolve(context);
+        if (!connection) {
+            *error = QString::fromStdString(connection.error().message);
+            return nullptr;
+        }
+        store::ClusterSource::Options storeOptions;
+        storeOptions.historyPath = store::History::defaultPath();
+        host->m_thread = store::StoreThread::cluster(*connection, context, storeOptions);
+    } else {
+        *error = QCoreApplication::translate("SourceHost", "Unknown source \"%1\"").arg(id);
+        return nullptr;
+    }
+    host->m_store = host->m_thread->store();
+    return host;
+}
+
+} // namespace tessera::ui

@@ -1,0 +1,55 @@
+#pragma once
+// One data source for one main window: the JobStore on its worker thread and whatever it needs
+// (the in-process `tessera serve` for the Demo). Only wiring: the stores live in core/store.
+//
+//   QString error;
+//   auto host = SourceHost::open(SourceHost::demoId(), &error);   // or contextId("prod"),
+//   localId() host->store();   // connect its signals; call it through QMetaObject::invokeMethod
+#include <QString>
+#include <QStringList>
+#include <memory>
+
+namespace tessera::serve {
+class Server;
+}
+namespace tessera::store {
+class JobStore;
+class StoreThread;
+} // namespace tessera::store
+
+namespace tessera::ui {
+
+class SourceHost {
+public:
+    ~SourceHost();
+    SourceHost(const SourceHost&) = delete;
+    SourceHost& operator=(const SourceHost&) = delete;
+
+    static QString demoId() { return QStringLiteral("demo"); }
+    static QString localId() { return QStringLiteral("local"); }
+    static QString contextId(const QString& context) {
+        return QStringLiteral("context:") + context;
+    }
+    // The kubeconfig contexts (empty when there is no kubeconfig); `error` gets a load error.
+    static QStringList contexts(QString* error = nullptr, QString* current = nullptr);
+
+    // Opens a source by id; nullptr and `error` set when it cannot be opened.
+    static std::unique_ptr<SourceHost> open(const QString& id, QString* error);
+    // Wraps a store owned elsewhere (tests, previews).
+    static std::unique_ptr<SourceHost> borrow(store::JobStore* store, QString id);
+
+    store::JobStore* store() const { return m_store; }
+    const QString& id() const { return m_id; }
+    // The in-process endpoint of the Demo (nullptr for other sources); tests check actions there.
+    serve::Server* server() const { return m_server.get(); }
+    QString displayName() const;
+
+private:
+    SourceHost() = default;
+    QString m_id;
+    std::unique_ptr<serve::Server> m_server;
+    std::unique_ptr<store::StoreThread> m_thread;
+    store::JobStore* m_store = nullptr;
+};
+
+} // namespace tessera::ui

@@ -1,0 +1,174 @@
+#pragma once
+// The Launch dialog: one dropped or opened file (a work list or a Job manifest) becomes one job.
+// Parsed preview (item count, the first items with their index, every error with its line and
+// column; Launch stays disabled until the file is fixed), then a target:
+//  - Local run: emits localRunRequested; the caller starts it in the local store's thread
+//    (LaunchController does: the new run appears in the dashboard like any other local run);
+//  - Dry-run: engine::simulate off the GUI thread for the chosen parallelism and a few others,
+//    makespans and a chart of succeeded indexes over time;
+//  - Cluster: the ConfigMap + Indexed Job of core/launch as an editable YAML preview, Save YAML,
+//    Launch through ClusterLauncher (work lists over 1 MiB are refused with the reason).
+// Parsing, generation and simulation run on the thread pool (AsyncTask.h).
+#include "LaunchFile.h"
+#include "kube/ClusterConnection.h"
+#include "launch/LaunchGenerator.h"
+#include "local/LocalRunner.h"
+
+#include <QDialog>
+#include <QList>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+class QTimer;
+
+class QChartView;
+
+namespace tessera::kube {
+class ApiClient;
+}
+
+namespace tessera::ui::launch {
+
+// Somewhere a cluster launch can go: a kubeconfig context (resolved when launching) or a ready
+// connection (the Demo endpoint).
+struct ClusterTarget {
+    QString label;
+    QString sourceId; // the dashboard source showing it (SourceHost ids)
+    QString context;  // kubeconfig context, when `connection` is unset
+    std::optional<kube::ClusterConnection> connection;
+};
+
+// One parallelism value of a dry-run forecast.
+struct Forecast {
+    int32_t parallelism = 0;
+    bool finished = false;
+    std::string outcome;
+    std::chrono::milliseconds makespan{0};
+    std::vector<std::pair<double, int32_t>> succeededOverTime; // (seconds, succeeded indexes)
+};
+
+class LaunchDialog : public QDialog {
+    Q_OBJECT
+public:
+    enum class Target { Local = 0, DryRun = 1, Cluster = 2 };
+
+    explicit LaunchDialog(QWidget* parent = nullptr);
+    ~LaunchDialog() override;
+
+    // Parses the file on the thread pool; `parsed` follows.
+    void openFile(const QString& path);
+    // A re-run: the items `subset` (ascending indexes of `list`) of a finished job, as a new job
+    // whose index i runs item subset[i]. `origin` names the job for the preview.
+    void openRerun(const QString& origin, worklist::WorkList list, std::vector<int32_t> subset,
+                   const QString& name);
+    void setClusterTargets(const QList<ClusterTarget>& targets);
+
+    bool isBusy() const;
+    const LaunchFile* file() const { return m_file.get(); }
+    const std::vector<int32_t>& subset() const { return m_subset; }
+    int itemCount() const;
+    QStringList errorTexts() const;
+    bool canLaunch() const;
+    QString yamlText() const;
+    const std::vector<Forecast>& forecasts() const { return m_forecasts; }
+    // The launch manifests as generated from the form (nullptr before the first generation).
+    const tessera::launch::LaunchManifests* manifests() const { return m_manifests.get(); }
+    void setTarget(Target target);
+    Target target() const;
+
+public slots:
+    void launch();
+    void simulate();
+    bool saveYaml(const QString& path);
+
+signals:
+    void parsed();
+    void generated();
+    void simulated();
+    // Local run: start it (LocalSource::startRun); `temporaryFile` (may be empty) can be removed
+    // once the run was prepared (it copies the items into its run directory).
+    void localRunRequested(const tessera::local::RunOptions& options, const QString& temporaryFile);
+    void clusterLaunched(const QString& sourceId, const QString& namespace_, const QString& name);
+    void launchFailed(const QString& message);
+
+private:
+    void buildUi();
+    QWidget* buildSettings();
+    QWidget* buildLocalPage();
+    QWidget* buildDryRunPage();
+    QWidget* buildClusterPage();
+    void showFile();
+    void updateState();
+    void validateName();
+    void scheduleGenerate();
+    void generate();
+    void showForecasts();
+    void setStatus(const QString& text, bool error = false);
+    engine::Job jobFromForm() const;
+    tessera::launch::LaunchSpec specFromForm() const;
+    std::optional<engine::SuccessPolicy> successPolicyFromForm() const;
+    void launchLocal();
+    void launchCluster();
+
+    std::shared_ptr<LaunchFile> m_file;
+    std::vector<int32_t> m_subset; // re-run: original indexes, ascending
+    QString m_origin;
+    bool m_parsing = false;
+    int m_generating = 0;
+    bool m_simulating = false;
+    bool m_launching = false;
+    bool m_yamlEdited = false;
+    bool m_settingYaml = false;
+    quint64 m_generation = 0;
+    QString m_generateError;
+    std::unique_ptr<tessera::launch::LaunchManifests> m_manifests;
+    std::vector<Forecast> m_forecasts;
+    QList<ClusterTarget> m_targets;
+    std::unique_ptr<kube::ApiClient> m_client;
+
+    QLabel* m_source;
+    QLabel* m_summary;
+    QTableWidget* m_items;
+    QListWidget* m_errors;
+    QComboBox* m_target;
+    QLineEdit* m_name;
+    QLabel* m_nameError;
+    QLineEdit* m_command;
+    QSpinBox* m_parallelism;
+    QSpinBox* m_backoffPerIndex;
+    QSpinBox* m_maxFailed;
+    QLineEdit* m_successIndexes;
+    QSpinBox* m_successCount;
+    QSpinBox* m_deadline;
+    QStackedWidget* m_pages;
+    QDoubleSpinBox* m_itemSeconds;
+    QDoubleSpinBox* m_failRate;
+    QPushButton* m_simulate;
+    QLabel* m_forecastText;
+    QChartView* m_chart;
+    QComboBox* m_cluster;
+    QLineEdit* m_namespace;
+    QLineEdit* m_image;
+    QPlainTextEdit* m_yaml;
+    QLabel* m_clusterInfo;
+    QPushButton* m_regenerate;
+    QPushButton* m_saveYaml;
+    QPushButton* m_launch;
+    QLabel* m_status;
+    QTimer* m_generateTimer;
+};
+
+} // namespace tessera::ui::launch
