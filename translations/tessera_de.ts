@@ -5,52 +5,52 @@
     <name>ClusterLauncher</name>
     <message>
         <source>creating ConfigMap %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ConfigMap %1 konnte nicht erstellt werden: %2</translation>
     </message>
     <message>
         <source>creating Job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 konnte nicht erstellt werden: %2</translation>
     </message>
     <message>
         <source>Job %1 was created but the server&apos;s answer has no UID</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 wurde erstellt, aber die Antwort des Servers enthält keine UID</translation>
     </message>
     <message>
         <source>Job %1 was created, but ConfigMap %2 could not be tied to it (delete it with the Job): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 wurde erstellt, aber ConfigMap %2 konnte nicht an ihn gebunden werden (löschen Sie sie zusammen mit dem Job): %3</translation>
     </message>
 </context>
 <context>
     <name>ClusterReportLoader</name>
     <message>
         <source>pods of job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Pods von Job %1: %2</translation>
     </message>
     <message>
         <source>job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1: %2</translation>
     </message>
 </context>
 <context>
     <name>EditedManifests</name>
     <message>
         <source>YAML preview</source>
-        <translation type="unfinished"></translation>
+        <translation>YAML-Vorschau</translation>
     </message>
     <message>
         <source>only a ConfigMap and a Job can be launched here, not kind &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>hier lassen sich nur eine ConfigMap und ein Job starten, nicht kind „%1“</translation>
     </message>
     <message>
         <source>creating Job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 konnte nicht erstellt werden: %2</translation>
     </message>
 </context>
 <context>
     <name>Format</name>
     <message>
         <source> (signal %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Signal %1)</translation>
     </message>
 </context>
 <context>
@@ -85,58 +85,87 @@ Options:
   --output yaml                 print the manifests instead of creating them
   -h, --help                    show this help
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: tessera launch WORKLIST --image IMAGE [OPTIONS]
+
+Startet eine Arbeitsliste als Kubernetes Indexed Job: Eine ConfigMap NAME-items enthält
+die Einträge (ein Schlüssel pro Index und Feld), und jeder Pod führt einen kleinen
+POSIX-sh-Wrapper aus, der seinen Eintrag anhand von JOB_COMPLETION_INDEX auswählt;
+Anführungszeichen, Leerzeichen und $ in Einträgen sind daher unproblematisch.
+Die ConfigMap gehört dem Job: Wird der Job gelöscht, wird auch sie gelöscht. Listen, die
+größer sind, als eine ConfigMap fassen kann (1 MiB), werden abgelehnt.
+
+Optionen:
+  --image IMAGE                 Container-Image (benötigt /bin/sh; busybox genügt)
+  --command TEMPLATE            Befehl für Einträge ohne eigenen Befehl (CSV, YAML-Listen);
+                                er sieht die Variablen des Eintrags und JOB_COMPLETION_INDEX
+  --name NAME                   Job-Name, ein DNS-Label (Standard: aus WORKLIST)
+  -j, --parallelism N           gleichzeitig laufende Pods (Standard 1)
+  --backoff-limit N             insgesamt erlaubte fehlgeschlagene Pods
+  --backoff-limit-per-index N   erlaubte fehlgeschlagene Pods pro Index
+  --max-failed-indexes N        zusammen mit --backoff-limit-per-index
+  --success-indexes LIST        successPolicy: diese Indizes genügen (&quot;0,5-9&quot;)
+  --success-count N             successPolicy: so viele (aus LIST) genügen
+  --active-deadline S           activeDeadlineSeconds
+  --indexes LIST                nur diese Indizes der Arbeitsliste ausführen (erneuter
+                                Lauf); der Job vermerkt zu jedem neuen Index den ursprünglichen
+  --format lines|csv|furiko     wie WORKLIST gelesen wird (Standard: nach Endung, Inhalt)
+  --context C                   kubeconfig-Kontext (Standard: der aktuelle)
+  -n, --namespace NS            Namespace (Standard: der des Kontexts)
+  --kubeconfig FILE             statt $KUBECONFIG / ~/.kube/config
+  --output yaml                 die Manifeste ausgeben, statt sie zu erstellen
+  -h, --help                    diese Hilfe anzeigen
+</translation>
     </message>
     <message>
         <source>--%1: expected an integer from %2 to %3, got &apos;%4&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1: ganze Zahl von %2 bis %3 erwartet, erhalten: &apos;%4&apos;</translation>
     </message>
     <message>
         <source>expected one work list</source>
-        <translation type="unfinished"></translation>
+        <translation>genau eine Arbeitsliste erwartet</translation>
     </message>
     <message>
         <source>--image is required</source>
-        <translation type="unfinished"></translation>
+        <translation>--image ist erforderlich</translation>
     </message>
     <message>
         <source>--output: only &apos;yaml&apos; is supported, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--output: nur &apos;yaml&apos; wird unterstützt, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--format: expected lines, csv or furiko, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--format: lines, csv oder furiko erwartet, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--command: the items of %1 carry their own commands</source>
-        <translation type="unfinished"></translation>
+        <translation>--command: die Einträge von %1 bringen eigene Befehle mit</translation>
     </message>
     <message>
         <source>--indexes: %1 (the work list has %2 items)</source>
-        <translation type="unfinished"></translation>
+        <translation>--indexes: %1 (die Arbeitsliste hat %2 Einträge)</translation>
     </message>
     <message>
         <source>job %1/%2 created (%3 indexes, uid %4); items in ConfigMap %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1/%2 erstellt (%3 Indizes, UID %4); Einträge in ConfigMap %5</translation>
     </message>
 </context>
 <context>
     <name>LaunchDialog</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>unset</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gesetzt</translation>
     </message>
 </context>
 <context>
@@ -169,1384 +198,1413 @@ Options:
 The report is written to a temporary file and renamed when complete; Ctrl+C
 cancels it and leaves nothing behind.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: tessera report --source SOURCE [OPTIONS] TARGET
+
+Schreibt einen Abschlussbericht eines Indexed Job: Identität, Spec, Ergebnis und
+Conditions, abgeschlossene und fehlgeschlagene Indizes vollständig, eine Tabelle pro
+Index (Index, Status, Versuche, Hostname, Knoten, Start, Ende, Dauer, Exit-Code, Grund),
+die langsamsten Indizes, Dauern für p50/p90/p99 und Diagramme.
+
+Quellen:
+  --source local RUN_DIR          ein lokaler Lauf (sein Laufverzeichnis)
+  --source CONTEXT JOB            ein Job in einem kubeconfig-Kontext (oder einem
+                                  Demo-Server), mit --namespace
+  --source simulate JOB.yaml      ein Probelauf eines Job-Manifests (eine Prognose)
+
+Optionen:
+  --format html|pdf|csv|json      Standard: nach der Endung von -o, sonst html
+  -o, --output FILE               Standard: JOB-report.FORMAT; - für die
+                                  Standardausgabe (nicht für pdf)
+  -n, --namespace NS              Namespace im Cluster (Standard: der des Kontexts)
+  --kubeconfig FILE               statt $KUBECONFIG / ~/.kube/config
+  --seed N                        simulate: Zufalls-Seed (Standard 1)
+  --duration D|uniform:A..B       simulate: Laufzeit eines Pods (Standard 30s)
+  --fail-rate P                   simulate: Wahrscheinlichkeit, dass ein Versuch
+                                  fehlschlägt
+  -h, --help                      diese Hilfe anzeigen
+
+Der Bericht wird in eine temporäre Datei geschrieben und erst nach Fertigstellung
+umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
+</translation>
     </message>
     <message>
         <source>--seed: expected a non-negative integer, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--seed: nicht negative ganze Zahl erwartet, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--duration: expected 30s or uniform:10s..60s, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--duration: 30s oder uniform:10s..60s erwartet, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--fail-rate: expected a probability between 0 and 1, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--fail-rate: Wahrscheinlichkeit zwischen 0 und 1 erwartet, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: no document of kind Job</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein Dokument mit kind Job</translation>
     </message>
     <message>
         <source>%1: the API server would reject this Job:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: der API-Server würde diesen Job ablehnen:</translation>
     </message>
     <message>
         <source>%1: local runs are not available in this build yet</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: lokale Läufe sind in diesem Build noch nicht verfügbar</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>unterbrochen</translation>
     </message>
     <message>
         <source>--source is required (local, simulate or a context name)</source>
-        <translation type="unfinished"></translation>
+        <translation>--source ist erforderlich (local, simulate oder ein Kontextname)</translation>
     </message>
     <message>
         <source>expected one run directory</source>
-        <translation type="unfinished"></translation>
+        <translation>genau ein Laufverzeichnis erwartet</translation>
     </message>
     <message>
         <source>expected one Job manifest</source>
-        <translation type="unfinished"></translation>
+        <translation>genau ein Job-Manifest erwartet</translation>
     </message>
     <message>
         <source>expected one Job name</source>
-        <translation type="unfinished"></translation>
+        <translation>genau ein Job-Name erwartet</translation>
     </message>
     <message>
         <source>--format: expected html, pdf, csv or json, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--format: html, pdf, csv oder json erwartet, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>a PDF report needs a file: use -o FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>ein PDF-Bericht braucht eine Datei: verwenden Sie -o FILE</translation>
     </message>
     <message>
         <source>tessera report: wrote %1 (%2 indexes, %3 attempts)</source>
-        <translation type="unfinished"></translation>
+        <translation>tessera report: %1 geschrieben (%2 Indizes, %3 Versuche)</translation>
     </message>
 </context>
 <context>
     <name>ReportLabels</name>
     <message>
         <source>Completion report</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschlussbericht</translation>
     </message>
     <message>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished"></translation>
+        <translation>Namespace</translation>
     </message>
     <message>
         <source>UID</source>
-        <translation type="unfinished"></translation>
+        <translation>UID</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle</translation>
     </message>
     <message>
         <source>Generated</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt</translation>
     </message>
     <message>
         <source>Specification</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation</translation>
     </message>
     <message>
         <source>Completion mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Completion-Modus</translation>
     </message>
     <message>
         <source>Completions</source>
-        <translation type="unfinished"></translation>
+        <translation>Completions</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität</translation>
     </message>
     <message>
         <source>Backoff limit</source>
-        <translation type="unfinished"></translation>
+        <translation>Backoff-Limit</translation>
     </message>
     <message>
         <source>Backoff limit per index</source>
-        <translation type="unfinished"></translation>
+        <translation>Backoff-Limit pro Index</translation>
     </message>
     <message>
         <source>Max failed indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. fehlgeschlagene Indizes</translation>
     </message>
     <message>
         <source>Active deadline (seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximale Laufzeit (Sekunden)</translation>
     </message>
     <message>
         <source>Success policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgsrichtlinie</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>Conditions</source>
-        <translation type="unfinished"></translation>
+        <translation>Conditions</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestartet</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Completed indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschlossene Indizes</translation>
     </message>
     <message>
         <source>Failed indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Indizes</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung</translation>
     </message>
     <message>
         <source>Succeeded indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreiche Indizes</translation>
     </message>
     <message>
         <source>Failed indexes (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Indizes (Anzahl)</translation>
     </message>
     <message>
         <source>Active pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktive Pods</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuche</translation>
     </message>
     <message>
         <source>Slowest indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Langsamste Indizes</translation>
     </message>
     <message>
         <source>Duration percentiles (succeeded indexes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Perzentile der Dauer (erfolgreiche Indizes)</translation>
     </message>
     <message>
         <source>Samples</source>
-        <translation type="unfinished"></translation>
+        <translation>Stichproben</translation>
     </message>
     <message>
         <source>Progress over time</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt im Zeitverlauf</translation>
     </message>
     <message>
         <source>Duration histogram</source>
-        <translation type="unfinished"></translation>
+        <translation>Histogramm der Dauer</translation>
     </message>
     <message>
         <source>Per-index table</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabelle pro Index</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>Index</translation>
     </message>
     <message>
         <source>Original index</source>
-        <translation type="unfinished"></translation>
+        <translation>Ursprünglicher Index</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Hostname</source>
-        <translation type="unfinished"></translation>
+        <translation>Hostname</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Start</translation>
     </message>
     <message>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>Ende</translation>
     </message>
     <message>
         <source>Exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine)</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden</translation>
     </message>
     <message>
         <source>indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Indizes</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Typ</translation>
     </message>
     <message>
         <source>This job re-runs indexes of another job: the original index of each row is shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Job führt Indizes eines anderen Jobs erneut aus: Zu jeder Zeile wird der ursprüngliche Index angezeigt.</translation>
     </message>
     <message>
         <source>succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>erfolgreich</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>Page %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Seite %1</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreich</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehend</translation>
     </message>
     <message>
         <source>Deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>Gelöscht</translation>
     </message>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gestartet</translation>
     </message>
     <message>
         <source>Complete</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschlossen</translation>
     </message>
     <message>
         <source>Suspended</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten</translation>
     </message>
 </context>
 <context>
     <name>ReportWriter</name>
     <message>
         <source>cannot start the PDF writer</source>
-        <translation type="unfinished"></translation>
+        <translation>der PDF-Writer lässt sich nicht starten</translation>
     </message>
     <message>
         <source>the PDF could not be written</source>
-        <translation type="unfinished"></translation>
+        <translation>das PDF konnte nicht geschrieben werden</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
 </context>
 <context>
     <name>SourceHost</name>
     <message>
         <source>Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo</translation>
     </message>
     <message>
         <source>Local runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokale Läufe</translation>
     </message>
     <message>
         <source>Demo server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Server: %1</translation>
     </message>
     <message>
         <source>Demo jobs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Jobs: %1</translation>
     </message>
     <message>
         <source>Unknown source &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Quelle „%1“</translation>
     </message>
 </context>
 <context>
     <name>StatePalette</name>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gestartet</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehend</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreich</translation>
     </message>
     <message>
         <source>Failed, will retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen, wird wiederholt</translation>
     </message>
     <message>
         <source>Failed index</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagener Index</translation>
     </message>
     <message>
         <source>Out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>Außerhalb des Bereichs</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::ChartsWidget</name>
     <message>
         <source>Succeeded over time</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreiche im Zeitverlauf</translation>
     </message>
     <message>
         <source>Active vs parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiv vs. Parallelität</translation>
     </message>
     <message>
         <source>Failures over time</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlschläge im Zeitverlauf</translation>
     </message>
     <message>
         <source>Duration of succeeded indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer erfolgreicher Indizes</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreich</translation>
     </message>
     <message>
         <source>Active</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiv</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität</translation>
     </message>
     <message>
         <source>Failed pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Pods</translation>
     </message>
     <message>
         <source>Duration of succeeded indexes (none finished yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer erfolgreicher Indizes (noch keiner beendet)</translation>
     </message>
     <message>
         <source>Duration of succeeded indexes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer erfolgreicher Indizes (%1)</translation>
     </message>
     <message>
         <source>Indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Indizes</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::Format</name>
     <message>
         <source>%1s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1m %2s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min %2 s</translation>
     </message>
     <message>
         <source>%1h %2m</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h %2 min</translation>
     </message>
     <message>
         <source>%1d %2h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 d %2 h</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::GridLegendWidget</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>1 pixel = %1 indexes (worst state shown)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Pixel = %1 Indizes (schlechtester Zustand angezeigt)</translation>
     </message>
     <message>
         <source>Fit (Ctrl+wheel to zoom)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingepasst (Strg+Mausrad zum Zoomen)</translation>
     </message>
     <message>
         <source>%1 px cells (Ctrl+0 to fit)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-px-Zellen (Strg+0 zum Einpassen)</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::IndexGridWidget</name>
     <message>
         <source>Index scoreboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Index-Statusraster</translation>
     </message>
     <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2</translation>
     </message>
     <message>
         <source>Hostname: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hostname: %1</translation>
     </message>
     <message>
         <source>This pixel shows indexes %1-%2 (the state that needs attention first)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Pixel steht für die Indizes %1-%2 (gezeigt wird der Zustand, der zuerst Aufmerksamkeit braucht)</translation>
     </message>
     <message>
         <source>No indexes to show</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Indizes anzuzeigen</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::JobListModel</name>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehend</translation>
     </message>
     <message>
         <source>Suspended</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten</translation>
     </message>
     <message>
         <source>Indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>Indexed</translation>
     </message>
     <message>
         <source>NonIndexed</source>
-        <translation type="unfinished"></translation>
+        <translation>NonIndexed</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>%1/%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2: %3</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished"></translation>
+        <translation>Namespace</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus</translation>
     </message>
     <message>
         <source>Completions</source>
-        <translation type="unfinished"></translation>
+        <translation>Completions</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität</translation>
     </message>
     <message>
         <source>Active</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiv</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreich</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>Alter</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::JobView</name>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>Index</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuche</translation>
     </message>
     <message>
         <source>Last exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Exit-Code</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Typ</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahl</translation>
     </message>
     <message>
         <source>Last seen</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuletzt gesehen</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten</translation>
     </message>
     <message>
         <source>Pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Pods</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil</translation>
     </message>
     <message>
         <source>Zone</source>
-        <translation type="unfinished"></translation>
+        <translation>Zone</translation>
     </message>
     <message>
         <source>Attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch</translation>
     </message>
     <message>
         <source>Pod</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Phase</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Start</translation>
     </message>
     <message>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>Ende</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code</translation>
     </message>
     <message>
         <source>&amp;Scoreboard</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Statusraster</translation>
     </message>
     <message>
         <source>F&amp;ailures &amp;&amp; events</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fehlschläge &amp;&amp; Ereignisse</translation>
     </message>
     <message>
         <source>S&amp;pread</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verteilung</translation>
     </message>
     <message>
         <source>C&amp;harts</source>
-        <translation type="unfinished"></translation>
+        <translation>Dia&amp;gramme</translation>
     </message>
     <message>
         <source>&amp;Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitleiste</translation>
     </message>
     <message>
         <source>Ctrl+L</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <source>Loading the job…</source>
-        <translation type="unfinished"></translation>
+        <translation>Job wird geladen…</translation>
     </message>
     <message>
         <source>This job no longer exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Job existiert nicht mehr.</translation>
     </message>
     <message>
         <source>The job was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Job wurde gelöscht.</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Parallelism, applied to the running job as you change it</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität; Änderungen gelten sofort für den laufenden Job</translation>
     </message>
     <message>
         <source>&amp;Parallelism:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Parallelität:</translation>
     </message>
     <message>
         <source>Suspend</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhalten</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>Löschen…</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine)</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <source>Click an index to see its attempts and log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie auf einen Index, um seine Versuche und sein Log zu sehen.</translation>
     </message>
     <message>
         <source>Failing indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlschlagende Indizes</translation>
     </message>
     <message>
         <source>Events of the job</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignisse des Jobs</translation>
     </message>
     <message>
         <source>Active pods by node</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktive Pods nach Knoten</translation>
     </message>
     <message>
         <source>Active pods by zone (topology.kubernetes.io/zone)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktive Pods nach Zone (topology.kubernetes.io/zone)</translation>
     </message>
     <message>
         <source>This job has no indexes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Job hat keine Indizes.</translation>
     </message>
     <message>
         <source>A NonIndexed job has no per-index scoreboard; see its pods and events.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein NonIndexed-Job hat kein Statusraster pro Index; siehe seine Pods und Ereignisse.</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortsetzen</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geladen…</translation>
     </message>
     <message>
         <source>Namespace: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Namespace: %1</translation>
     </message>
     <message>
         <source>%1, completions: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, Completions: %2</translation>
     </message>
     <message>
         <source>Indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>Indexed</translation>
     </message>
     <message>
         <source>NonIndexed</source>
-        <translation type="unfinished"></translation>
+        <translation>NonIndexed</translation>
     </message>
     <message>
         <source>active %1, succeeded %2, failed %3</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiv %1, erfolgreich %2, fehlgeschlagen %3</translation>
     </message>
     <message>
         <source>started %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gestartet %1</translation>
     </message>
     <message>
         <source>duration %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer %1</translation>
     </message>
     <message>
         <source>Conditions: none</source>
-        <translation type="unfinished"></translation>
+        <translation>Conditions: keine</translation>
     </message>
     <message>
         <source>Conditions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Conditions: %1</translation>
     </message>
     <message>
         <source>ETA: unknown (no recent completions)</source>
-        <translation type="unfinished"></translation>
+        <translation>Restzeit: unbekannt (keine Abschlüsse in letzter Zeit)</translation>
     </message>
     <message>
         <source>ETA %1 (%2/min)</source>
-        <translation type="unfinished"></translation>
+        <translation>Restzeit %1 (%2/min)</translation>
     </message>
     <message>
         <source>Completed indexes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschlossene Indizes (%1)</translation>
     </message>
     <message>
         <source>Failed indexes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Indizes (%1)</translation>
     </message>
     <message>
         <source>Failures: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlschläge: %1</translation>
     </message>
     <message>
         <source>No pod yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Pod</translation>
     </message>
     <message>
         <source>&lt;b&gt;Attempt %1&lt;/b&gt;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Versuch %1&lt;/b&gt;: %2</translation>
     </message>
     <message>
         <source> (from history)</source>
-        <translation type="unfinished"></translation>
+        <translation> (aus dem Verlauf)</translation>
     </message>
     <message>
         <source>node %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten %1, %2</translation>
     </message>
     <message>
         <source>unscheduled</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht eingeplant</translation>
     </message>
     <message>
         <source>start %1, end %2, duration %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Start %1, Ende %2, Dauer %3</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code %1</translation>
     </message>
     <message>
         <source>reason %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; Hostname %3</translation>
     </message>
     <message>
         <source>Known from history; the pod is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus dem Verlauf bekannt; der Pod existiert nicht mehr</translation>
     </message>
     <message>
         <source>(not scheduled)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nicht eingeplant)</translation>
     </message>
     <message>
         <source>(no zone label)</source>
-        <translation type="unfinished"></translation>
+        <translation>(kein Zonen-Label)</translation>
     </message>
     <message>
         <source>Setting parallelism to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität wird auf %1 gesetzt…</translation>
     </message>
     <message>
         <source>Suspending…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird angehalten…</translation>
     </message>
     <message>
         <source>Resuming…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird fortgesetzt…</translation>
     </message>
     <message>
         <source>Delete job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job löschen</translation>
     </message>
     <message>
         <source>Delete the job %1 in namespace %2 and its pods?</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 im Namespace %2 samt seinen Pods löschen?</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Löschen</translation>
     </message>
     <message>
         <source>Deleting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gelöscht…</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>
     <message>
         <source>&amp;Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Mitverfolgen</translation>
     </message>
     <message>
         <source>Index </source>
-        <translation type="unfinished"></translation>
+        <translation>Index </translation>
     </message>
     <message>
         <source>Filter lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeilen filtern</translation>
     </message>
     <message>
         <source>Click an index in the scoreboard (or pick one above) to see its log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie im Statusraster auf einen Index (oder wählen Sie oben einen aus), um sein Log zu sehen.</translation>
     </message>
     <message>
         <source>&amp;Load</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Laden</translation>
     </message>
     <message>
         <source>Newest attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuester Versuch</translation>
     </message>
     <message>
         <source>Attempt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch %1</translation>
     </message>
     <message>
         <source>Loading the log of index %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Log von Index %1 wird geladen…</translation>
     </message>
     <message>
         <source>Index %1: end of log (%2 lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>Index %1: Ende des Logs (%2 Zeilen)</translation>
     </message>
     <message>
         <source>Index %1: %2 lines, following</source>
-        <translation type="unfinished"></translation>
+        <translation>Index %1: %2 Zeilen, wird mitverfolgt</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::MainWindow</name>
     <message>
         <source>Tessera</source>
-        <translation type="unfinished"></translation>
+        <translation>Tessera</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle</translation>
     </message>
     <message>
         <source>Where the jobs come from: a kubeconfig context, local runs, or the built-in demo</source>
-        <translation type="unfinished"></translation>
+        <translation>Woher die Jobs kommen: ein kubeconfig-Kontext, lokale Läufe oder die eingebaute Demo</translation>
     </message>
     <message>
         <source> Source: </source>
-        <translation type="unfinished"></translation>
+        <translation> Quelle: </translation>
     </message>
     <message>
         <source>All namespaces</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Namespaces</translation>
     </message>
     <message>
         <source>Namespace (empty: all namespaces); press Enter to apply</source>
-        <translation type="unfinished"></translation>
+        <translation>Namespace (leer: alle Namespaces); mit Eingabetaste übernehmen</translation>
     </message>
     <message>
         <source>  Namespace: </source>
-        <translation type="unfinished"></translation>
+        <translation>  Namespace: </translation>
     </message>
     <message>
         <source>Filter jobs (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs filtern (Strg+F)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;New window</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neues Fenster</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
         <source>&amp;Filter jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs &amp;filtern</translation>
     </message>
     <message>
         <source>Index &amp;logs</source>
-        <translation type="unfinished"></translation>
+        <translation>Index-&amp;Logs</translation>
     </message>
     <message>
         <source>Ctrl+L</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <source>&amp;Job</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Job</translation>
     </message>
     <message>
         <source>Open in new &amp;window</source>
-        <translation type="unfinished"></translation>
+        <translation>In neuem &amp;Fenster öffnen</translation>
     </message>
     <message>
         <source>Ctrl+Shift+O</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+O</translation>
     </message>
     <message>
         <source>Clear recorded &amp;history of this source</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgezeichneten &amp;Verlauf dieser Quelle löschen</translation>
     </message>
     <message>
         <source>Select a job to see its scoreboard.
 
 Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its own.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Job aus, um sein Statusraster zu sehen.
+
+Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem eigenen Fenster.</translation>
     </message>
     <message>
         <source>Local runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokale Läufe</translation>
     </message>
     <message>
         <source>Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo</translation>
     </message>
     <message>
         <source>Opening %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Tessera — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tessera — %1</translation>
     </message>
     <message>
         <source>Listing jobs of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs von %1 werden aufgelistet…</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung wird hergestellt…</translation>
     </message>
     <message>
         <source>● Connected</source>
-        <translation type="unfinished"></translation>
+        <translation>● Verbunden</translation>
     </message>
     <message>
         <source>Retrying in %1 s: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Versuch in %1 s: %2</translation>
     </message>
     <message>
         <source>Unauthorized: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht autorisiert: %1</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Pick a source.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Quelle.</translation>
     </message>
     <message>
         <source>Loading jobs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs werden geladen…</translation>
     </message>
     <message>
         <source>No jobs here yet. Start one with `tessera run`, `tessera launch`, or kubectl.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier gibt es noch keine Jobs. Starten Sie einen mit `tessera run`, `tessera launch` oder kubectl.</translation>
     </message>
     <message>
         <source>No job matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Job passt zu „%1“.</translation>
     </message>
     <message>
         <source>%1 — Tessera</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Tessera</translation>
     </message>
     <message>
         <source>Refreshing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird aktualisiert…</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::TimelineWidget</name>
     <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt;, attempt %2&lt;br&gt;Pod: %3&lt;br&gt;Node: %4&lt;br&gt;Phase: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Index %1&lt;/b&gt;, Versuch %2&lt;br&gt;Pod: %3&lt;br&gt;Knoten: %4&lt;br&gt;Phase: %5</translation>
     </message>
     <message>
         <source>Start: %1, end: %2, duration: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Start: %1, Ende: %2, Dauer: %3</translation>
     </message>
     <message>
         <source>Exit code: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code: %1</translation>
     </message>
     <message>
         <source>Reason: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund: %1</translation>
     </message>
     <message>
         <source>No attempts yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Versuche</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>Index</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::launch::LaunchDialog</name>
     <message>
         <source>Launch</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten</translation>
     </message>
     <message>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorschau</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>Index</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>Variables</source>
-        <translation type="unfinished"></translation>
+        <translation>Variablen</translation>
     </message>
     <message>
         <source>&amp;Launch</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job</translation>
     </message>
     <message>
         <source>Local run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokaler Lauf</translation>
     </message>
     <message>
         <source>Dry-run (forecast)</source>
-        <translation type="unfinished"></translation>
+        <translation>Probelauf (Prognose)</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster</translation>
     </message>
     <message>
         <source>&amp;Target:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ziel:</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>for items without their own command, e.g. render &quot;$FRAME&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>für Einträge ohne eigenen Befehl, z. B. render &quot;$FRAME&quot;</translation>
     </message>
     <message>
         <source>&amp;Command template:</source>
-        <translation type="unfinished"></translation>
+        <translation>Be&amp;fehlsvorlage:</translation>
     </message>
     <message>
         <source>&amp;Parallelism:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Parallelität:</translation>
     </message>
     <message>
         <source>backoffLimit&amp;PerIndex:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;backoffLimitPerIndex:</translation>
     </message>
     <message>
         <source>ma&amp;xFailedIndexes:</source>
-        <translation type="unfinished"></translation>
+        <translation>ma&amp;xFailedIndexes:</translation>
     </message>
     <message>
         <source>succeededIndexes, e.g. 0-9</source>
-        <translation type="unfinished"></translation>
+        <translation>succeededIndexes, z. B. 0-9</translation>
     </message>
     <message>
         <source>any count</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebige Anzahl</translation>
     </message>
     <message>
         <source>Success policy:</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgsrichtlinie:</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>Active &amp;deadline:</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximale &amp;Laufzeit:</translation>
     </message>
     <message>
         <source>Runs the items as processes on this machine, as a local Indexed Job (journaled, resumable); it appears under &quot;Local runs&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt die Einträge als Prozesse auf diesem Rechner aus, als lokaler Indexed Job (mit Journal, fortsetzbar); er erscheint unter „Lokale Läufe“.</translation>
     </message>
     <message>
         <source> s per item</source>
-        <translation type="unfinished"></translation>
+        <translation> s pro Eintrag</translation>
     </message>
     <message>
         <source> % fail</source>
-        <translation type="unfinished"></translation>
+        <translation> % Fehlschläge</translation>
     </message>
     <message>
         <source>&amp;Simulate</source>
-        <translation type="unfinished"></translation>
+        <translation>Sim&amp;ulieren</translation>
     </message>
     <message>
         <source>Succeeded indexes over time</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreiche Indizes im Zeitverlauf</translation>
     </message>
     <message>
         <source>C&amp;ontext:</source>
-        <translation type="unfinished"></translation>
+        <translation>K&amp;ontext:</translation>
     </message>
     <message>
         <source>the context&apos;s namespace</source>
-        <translation type="unfinished"></translation>
+        <translation>Namespace des Kontexts</translation>
     </message>
     <message>
         <source>Na&amp;mespace:</source>
-        <translation type="unfinished"></translation>
+        <translation>Na&amp;mespace:</translation>
     </message>
     <message>
         <source>&amp;Image:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Image:</translation>
     </message>
     <message>
         <source>&amp;Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu &amp;erzeugen</translation>
     </message>
     <message>
         <source>Discard edits and generate the YAML from the form again</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen verwerfen und die YAML erneut aus dem Formular erzeugen</translation>
     </message>
     <message>
         <source>Save &amp;YAML…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;YAML speichern…</translation>
     </message>
     <message>
         <source>Save YAML</source>
-        <translation type="unfinished"></translation>
+        <translation>YAML speichern</translation>
     </message>
     <message>
         <source>YAML (*.yaml *.yml)</source>
-        <translation type="unfinished"></translation>
+        <translation>YAML (*.yaml *.yml)</translation>
     </message>
     <message>
         <source>File: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei: %1</translation>
     </message>
     <message>
         <source>Reading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gelesen…</translation>
     </message>
     <message>
         <source>Launch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 starten</translation>
     </message>
     <message numerus="yes">
         <source>Re-run of %1: %n index(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Erneuter Lauf von %1: %n Index</numerusform>
+            <numerusform>Erneuter Lauf von %1: %n Indizes</numerusform>
         </translation>
     </message>
     <message>
         <source>Re-run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erneut ausführen</translation>
     </message>
     <message numerus="yes">
         <source>%n error(s): fix the file and drop it again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Fehler: Korrigieren Sie die Datei und ziehen Sie sie erneut hierher.</numerusform>
+            <numerusform>%n Fehler: Korrigieren Sie die Datei und ziehen Sie sie erneut hierher.</numerusform>
         </translation>
     </message>
     <message>
         <source>Job manifest &quot;%1&quot;: %2 completions, parallelism %3, %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Job-Manifest „%1“: %2 Completions, Parallelität %3, %4</translation>
     </message>
     <message>
         <source>Indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>Indexed</translation>
     </message>
     <message>
         <source>NonIndexed</source>
-        <translation type="unfinished"></translation>
+        <translation>NonIndexed</translation>
     </message>
     <message numerus="yes">
         <source>%n item(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Eintrag</numerusform>
+            <numerusform>%n Einträge</numerusform>
         </translation>
     </message>
     <message>
         <source> (format: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Format: %1)</translation>
     </message>
     <message>
         <source>, new index → original index shown as &quot;i ← j&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>, neuer Index → ursprünglicher Index, angezeigt als &quot;i ← j&quot;</translation>
     </message>
     <message>
         <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3 with %4 completions</source>
-        <translation type="unfinished"></translation>
+        <translation>ConfigMap %1 (%2 KiB an Einträgen, Limit 1024 KiB) und Indexed Job %3 mit %4 Completions</translation>
     </message>
     <message>
         <source>Cannot launch: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert</translation>
     </message>
     <message>
         <source>Fix the errors in the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>Beheben Sie zuerst die Fehler in der Datei</translation>
     </message>
     <message>
         <source>A Job manifest has no work-list items to run here: use Dry-run or Cluster, or drop a work list</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Job-Manifest hat keine Arbeitslisten-Einträge, die hier laufen könnten: Verwenden Sie Probelauf oder Cluster, oder ziehen Sie eine Arbeitsliste hierher</translation>
     </message>
     <message>
         <source>The items carry no command: give a command template</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einträge haben keinen Befehl: Geben Sie eine Befehlsvorlage an</translation>
     </message>
     <message>
         <source>Cannot create a temporary file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Temporäre Datei kann nicht erstellt werden: %1</translation>
     </message>
     <message>
         <source>Starting the local run…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokaler Lauf wird gestartet…</translation>
     </message>
     <message>
         <source>Creating %1 in %2/%3…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird in %2/%3 erstellt…</translation>
     </message>
     <message>
         <source>Created %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2 erstellt</translation>
     </message>
     <message>
         <source>Simulating…</source>
-        <translation type="unfinished"></translation>
+        <translation>Simulation läuft…</translation>
     </message>
     <message>
         <source>The API server would reject this Job: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der API-Server würde diesen Job ablehnen: %1</translation>
     </message>
     <message>
         <source>Forecast ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Prognose fertig</translation>
     </message>
     <message>
         <source>parallelism %1: %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität %1: %2, %3</translation>
     </message>
     <message>
         <source>Makespan (simulated):&lt;br&gt;%1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesamtlaufzeit (simuliert):&lt;br&gt;%1</translation>
     </message>
     <message>
         <source>minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>Minuten</translation>
     </message>
     <message>
         <source>parallelism %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität %1</translation>
     </message>
 </context>
 </TS>

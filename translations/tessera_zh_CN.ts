@@ -5,52 +5,52 @@
     <name>ClusterLauncher</name>
     <message>
         <source>creating ConfigMap %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建 ConfigMap %1：%2</translation>
     </message>
     <message>
         <source>creating Job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建 Job %1：%2</translation>
     </message>
     <message>
         <source>Job %1 was created but the server&apos;s answer has no UID</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 已创建，但服务器的响应中没有 UID</translation>
     </message>
     <message>
         <source>Job %1 was created, but ConfigMap %2 could not be tied to it (delete it with the Job): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 已创建，但无法将 ConfigMap %2 关联到它（请在删除该 Job 时一并删除它）：%3</translation>
     </message>
 </context>
 <context>
     <name>ClusterReportLoader</name>
     <message>
         <source>pods of job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 的 Pod：%2</translation>
     </message>
     <message>
         <source>job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1：%2</translation>
     </message>
 </context>
 <context>
     <name>EditedManifests</name>
     <message>
         <source>YAML preview</source>
-        <translation type="unfinished"></translation>
+        <translation>YAML 预览</translation>
     </message>
     <message>
         <source>only a ConfigMap and a Job can be launched here, not kind &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>此处只能启动 ConfigMap 和 Job，不能启动 kind 为“%1”的对象</translation>
     </message>
     <message>
         <source>creating Job %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建 Job %1：%2</translation>
     </message>
 </context>
 <context>
     <name>Format</name>
     <message>
         <source> (signal %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (信号 %1)</translation>
     </message>
 </context>
 <context>
@@ -85,58 +85,86 @@ Options:
   --output yaml                 print the manifests instead of creating them
   -h, --help                    show this help
 </source>
-        <translation type="unfinished"></translation>
+        <translation>用法：tessera launch WORKLIST --image IMAGE [OPTIONS]
+
+将工作列表作为 Kubernetes Indexed Job 启动：ConfigMap NAME-items 保存各个条目
+（每个索引和字段一个键），每个 Pod 运行一个小型 POSIX sh 包装脚本，按
+JOB_COMPLETION_INDEX 选取自己的条目，因此条目中的引号、空格和 $ 都不会出问题。
+ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMap 容量（1 MiB）
+的列表会被拒绝。
+
+选项：
+  --image IMAGE                 容器镜像（需要 /bin/sh；busybox 即可）
+  --command TEMPLATE            用于未自带命令的条目（CSV、YAML 列表）的命令；
+                                可使用条目的变量和 JOB_COMPLETION_INDEX
+  --name NAME                   Job 名称，须为 DNS 标签（默认：取自 WORKLIST）
+  -j, --parallelism N           同时运行的 Pod 数（默认 1）
+  --backoff-limit N             总共允许失败的 Pod 数
+  --backoff-limit-per-index N   每个索引允许失败的 Pod 数
+  --max-failed-indexes N        与 --backoff-limit-per-index 一起使用
+  --success-indexes LIST        successPolicy：这些索引成功即可（&quot;0,5-9&quot;）
+  --success-count N             successPolicy：（LIST 中）成功这么多个即可
+  --active-deadline S           activeDeadlineSeconds
+  --indexes LIST                只运行工作列表中的这些索引（重新运行）；
+                                Job 会记录每个新索引对应的原始索引
+  --format lines|csv|furiko     WORKLIST 的读取方式（默认：根据扩展名和内容判断）
+  --context C                   kubeconfig 上下文（默认：当前上下文）
+  -n, --namespace NS            命名空间（默认：上下文的命名空间）
+  --kubeconfig FILE             代替 $KUBECONFIG / ~/.kube/config
+  --output yaml                 输出清单而不创建
+  -h, --help                    显示此帮助
+</translation>
     </message>
     <message>
         <source>--%1: expected an integer from %2 to %3, got &apos;%4&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1：应为 %2 到 %3 之间的整数，实际为 &apos;%4&apos;</translation>
     </message>
     <message>
         <source>expected one work list</source>
-        <translation type="unfinished"></translation>
+        <translation>需要恰好一个工作列表</translation>
     </message>
     <message>
         <source>--image is required</source>
-        <translation type="unfinished"></translation>
+        <translation>必须指定 --image</translation>
     </message>
     <message>
         <source>--output: only &apos;yaml&apos; is supported, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--output：仅支持 &apos;yaml&apos;，实际为 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--format: expected lines, csv or furiko, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--format：应为 lines、csv 或 furiko，实际为 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--command: the items of %1 carry their own commands</source>
-        <translation type="unfinished"></translation>
+        <translation>--command：%1 中的条目自带命令</translation>
     </message>
     <message>
         <source>--indexes: %1 (the work list has %2 items)</source>
-        <translation type="unfinished"></translation>
+        <translation>--indexes：%1（工作列表共有 %2 个条目）</translation>
     </message>
     <message>
         <source>job %1/%2 created (%3 indexes, uid %4); items in ConfigMap %5</source>
-        <translation type="unfinished"></translation>
+        <translation>已创建 Job %1/%2（%3 个索引，UID %4）；条目位于 ConfigMap %5</translation>
     </message>
 </context>
 <context>
     <name>LaunchDialog</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <source>unset</source>
-        <translation type="unfinished"></translation>
+        <translation>未设置</translation>
     </message>
 </context>
 <context>
@@ -169,1381 +197,1407 @@ Options:
 The report is written to a temporary file and renamed when complete; Ctrl+C
 cancels it and leaves nothing behind.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>用法：tessera report --source SOURCE [OPTIONS] TARGET
+
+为 Indexed Job 生成完成报告：标识、规约、结果和状况（conditions）、完整的已完成
+索引和失败索引、逐索引表格（索引、状态、尝试次数、主机名、节点、开始、结束、
+时长、退出码、原因）、最慢的索引、p50/p90/p99 时长以及图表。
+
+来源：
+  --source local RUN_DIR          本地运行（其运行目录）
+  --source CONTEXT JOB            kubeconfig 上下文（或演示服务器）中的 Job，
+                                  配合 --namespace 使用
+  --source simulate JOB.yaml      对 Job 清单进行试运行（预测）
+
+选项：
+  --format html|pdf|csv|json      默认：根据 -o 的扩展名，否则为 html
+  -o, --output FILE               默认：JOB-report.FORMAT；- 表示标准输出
+                                  （不适用于 pdf）
+  -n, --namespace NS              集群命名空间（默认：上下文的命名空间）
+  --kubeconfig FILE               代替 $KUBECONFIG / ~/.kube/config
+  --seed N                        simulate：随机种子（默认 1）
+  --duration D|uniform:A..B       simulate：Pod 运行时长（默认 30s）
+  --fail-rate P                   simulate：一次尝试失败的概率
+  -h, --help                      显示此帮助
+
+报告先写入临时文件，完成后再重命名；按 Ctrl+C 可取消，且不会留下任何文件。
+</translation>
     </message>
     <message>
         <source>--seed: expected a non-negative integer, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--seed：应为非负整数，实际为 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--duration: expected 30s or uniform:10s..60s, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--duration：应为 30s 或 uniform:10s..60s 的形式，实际为 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--fail-rate: expected a probability between 0 and 1, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--fail-rate：应为 0 到 1 之间的概率，实际为 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: no document of kind Job</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有 kind 为 Job 的文档</translation>
     </message>
     <message>
         <source>%1: the API server would reject this Job:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：API 服务器会拒绝此 Job：</translation>
     </message>
     <message>
         <source>%1: local runs are not available in this build yet</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：此构建尚不支持本地运行</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>已中断</translation>
     </message>
     <message>
         <source>--source is required (local, simulate or a context name)</source>
-        <translation type="unfinished"></translation>
+        <translation>必须指定 --source（local、simulate 或上下文名称）</translation>
     </message>
     <message>
         <source>expected one run directory</source>
-        <translation type="unfinished"></translation>
+        <translation>需要恰好一个运行目录</translation>
     </message>
     <message>
         <source>expected one Job manifest</source>
-        <translation type="unfinished"></translation>
+        <translation>需要恰好一个 Job 清单</translation>
     </message>
     <message>
         <source>expected one Job name</source>
-        <translation type="unfinished"></translation>
+        <translation>需要恰好一个 Job 名称</translation>
     </message>
     <message>
         <source>--format: expected html, pdf, csv or json, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--format：应为 html、pdf、csv 或 json，实际为 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>a PDF report needs a file: use -o FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 报告需要输出到文件：请使用 -o FILE</translation>
     </message>
     <message>
         <source>tessera report: wrote %1 (%2 indexes, %3 attempts)</source>
-        <translation type="unfinished"></translation>
+        <translation>tessera report：已写入 %1（%2 个索引，%3 次尝试）</translation>
     </message>
 </context>
 <context>
     <name>ReportLabels</name>
     <message>
         <source>Completion report</source>
-        <translation type="unfinished"></translation>
+        <translation>完成报告</translation>
     </message>
     <message>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished"></translation>
+        <translation>命名空间</translation>
     </message>
     <message>
         <source>UID</source>
-        <translation type="unfinished"></translation>
+        <translation>UID</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Generated</source>
-        <translation type="unfinished"></translation>
+        <translation>生成时间</translation>
     </message>
     <message>
         <source>Specification</source>
-        <translation type="unfinished"></translation>
+        <translation>规约</translation>
     </message>
     <message>
         <source>Completion mode</source>
-        <translation type="unfinished"></translation>
+        <translation>完成模式</translation>
     </message>
     <message>
         <source>Completions</source>
-        <translation type="unfinished"></translation>
+        <translation>完成数</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度</translation>
     </message>
     <message>
         <source>Backoff limit</source>
-        <translation type="unfinished"></translation>
+        <translation>回退上限</translation>
     </message>
     <message>
         <source>Backoff limit per index</source>
-        <translation type="unfinished"></translation>
+        <translation>每个索引的回退上限</translation>
     </message>
     <message>
         <source>Max failed indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>最大失败索引数</translation>
     </message>
     <message>
         <source>Active deadline (seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>活跃期限（秒）</translation>
     </message>
     <message>
         <source>Success policy</source>
-        <translation type="unfinished"></translation>
+        <translation>成功策略</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>结果</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>消息</translation>
     </message>
     <message>
         <source>Conditions</source>
-        <translation type="unfinished"></translation>
+        <translation>状况</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>开始时间</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>结束时间</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Completed indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成索引</translation>
     </message>
     <message>
         <source>Failed indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>失败索引</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <source>Succeeded indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>成功索引</translation>
     </message>
     <message>
         <source>Failed indexes (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>失败索引（数量）</translation>
     </message>
     <message>
         <source>Active pods</source>
-        <translation type="unfinished"></translation>
+        <translation>活动 Pod</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>尝试次数</translation>
     </message>
     <message>
         <source>Slowest indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>最慢的索引</translation>
     </message>
     <message>
         <source>Duration percentiles (succeeded indexes)</source>
-        <translation type="unfinished"></translation>
+        <translation>时长百分位数（成功索引）</translation>
     </message>
     <message>
         <source>Samples</source>
-        <translation type="unfinished"></translation>
+        <translation>样本数</translation>
     </message>
     <message>
         <source>Progress over time</source>
-        <translation type="unfinished"></translation>
+        <translation>进度随时间变化</translation>
     </message>
     <message>
         <source>Duration histogram</source>
-        <translation type="unfinished"></translation>
+        <translation>时长直方图</translation>
     </message>
     <message>
         <source>Per-index table</source>
-        <translation type="unfinished"></translation>
+        <translation>逐索引表格</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>索引</translation>
     </message>
     <message>
         <source>Original index</source>
-        <translation type="unfinished"></translation>
+        <translation>原始索引</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Hostname</source>
-        <translation type="unfinished"></translation>
+        <translation>主机名</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>结束</translation>
     </message>
     <message>
         <source>Exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>退出码</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无）</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>秒</translation>
     </message>
     <message>
         <source>indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>索引数</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>This job re-runs indexes of another job: the original index of each row is shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 Job 重新运行另一个 Job 的索引：每行都显示其原始索引。</translation>
     </message>
     <message>
         <source>succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Page %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 页</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>Deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除</translation>
     </message>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>未开始</translation>
     </message>
     <message>
         <source>Complete</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>Suspended</source>
-        <translation type="unfinished"></translation>
+        <translation>已挂起</translation>
     </message>
 </context>
 <context>
     <name>ReportWriter</name>
     <message>
         <source>cannot start the PDF writer</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动 PDF 写入器</translation>
     </message>
     <message>
         <source>the PDF could not be written</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 PDF</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
     <name>SourceHost</name>
     <message>
         <source>Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>演示</translation>
     </message>
     <message>
         <source>Local runs</source>
-        <translation type="unfinished"></translation>
+        <translation>本地运行</translation>
     </message>
     <message>
         <source>Demo server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>演示服务器：%1</translation>
     </message>
     <message>
         <source>Demo jobs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>演示 Job：%1</translation>
     </message>
     <message>
         <source>Unknown source &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知来源“%1”</translation>
     </message>
 </context>
 <context>
     <name>StatePalette</name>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>未开始</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>Failed, will retry</source>
-        <translation type="unfinished"></translation>
+        <translation>失败，将重试</translation>
     </message>
     <message>
         <source>Failed index</source>
-        <translation type="unfinished"></translation>
+        <translation>失败索引</translation>
     </message>
     <message>
         <source>Out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>超出范围</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::ChartsWidget</name>
     <message>
         <source>Succeeded over time</source>
-        <translation type="unfinished"></translation>
+        <translation>成功数随时间变化</translation>
     </message>
     <message>
         <source>Active vs parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>活动数与并行度</translation>
     </message>
     <message>
         <source>Failures over time</source>
-        <translation type="unfinished"></translation>
+        <translation>失败数随时间变化</translation>
     </message>
     <message>
         <source>Duration of succeeded indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>成功索引的时长</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>Active</source>
-        <translation type="unfinished"></translation>
+        <translation>活动</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度</translation>
     </message>
     <message>
         <source>Failed pods</source>
-        <translation type="unfinished"></translation>
+        <translation>失败的 Pod</translation>
     </message>
     <message>
         <source>Duration of succeeded indexes (none finished yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>成功索引的时长（尚无完成）</translation>
     </message>
     <message>
         <source>Duration of succeeded indexes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>成功索引的时长（%1）</translation>
     </message>
     <message>
         <source>Indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>索引数</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::Format</name>
     <message>
         <source>%1s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1秒</translation>
     </message>
     <message>
         <source>%1m %2s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1分%2秒</translation>
     </message>
     <message>
         <source>%1h %2m</source>
-        <translation type="unfinished"></translation>
+        <translation>%1小时%2分</translation>
     </message>
     <message>
         <source>%1d %2h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1天%2小时</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::GridLegendWidget</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>1 pixel = %1 indexes (worst state shown)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 像素 = %1 个索引（显示最差的状态）</translation>
     </message>
     <message>
         <source>Fit (Ctrl+wheel to zoom)</source>
-        <translation type="unfinished"></translation>
+        <translation>适应窗口（Ctrl+滚轮缩放）</translation>
     </message>
     <message>
         <source>%1 px cells (Ctrl+0 to fit)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 像素单元格（Ctrl+0 适应窗口）</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::IndexGridWidget</name>
     <message>
         <source>Index scoreboard</source>
-        <translation type="unfinished"></translation>
+        <translation>索引状态网格</translation>
     </message>
     <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;索引 %1&lt;/b&gt; &amp;mdash; %2</translation>
     </message>
     <message>
         <source>Hostname: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>主机名：%1</translation>
     </message>
     <message>
         <source>This pixel shows indexes %1-%2 (the state that needs attention first)</source>
-        <translation type="unfinished"></translation>
+        <translation>此像素代表索引 %1-%2（显示最需要关注的状态）</translation>
     </message>
     <message>
         <source>No indexes to show</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可显示的索引</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::JobListModel</name>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>Suspended</source>
-        <translation type="unfinished"></translation>
+        <translation>已挂起</translation>
     </message>
     <message>
         <source>Indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>Indexed</translation>
     </message>
     <message>
         <source>NonIndexed</source>
-        <translation type="unfinished"></translation>
+        <translation>NonIndexed</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>%1/%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2：%3</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished"></translation>
+        <translation>命名空间</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>模式</translation>
     </message>
     <message>
         <source>Completions</source>
-        <translation type="unfinished"></translation>
+        <translation>完成数</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度</translation>
     </message>
     <message>
         <source>Active</source>
-        <translation type="unfinished"></translation>
+        <translation>活动</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>进度</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>存在时间</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::JobView</name>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>索引</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>尝试次数</translation>
     </message>
     <message>
         <source>Last exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>最后退出码</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>消息</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>次数</translation>
     </message>
     <message>
         <source>Last seen</source>
-        <translation type="unfinished"></translation>
+        <translation>最后出现</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod 数</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>占比</translation>
     </message>
     <message>
         <source>Zone</source>
-        <translation type="unfinished"></translation>
+        <translation>可用区</translation>
     </message>
     <message>
         <source>Attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>尝试</translation>
     </message>
     <message>
         <source>Pod</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>结束</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>退出码</translation>
     </message>
     <message>
         <source>&amp;Scoreboard</source>
-        <translation type="unfinished"></translation>
+        <translation>状态网格(&amp;S)</translation>
     </message>
     <message>
         <source>F&amp;ailures &amp;&amp; events</source>
-        <translation type="unfinished"></translation>
+        <translation>失败和事件(&amp;A)</translation>
     </message>
     <message>
         <source>S&amp;pread</source>
-        <translation type="unfinished"></translation>
+        <translation>分布(&amp;P)</translation>
     </message>
     <message>
         <source>C&amp;harts</source>
-        <translation type="unfinished"></translation>
+        <translation>图表(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>时间线(&amp;T)</translation>
     </message>
     <message>
         <source>Ctrl+L</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <source>Loading the job…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 Job…</translation>
     </message>
     <message>
         <source>This job no longer exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 Job 已不存在。</translation>
     </message>
     <message>
         <source>The job was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 Job 已被删除。</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：%1</translation>
     </message>
     <message>
         <source>Parallelism, applied to the running job as you change it</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度，修改后立即应用到正在运行的 Job</translation>
     </message>
     <message>
         <source>&amp;Parallelism:</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度(&amp;P)：</translation>
     </message>
     <message>
         <source>Suspend</source>
-        <translation type="unfinished"></translation>
+        <translation>挂起</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除…</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无）</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>Click an index to see its attempts and log.</source>
-        <translation type="unfinished"></translation>
+        <translation>点击一个索引以查看其尝试和日志。</translation>
     </message>
     <message>
         <source>Failing indexes</source>
-        <translation type="unfinished"></translation>
+        <translation>正在失败的索引</translation>
     </message>
     <message>
         <source>Events of the job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job 的事件</translation>
     </message>
     <message>
         <source>Active pods by node</source>
-        <translation type="unfinished"></translation>
+        <translation>按节点统计的活动 Pod</translation>
     </message>
     <message>
         <source>Active pods by zone (topology.kubernetes.io/zone)</source>
-        <translation type="unfinished"></translation>
+        <translation>按可用区统计的活动 Pod（topology.kubernetes.io/zone）</translation>
     </message>
     <message>
         <source>This job has no indexes.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 Job 没有索引。</translation>
     </message>
     <message>
         <source>A NonIndexed job has no per-index scoreboard; see its pods and events.</source>
-        <translation type="unfinished"></translation>
+        <translation>NonIndexed Job 没有逐索引的状态网格；请查看其 Pod 和事件。</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载…</translation>
     </message>
     <message>
         <source>Namespace: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>命名空间：%1</translation>
     </message>
     <message>
         <source>%1, completions: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，完成数：%2</translation>
     </message>
     <message>
         <source>Indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>Indexed</translation>
     </message>
     <message>
         <source>NonIndexed</source>
-        <translation type="unfinished"></translation>
+        <translation>NonIndexed</translation>
     </message>
     <message>
         <source>active %1, succeeded %2, failed %3</source>
-        <translation type="unfinished"></translation>
+        <translation>活动 %1，成功 %2，失败 %3</translation>
     </message>
     <message>
         <source>started %1</source>
-        <translation type="unfinished"></translation>
+        <translation>开始于 %1</translation>
     </message>
     <message>
         <source>duration %1</source>
-        <translation type="unfinished"></translation>
+        <translation>时长 %1</translation>
     </message>
     <message>
         <source>Conditions: none</source>
-        <translation type="unfinished"></translation>
+        <translation>状况：无</translation>
     </message>
     <message>
         <source>Conditions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>状况：%1</translation>
     </message>
     <message>
         <source>ETA: unknown (no recent completions)</source>
-        <translation type="unfinished"></translation>
+        <translation>预计剩余时间：未知（近期没有完成）</translation>
     </message>
     <message>
         <source>ETA %1 (%2/min)</source>
-        <translation type="unfinished"></translation>
+        <translation>预计剩余 %1（%2/分钟）</translation>
     </message>
     <message>
         <source>Completed indexes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成索引（%1）</translation>
     </message>
     <message>
         <source>Failed indexes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>失败索引（%1）</translation>
     </message>
     <message>
         <source>Failures: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败次数：%1</translation>
     </message>
     <message>
         <source>No pod yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无 Pod</translation>
     </message>
     <message>
         <source>&lt;b&gt;Attempt %1&lt;/b&gt;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;第 %1 次尝试&lt;/b&gt;：%2</translation>
     </message>
     <message>
         <source> (from history)</source>
-        <translation type="unfinished"></translation>
+        <translation> (来自历史记录)</translation>
     </message>
     <message>
         <source>node %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 %1，%2</translation>
     </message>
     <message>
         <source>unscheduled</source>
-        <translation type="unfinished"></translation>
+        <translation>未调度</translation>
     </message>
     <message>
         <source>start %1, end %2, duration %3</source>
-        <translation type="unfinished"></translation>
+        <translation>开始 %1，结束 %2，时长 %3</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>退出码 %1</translation>
     </message>
     <message>
         <source>reason %1</source>
-        <translation type="unfinished"></translation>
+        <translation>原因 %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;索引 %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; 主机名 %3</translation>
     </message>
     <message>
         <source>Known from history; the pod is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>来自历史记录；该 Pod 已不存在</translation>
     </message>
     <message>
         <source>(not scheduled)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未调度）</translation>
     </message>
     <message>
         <source>(no zone label)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无可用区标签）</translation>
     </message>
     <message>
         <source>Setting parallelism to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将并行度设为 %1…</translation>
     </message>
     <message>
         <source>Suspending…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在挂起…</translation>
     </message>
     <message>
         <source>Resuming…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在恢复…</translation>
     </message>
     <message>
         <source>Delete job</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 Job</translation>
     </message>
     <message>
         <source>Delete the job %1 in namespace %2 and its pods?</source>
-        <translation type="unfinished"></translation>
+        <translation>删除命名空间 %2 中的 Job %1 及其 Pod？</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Deleting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在删除…</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>
     <message>
         <source>&amp;Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随(&amp;F)</translation>
     </message>
     <message>
         <source>Index </source>
-        <translation type="unfinished"></translation>
+        <translation>索引 </translation>
     </message>
     <message>
         <source>Filter lines</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选行</translation>
     </message>
     <message>
         <source>Click an index in the scoreboard (or pick one above) to see its log.</source>
-        <translation type="unfinished"></translation>
+        <translation>在状态网格中点击一个索引（或在上方选择一个）以查看其日志。</translation>
     </message>
     <message>
         <source>&amp;Load</source>
-        <translation type="unfinished"></translation>
+        <translation>加载(&amp;L)</translation>
     </message>
     <message>
         <source>Newest attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>最新尝试</translation>
     </message>
     <message>
         <source>Attempt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 次尝试</translation>
     </message>
     <message>
         <source>Loading the log of index %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载索引 %1 的日志…</translation>
     </message>
     <message>
         <source>Index %1: end of log (%2 lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>索引 %1：日志结束（%2 行）</translation>
     </message>
     <message>
         <source>Index %1: %2 lines, following</source>
-        <translation type="unfinished"></translation>
+        <translation>索引 %1：%2 行，持续跟随中</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::MainWindow</name>
     <message>
         <source>Tessera</source>
-        <translation type="unfinished"></translation>
+        <translation>Tessera</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Where the jobs come from: a kubeconfig context, local runs, or the built-in demo</source>
-        <translation type="unfinished"></translation>
+        <translation>Job 的来源：kubeconfig 上下文、本地运行或内置演示</translation>
     </message>
     <message>
         <source> Source: </source>
-        <translation type="unfinished"></translation>
+        <translation> 来源： </translation>
     </message>
     <message>
         <source>All namespaces</source>
-        <translation type="unfinished"></translation>
+        <translation>所有命名空间</translation>
     </message>
     <message>
         <source>Namespace (empty: all namespaces); press Enter to apply</source>
-        <translation type="unfinished"></translation>
+        <translation>命名空间（留空表示所有命名空间）；按 Enter 应用</translation>
     </message>
     <message>
         <source>  Namespace: </source>
-        <translation type="unfinished"></translation>
+        <translation>  命名空间： </translation>
     </message>
     <message>
         <source>Filter jobs (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选 Job（Ctrl+F）</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New window</source>
-        <translation type="unfinished"></translation>
+        <translation>新建窗口(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Filter jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选 Job(&amp;F)</translation>
     </message>
     <message>
         <source>Index &amp;logs</source>
-        <translation type="unfinished"></translation>
+        <translation>索引日志(&amp;L)</translation>
     </message>
     <message>
         <source>Ctrl+L</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <source>&amp;Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job(&amp;J)</translation>
     </message>
     <message>
         <source>Open in new &amp;window</source>
-        <translation type="unfinished"></translation>
+        <translation>在新窗口中打开(&amp;W)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+O</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+O</translation>
     </message>
     <message>
         <source>Clear recorded &amp;history of this source</source>
-        <translation type="unfinished"></translation>
+        <translation>清除此来源的历史记录(&amp;H)</translation>
     </message>
     <message>
         <source>Select a job to see its scoreboard.
 
 Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its own.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个 Job 以查看其状态网格。
+
+双击或按 Enter 打开；按 Ctrl+Shift+O 在单独的窗口中打开。</translation>
     </message>
     <message>
         <source>Local runs</source>
-        <translation type="unfinished"></translation>
+        <translation>本地运行</translation>
     </message>
     <message>
         <source>Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>演示</translation>
     </message>
     <message>
         <source>Opening %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开 %1…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Tessera — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tessera — %1</translation>
     </message>
     <message>
         <source>Listing jobs of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在列出 %1 的 Job…</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接…</translation>
     </message>
     <message>
         <source>● Connected</source>
-        <translation type="unfinished"></translation>
+        <translation>● 已连接</translation>
     </message>
     <message>
         <source>Retrying in %1 s: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒后重试：%2</translation>
     </message>
     <message>
         <source>Unauthorized: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未授权：%1</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：%1</translation>
     </message>
     <message>
         <source>Pick a source.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个来源。</translation>
     </message>
     <message>
         <source>Loading jobs…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 Job…</translation>
     </message>
     <message>
         <source>No jobs here yet. Start one with `tessera run`, `tessera launch`, or kubectl.</source>
-        <translation type="unfinished"></translation>
+        <translation>这里还没有 Job。可使用 `tessera run`、`tessera launch` 或 kubectl 启动一个。</translation>
     </message>
     <message>
         <source>No job matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有与“%1”匹配的 Job。</translation>
     </message>
     <message>
         <source>%1 — Tessera</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Tessera</translation>
     </message>
     <message>
         <source>Refreshing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在刷新…</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::TimelineWidget</name>
     <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt;, attempt %2&lt;br&gt;Pod: %3&lt;br&gt;Node: %4&lt;br&gt;Phase: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;索引 %1&lt;/b&gt;，第 %2 次尝试&lt;br&gt;Pod：%3&lt;br&gt;节点：%4&lt;br&gt;阶段：%5</translation>
     </message>
     <message>
         <source>Start: %1, end: %2, duration: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>开始：%1，结束：%2，时长：%3</translation>
     </message>
     <message>
         <source>Exit code: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>退出码：%1</translation>
     </message>
     <message>
         <source>Reason: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>原因：%1</translation>
     </message>
     <message>
         <source>No attempts yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无尝试</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>索引</translation>
     </message>
 </context>
 <context>
     <name>tessera::ui::launch::LaunchDialog</name>
     <message>
         <source>Launch</source>
-        <translation type="unfinished"></translation>
+        <translation>启动</translation>
     </message>
     <message>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>预览</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>索引</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>Variables</source>
-        <translation type="unfinished"></translation>
+        <translation>变量</translation>
     </message>
     <message>
         <source>&amp;Launch</source>
-        <translation type="unfinished"></translation>
+        <translation>启动(&amp;L)</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job</translation>
     </message>
     <message>
         <source>Local run</source>
-        <translation type="unfinished"></translation>
+        <translation>本地运行</translation>
     </message>
     <message>
         <source>Dry-run (forecast)</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行（预测）</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>&amp;Target:</source>
-        <translation type="unfinished"></translation>
+        <translation>目标(&amp;T)：</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称(&amp;N)：</translation>
     </message>
     <message>
         <source>for items without their own command, e.g. render &quot;$FRAME&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>用于未自带命令的条目，例如 render &quot;$FRAME&quot;</translation>
     </message>
     <message>
         <source>&amp;Command template:</source>
-        <translation type="unfinished"></translation>
+        <translation>命令模板(&amp;C)：</translation>
     </message>
     <message>
         <source>&amp;Parallelism:</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度(&amp;P)：</translation>
     </message>
     <message>
         <source>backoffLimit&amp;PerIndex:</source>
-        <translation type="unfinished"></translation>
+        <translation>backoffLimitPerIndex(&amp;B)：</translation>
     </message>
     <message>
         <source>ma&amp;xFailedIndexes:</source>
-        <translation type="unfinished"></translation>
+        <translation>maxFailedIndexes(&amp;X)：</translation>
     </message>
     <message>
         <source>succeededIndexes, e.g. 0-9</source>
-        <translation type="unfinished"></translation>
+        <translation>succeededIndexes，例如 0-9</translation>
     </message>
     <message>
         <source>any count</source>
-        <translation type="unfinished"></translation>
+        <translation>任意数量</translation>
     </message>
     <message>
         <source>Success policy:</source>
-        <translation type="unfinished"></translation>
+        <translation>成功策略：</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>Active &amp;deadline:</source>
-        <translation type="unfinished"></translation>
+        <translation>活跃期限(&amp;D)：</translation>
     </message>
     <message>
         <source>Runs the items as processes on this machine, as a local Indexed Job (journaled, resumable); it appears under &quot;Local runs&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机以进程方式运行这些条目，作为本地 Indexed Job（有日志记录，可恢复）；它会显示在“本地运行”下。</translation>
     </message>
     <message>
         <source> s per item</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒/条目</translation>
     </message>
     <message>
         <source> % fail</source>
-        <translation type="unfinished"></translation>
+        <translation> % 失败</translation>
     </message>
     <message>
         <source>&amp;Simulate</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟(&amp;S)</translation>
     </message>
     <message>
         <source>Succeeded indexes over time</source>
-        <translation type="unfinished"></translation>
+        <translation>成功索引数随时间变化</translation>
     </message>
     <message>
         <source>C&amp;ontext:</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文(&amp;O)：</translation>
     </message>
     <message>
         <source>the context&apos;s namespace</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文的命名空间</translation>
     </message>
     <message>
         <source>Na&amp;mespace:</source>
-        <translation type="unfinished"></translation>
+        <translation>命名空间(&amp;M)：</translation>
     </message>
     <message>
         <source>&amp;Image:</source>
-        <translation type="unfinished"></translation>
+        <translation>镜像(&amp;I)：</translation>
     </message>
     <message>
         <source>&amp;Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
         <source>Discard edits and generate the YAML from the form again</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃编辑，并根据表单重新生成 YAML</translation>
     </message>
     <message>
         <source>Save &amp;YAML…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 YAML(&amp;Y)…</translation>
     </message>
     <message>
         <source>Save YAML</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 YAML</translation>
     </message>
     <message>
         <source>YAML (*.yaml *.yml)</source>
-        <translation type="unfinished"></translation>
+        <translation>YAML 文件 (*.yaml *.yml)</translation>
     </message>
     <message>
         <source>File: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>文件：%1</translation>
     </message>
     <message>
         <source>Reading…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取…</translation>
     </message>
     <message>
         <source>Launch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>启动 %1</translation>
     </message>
     <message numerus="yes">
         <source>Re-run of %1: %n index(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>重新运行 %1：%n 个索引</numerusform>
         </translation>
     </message>
     <message>
         <source>Re-run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重新运行 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n error(s): fix the file and drop it again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个错误：请修正文件后重新拖放。</numerusform>
         </translation>
     </message>
     <message>
         <source>Job manifest &quot;%1&quot;: %2 completions, parallelism %3, %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Job 清单“%1”：完成数 %2，并行度 %3，%4</translation>
     </message>
     <message>
         <source>Indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>Indexed</translation>
     </message>
     <message>
         <source>NonIndexed</source>
-        <translation type="unfinished"></translation>
+        <translation>NonIndexed</translation>
     </message>
     <message numerus="yes">
         <source>%n item(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个条目</numerusform>
         </translation>
     </message>
     <message>
         <source> (format: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (格式：%1)</translation>
     </message>
     <message>
         <source>, new index → original index shown as &quot;i ← j&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>，新索引 → 原始索引，显示为 &quot;i ← j&quot;</translation>
     </message>
     <message>
         <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3 with %4 completions</source>
-        <translation type="unfinished"></translation>
+        <translation>ConfigMap %1（条目共 %2 KiB，上限 1024 KiB）以及完成数为 %4 的 Indexed Job %3</translation>
     </message>
     <message>
         <source>Cannot launch: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动：%1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>Fix the errors in the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>请先修正文件中的错误</translation>
     </message>
     <message>
         <source>A Job manifest has no work-list items to run here: use Dry-run or Cluster, or drop a work list</source>
-        <translation type="unfinished"></translation>
+        <translation>Job 清单中没有可在此运行的工作列表条目：请使用试运行或集群，或拖入一个工作列表</translation>
     </message>
     <message>
         <source>The items carry no command: give a command template</source>
-        <translation type="unfinished"></translation>
+        <translation>条目未带命令：请提供命令模板</translation>
     </message>
     <message>
         <source>Cannot create a temporary file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建临时文件：%1</translation>
     </message>
     <message>
         <source>Starting the local run…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动本地运行…</translation>
     </message>
     <message>
         <source>Creating %1 in %2/%3…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在 %2/%3 中创建 %1…</translation>
     </message>
     <message>
         <source>Created %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>已创建 %1/%2</translation>
     </message>
     <message>
         <source>Simulating…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在模拟…</translation>
     </message>
     <message>
         <source>The API server would reject this Job: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>API 服务器会拒绝此 Job：%1</translation>
     </message>
     <message>
         <source>Forecast ready</source>
-        <translation type="unfinished"></translation>
+        <translation>预测完成</translation>
     </message>
     <message>
         <source>parallelism %1: %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度 %1：%2，%3</translation>
     </message>
     <message>
         <source>Makespan (simulated):&lt;br&gt;%1</source>
-        <translation type="unfinished"></translation>
+        <translation>总完成时间（模拟）：&lt;br&gt;%1</translation>
     </message>
     <message>
         <source>minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>分钟</translation>
     </message>
     <message>
         <source>parallelism %1</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度 %1</translation>
     </message>
 </context>
 </TS>
