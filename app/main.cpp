@@ -32,6 +32,7 @@ void printHelp(std::FILE* out) {
     std::fprintf(out, "\nOptions:\n"
                       "  -h, --help   show this help ('tessera help COMMAND' or 'tessera COMMAND "
                       "--help' for a command)\n"
+                      "  --demo       open the window on the built-in Demo source\n"
                       "  --version    show the version\n");
 }
 
@@ -54,8 +55,9 @@ int main(int argc, char** argv) {
     }
     const std::string_view first = argv[1];
 #ifdef TESSERA_WITH_UI
-    // Hidden: save a PNG of every screen of the Demo to DIR and exit (scripts/screenshots.sh).
-    if (first == "--screenshot")
+    // `--demo` opens the window on the built-in Demo (scripts/run.sh); the hidden `--screenshot
+    // DIR` saves a PNG of every screen of the Demo to DIR and exits (scripts/screenshots.sh).
+    if (first == "--screenshot" || first == "--demo")
         return tessera::ui::runGui(argc, argv);
 #endif
     if (first == "--version") {

@@ -597,6 +597,27 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
 </context>
 <context>
+    <name>tessera::store::ClusterSource</name>
+    <message>
+        <source>%1: not a job of this source</source>
+        <translation>%1: kein Job dieser Quelle</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::store::JobStore</name>
+    <message>
+        <source>%1: reports are not available for this source</source>
+        <translation>%1: Für diese Quelle sind keine Berichte verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::store::LocalSource</name>
+    <message>
+        <source>%1: no such local run</source>
+        <translation>%1: kein solcher lokaler Lauf</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::ChartsWidget</name>
     <message>
         <source>Succeeded over time</source>
@@ -1294,6 +1315,101 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Refreshing…</source>
         <translation>Wird aktualisiert…</translation>
+    </message>
+    <message>
+        <source>&amp;Launch from file…</source>
+        <translation>Aus Datei &amp;starten…</translation>
+    </message>
+    <message>
+        <source>Launch work lists or Job manifests</source>
+        <translation>Arbeitslisten oder Job-Manifeste starten</translation>
+    </message>
+    <message>
+        <source>Work lists and manifests (*.txt *.list *.csv *.yaml *.yml *.json);;All files (*)</source>
+        <translation>Arbeitslisten und Manifeste (*.txt *.list *.csv *.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>Bericht e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Select a job to export its report.</source>
+        <translation>Wählen Sie einen Job, um seinen Bericht zu exportieren.</translation>
+    </message>
+    <message>
+        <source>Export completion report</source>
+        <translation>Abschlussbericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)</source>
+        <translation>HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemvorgabe</translation>
+    </message>
+    <message>
+        <source>The language changes when Tessera starts again.</source>
+        <translation>Die Sprache ändert sich beim nächsten Start von Tessera.</translation>
+    </message>
+    <message>
+        <source>Launched %1</source>
+        <translation>%1 gestartet</translation>
+    </message>
+    <message>
+        <source>Local runs are not available: %1</source>
+        <translation>Lokale Läufe sind nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Starting the local run…</source>
+        <translation>Lokaler Lauf wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Exporting the report of %1…</source>
+        <translation>Bericht von %1 wird exportiert…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::ReportExporter</name>
+    <message>
+        <source>%1: unknown report format; name the file .html, .pdf, .csv or .json</source>
+        <translation>%1: unbekanntes Berichtsformat; benennen Sie die Datei .html, .pdf, .csv oder .json</translation>
+    </message>
+    <message>
+        <source>%1: no source is open</source>
+        <translation>%1: keine Quelle geöffnet</translation>
+    </message>
+    <message>
+        <source>Loading every attempt of the job…</source>
+        <translation>Alle Versuche des Jobs werden geladen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1: abgebrochen</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 wird geschrieben…</translation>
     </message>
 </context>
 <context>

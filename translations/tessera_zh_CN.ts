@@ -593,6 +593,27 @@ cancels it and leaves nothing behind.
     </message>
 </context>
 <context>
+    <name>tessera::store::ClusterSource</name>
+    <message>
+        <source>%1: not a job of this source</source>
+        <translation>%1：不是此来源的 Job</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::store::JobStore</name>
+    <message>
+        <source>%1: reports are not available for this source</source>
+        <translation>%1：此来源不提供报告</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::store::LocalSource</name>
+    <message>
+        <source>%1: no such local run</source>
+        <translation>%1：没有这个本地运行</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::ChartsWidget</name>
     <message>
         <source>Succeeded over time</source>
@@ -1290,6 +1311,101 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Refreshing…</source>
         <translation>正在刷新…</translation>
+    </message>
+    <message>
+        <source>&amp;Launch from file…</source>
+        <translation>从文件启动(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Launch work lists or Job manifests</source>
+        <translation>启动工作列表或 Job 清单</translation>
+    </message>
+    <message>
+        <source>Work lists and manifests (*.txt *.list *.csv *.yaml *.yml *.json);;All files (*)</source>
+        <translation>工作列表和清单 (*.txt *.list *.csv *.yaml *.yml *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Select a job to export its report.</source>
+        <translation>请选择一个 Job 以导出其报告。</translation>
+    </message>
+    <message>
+        <source>Export completion report</source>
+        <translation>导出完成报告</translation>
+    </message>
+    <message>
+        <source>HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)</source>
+        <translation>HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>The language changes when Tessera starts again.</source>
+        <translation>语言将在 Tessera 下次启动时更改。</translation>
+    </message>
+    <message>
+        <source>Launched %1</source>
+        <translation>已启动 %1</translation>
+    </message>
+    <message>
+        <source>Local runs are not available: %1</source>
+        <translation>本地运行不可用：%1</translation>
+    </message>
+    <message>
+        <source>Starting the local run…</source>
+        <translation>正在启动本地运行…</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+    <message>
+        <source>Exporting the report of %1…</source>
+        <translation>正在导出 %1 的报告…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::ReportExporter</name>
+    <message>
+        <source>%1: unknown report format; name the file .html, .pdf, .csv or .json</source>
+        <translation>%1：未知的报告格式；请将文件命名为 .html、.pdf、.csv 或 .json</translation>
+    </message>
+    <message>
+        <source>%1: no source is open</source>
+        <translation>%1：没有打开的来源</translation>
+    </message>
+    <message>
+        <source>Loading every attempt of the job…</source>
+        <translation>正在加载该 Job 的所有尝试…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1：已取消</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
     </message>
 </context>
 <context>

@@ -4,11 +4,13 @@
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
+#include "report/TranslationLoader.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QHelpEvent>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -173,15 +175,23 @@ private:
 
 int runGui(int argc, char** argv) {
     QString screenshotDir;
-    for (int i = 1; i + 1 < argc; ++i) {
-        if (qstrcmp(argv[i], "--screenshot") == 0)
+    bool demo = false; // --demo: open on the built-in Demo source (scripts/run.sh)
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--screenshot") == 0 && i + 1 < argc)
             screenshotDir = QString::fromLocal8Bit(argv[i + 1]);
+        if (qstrcmp(argv[i], "--demo") == 0)
+            demo = true;
     }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("tessera"));
     QApplication::setApplicationName(QStringLiteral("tessera"));
     QApplication::setApplicationDisplayName(QStringLiteral("Tessera"));
     QApplication::setDesktopFileName(QStringLiteral("tessera"));
+    // The system locale, unless View > Language chose one ("" = system; "en" = untranslated).
+    const QString language = QSettings().value(MainWindow::languageSettingKey()).toString();
+    if (language != QLatin1String("en"))
+        report::TranslationLoader::install(app, language.isEmpty() ? QLocale::system()
+                                                                   : QLocale(language));
 
     MainWindow window;
     std::unique_ptr<ScreenshotTour> tour;
@@ -191,7 +201,7 @@ int runGui(int argc, char** argv) {
         window.setSourceIds({SourceHost::demoId()});
         tour = std::make_unique<ScreenshotTour>(&window, screenshotDir);
     } else {
-        window.setSourceIds({});
+        window.setSourceIds({}, demo ? SourceHost::demoId() : QString());
         if (window.size().width() < 400)
             window.resize(1400, 900);
     }

@@ -3,17 +3,26 @@
 #include "JobListModel.h"
 #include "JobView.h"
 #include "ProgressDelegate.h"
+#include "ReportExporter.h"
+#include "launch/LaunchDialog.h"
 #include "store/JobStore.h"
+#include "store/LocalSource.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -21,7 +30,9 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
+#include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tessera::ui {
 
@@ -33,6 +44,7 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Tessera"));
     store::registerMetaTypes();
+    setAcceptDrops(true); // a dropped work list or Job manifest opens the Launch dialog
     buildUi();
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
@@ -84,6 +96,29 @@ void MainWindow::buildUi() {
         w->show();
     });
     newWindow->setShortcut(QKeySequence::New);
+    auto* launchFile = fileMenu->addAction(tr("&Launch from file…"), this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(
+            this, tr("Launch work lists or Job manifests"), QString(),
+            tr("Work lists and manifests (*.txt *.list *.csv *.yaml *.yml *.json);;All files (*)"));
+        openLaunchFiles(paths);
+    });
+    launchFile->setObjectName(QStringLiteral("launchFromFileAction"));
+    launchFile->setShortcut(QKeySequence::Open);
+    auto* exportAction = fileMenu->addAction(tr("&Export report…"), this, [this] {
+        const QString key = selectedKey();
+        if (key.isEmpty()) {
+            statusBar()->showMessage(tr("Select a job to export its report."), 5000);
+            return;
+        }
+        const QString name = key.section(QLatin1Char('/'), -1);
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export completion report"), name + QStringLiteral("-report.html"),
+            tr("HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)"));
+        if (!path.isEmpty())
+            exportReport(path);
+    });
+    exportAction->setObjectName(QStringLiteral("exportReportAction"));
+    exportAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     fileMenu->addSeparator();
     fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
     auto* viewMenu = menuBar()->addMenu(tr("&View"));
@@ -96,6 +131,25 @@ void MainWindow::buildUi() {
             m_jobView->showLogs();
     });
     logs->setShortcut(QKeySequence(tr("Ctrl+L")));
+    // Language: applied at the next start (every widget is built translated once).
+    auto* languageMenu = viewMenu->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(languageMenu);
+    const QString chosen = QSettings().value(languageSettingKey()).toString();
+    const std::pair<QString, QString> options[] = {
+        {QString(), tr("System default")},
+        {QStringLiteral("en"), QStringLiteral("English")},
+        {QStringLiteral("de"), QStringLiteral("Deutsch")},
+        {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    for (const auto& [code, label] : options) {
+        QAction* a = languageMenu->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(code == chosen);
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code = code] {
+            QSettings().setValue(languageSettingKey(), code);
+            statusBar()->showMessage(tr("The language changes when Tessera starts again."), 10000);
+        });
+    }
     auto* jobMenu = menuBar()->addMenu(tr("&Job"));
     jobMenu->addAction(tr("Open in new &window"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
         if (!selectedKey().isEmpty())
@@ -195,7 +249,7 @@ void MainWindow::buildUi() {
     updateListState();
 }
 
-void MainWindow::setSourceIds(const QStringList& given) {
+void MainWindow::setSourceIds(const QStringList& given, const QString& preferred) {
     QStringList ids = given;
     QString current;
     if (ids.isEmpty()) {
@@ -212,7 +266,9 @@ void MainWindow::setSourceIds(const QStringList& given) {
         m_sources->addItem(label, id);
     }
     // The last source used, else the kubeconfig's current context, else the Demo.
-    QString choice = QSettings().value(QStringLiteral("mainWindow/source")).toString();
+    QString choice = preferred.isEmpty()
+                         ? QSettings().value(QStringLiteral("mainWindow/source")).toString()
+                         : preferred;
     if (!ids.contains(choice))
         choice = current.isEmpty() ? SourceHost::demoId() : SourceHost::contextId(current);
     if (!ids.contains(choice))
@@ -393,6 +449,98 @@ void MainWindow::saveSettings() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     saveSettings();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    const bool files = !urls.isEmpty() && std::all_of(urls.begin(), urls.end(), [](const QUrl& u) {
+        return u.isLocalFile();
+    });
+    if (files)
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openLaunchFiles(paths);
+}
+
+void MainWindow::openLaunchFiles(const QStringList& paths) {
+    // Where a cluster launch can go: the source shown now, when it is a cluster (the Demo or a
+    // context), then the other contexts (resolved when launching).
+    QList<launch::ClusterTarget> targets;
+    if (m_host && m_host->connection())
+        targets.append(
+            {m_host->displayName(), m_host->id(),
+             m_host->id().startsWith(QLatin1String("context:")) ? m_host->id().mid(8) : QString(),
+             m_host->connection()});
+    for (int i = 0; i < m_sources->count(); ++i) {
+        const QString id = m_sources->itemData(i).toString();
+        if (id.startsWith(QLatin1String("context:")) && (!m_host || id != m_host->id()))
+            targets.append({m_sources->itemText(i), id, id.mid(8), std::nullopt});
+    }
+    for (const QString& path : paths) {
+        auto* dialog = new launch::LaunchDialog(this);
+        dialog->setObjectName(QStringLiteral("launchDialog"));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setClusterTargets(targets);
+        connect(dialog, &launch::LaunchDialog::localRunRequested, this, &MainWindow::startLocalRun);
+        connect(dialog, &launch::LaunchDialog::clusterLaunched, this,
+                [this](const QString& sourceId, const QString&, const QString& name) {
+                    if (currentSourceId() != sourceId)
+                        openSource(sourceId);
+                    m_filter->setText(name); // the new job, at the top of the list
+                    statusBar()->showMessage(tr("Launched %1").arg(name), 10000);
+                });
+        connect(dialog, &launch::LaunchDialog::launchFailed, this,
+                [this](const QString& message) { statusBar()->showMessage(message, 15000); });
+        dialog->openFile(path);
+        dialog->show();
+    }
+}
+
+void MainWindow::startLocalRun(const tessera::local::RunOptions& options,
+                               const QString& temporaryFile) {
+    // Local runs live in the Local runs source: show it, then start the run in its thread.
+    if (currentSourceId() != SourceHost::localId())
+        openSource(SourceHost::localId());
+    auto* local = m_host ? qobject_cast<store::LocalSource*>(m_host->store()) : nullptr;
+    if (local == nullptr) {
+        statusBar()->showMessage(tr("Local runs are not available: %1").arg(m_sourceError), 15000);
+        return;
+    }
+    m_filter->clear();
+    QMetaObject::invokeMethod(
+        local, [s = QPointer<store::LocalSource>(local), options, temporaryFile] {
+            if (!s)
+                return;
+            s->startRun(options); // failures arrive as actionFailed
+            if (!temporaryFile.isEmpty())
+                QFile::remove(temporaryFile); // the run copied the items into its directory
+        });
+    statusBar()->showMessage(tr("Starting the local run…"), 5000);
+}
+
+void MainWindow::exportReport(const QString& path) {
+    const QString key = selectedKey();
+    if (key.isEmpty() || !m_host) {
+        statusBar()->showMessage(tr("Select a job to export its report."), 5000);
+        return;
+    }
+    auto* exporter = ReportExporter::start(m_host->store(), key, path, this);
+    connect(exporter, &ReportExporter::finished, this, [this](bool ok, const QString& message) {
+        statusBar()->showMessage(ok ? tr("Report written to %1").arg(message) : message, 15000);
+        emit reportExported(ok, message);
+    });
+    statusBar()->showMessage(
+        tr("Exporting the report of %1…").arg(key.section(QLatin1Char('/'), -1)));
 }
 
 } // namespace tessera::ui

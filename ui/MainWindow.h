@@ -5,6 +5,7 @@
 // own source; File > New window opens another. Layout, splitters, the last source and namespace
 // are remembered (QSettings).
 #include "SourceHost.h"
+#include "local/LocalRunner.h"
 #include "store/JobSnapshot.h"
 
 #include <QMainWindow>
@@ -36,13 +37,16 @@ public:
     ~MainWindow() override;
 
     // The sources offered: contexts first, then "Local runs" and "Demo".
-    void setSourceIds(const QStringList& ids);
+    // `preferred` (when offered) is opened instead of the last source used.
+    void setSourceIds(const QStringList& ids, const QString& preferred = QString());
     QString currentSourceId() const;
     JobListModel* jobModel() const { return m_model; }
     QSortFilterProxyModel* jobProxy() const { return m_proxy; }
     QTableView* jobTable() const { return m_table; }
     JobView* jobView() const { return m_jobView; }
     QString connectionText() const;
+    // QSettings key of the language chosen in View > Language ("" = the system's).
+    static QString languageSettingKey() { return QStringLiteral("language"); }
 
 public slots:
     void openSource(const QString& id);
@@ -50,9 +54,19 @@ public slots:
     void openJobInWindow(const QString& key);
     void refresh();
     void focusFilter();
+    // One Launch dialog per file (work lists and Job manifests), as a drop does.
+    void openLaunchFiles(const QStringList& paths);
+    // Writes a completion report of the selected job (format from the extension); the result
+    // shows in the status bar.
+    void exportReport(const QString& path);
+
+signals:
+    void reportExported(bool ok, QString message);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void buildUi();
@@ -61,6 +75,7 @@ private:
     void closeJobView();
     void saveSettings();
     QString selectedKey() const;
+    void startLocalRun(const tessera::local::RunOptions& options, const QString& temporaryFile);
 
     SourceOpener m_opener;
     std::unique_ptr<SourceHost> m_host;

@@ -74,6 +74,7 @@ std::unique_ptr<SourceHost> SourceHost::open(const QString& id, QString* error) 
         connection.server = host->m_server->url();
         store::ClusterSource::Options storeOptions;
         storeOptions.namespace_ = QString();
+        host->m_connection = connection;
         host->m_thread =
             store::StoreThread::cluster(connection, QStringLiteral("demo"), storeOptions);
     } else if (id == localId()) {
@@ -96,6 +97,7 @@ std::unique_ptr<SourceHost> SourceHost::open(const QString& id, QString* error) 
         }
         store::ClusterSource::Options storeOptions;
         storeOptions.historyPath = store::History::defaultPath();
+        host->m_connection = *connection;
         host->m_thread = store::StoreThread::cluster(*connection, context, storeOptions);
     } else {
         *error = QCoreApplication::translate("SourceHost", "Unknown source \"%1\"").arg(id);

@@ -5,9 +5,12 @@
 //   QString error;
 //   auto host = SourceHost::open(SourceHost::demoId(), &error);   // or contextId("prod"),
 //   localId() host->store();   // connect its signals; call it through QMetaObject::invokeMethod
+#include "kube/ClusterConnection.h"
+
 #include <QString>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 namespace tessera::serve {
 class Server;
@@ -43,11 +46,15 @@ public:
     // The in-process endpoint of the Demo (nullptr for other sources); tests check actions there.
     serve::Server* server() const { return m_server.get(); }
     QString displayName() const;
+    // How to reach the cluster behind this source (the Demo endpoint or a context); nullopt for
+    // local runs. The Launch dialog creates jobs there.
+    const std::optional<kube::ClusterConnection>& connection() const { return m_connection; }
 
 private:
     SourceHost() = default;
     QString m_id;
     std::unique_ptr<serve::Server> m_server;
+    std::optional<kube::ClusterConnection> m_connection;
     std::unique_ptr<store::StoreThread> m_thread;
     store::JobStore* m_store = nullptr;
 };

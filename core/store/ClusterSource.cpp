@@ -2,6 +2,7 @@
 
 #include "History.h"
 #include "engine/IndexSet.h"
+#include "report/ClusterReportLoader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -775,6 +776,26 @@ void ClusterSource::clearHistory() {
         std::erase_if(w->attempts, [](const auto& kv) { return !kv.second.live; });
         markSnapshotDirty(key);
     }
+}
+
+void ClusterSource::loadReportInput(const QString& key) {
+    const auto parts = splitKey(key);
+    if (!parts) {
+        emit reportInputReady(key, {}, tr("%1: not a job of this source").arg(key));
+        return;
+    }
+    // The Job and every pod of it the API still has (paged), on the client's thread.
+    report::ClusterReportLoader::load(
+        *m_client, parts->namespace_, parts->name, this,
+        [this, key](engine::Result<report::ReportInput> loaded) {
+            if (!loaded.ok()) {
+                emit reportInputReady(key, {}, QString::fromStdString(loaded.error().describe()));
+                return;
+            }
+            auto input = std::make_shared<report::ReportInput>(std::move(loaded.value()));
+            input->source = sourceName().toStdString();
+            emit reportInputReady(key, std::move(input), QString());
+        });
 }
 
 } // namespace tessera::store

@@ -1,5 +1,7 @@
 #include "JobStore.h"
 
+#include "report/ReportBuilder.h"
+
 #include <algorithm>
 
 namespace tessera::store {
@@ -8,6 +10,7 @@ JobStore::JobStore(QString sourceName, QObject* parent)
     : QObject(parent)
     , m_sourceName(std::move(sourceName)) {
     registerMetaTypes();
+    qRegisterMetaType<ReportInputPtr>();
     m_flushTimer.setSingleShot(true);
     // A member, not a child by construction: parent it so moveToThread() takes it along.
     m_flushTimer.setParent(this);
@@ -16,6 +19,10 @@ JobStore::JobStore(QString sourceName, QObject* parent)
 
 JobStore::~JobStore() {
     m_flushTimer.setParent(nullptr);
+}
+
+void JobStore::loadReportInput(const QString& key) {
+    emit reportInputReady(key, {}, tr("%1: reports are not available for this source").arg(key));
 }
 
 QString JobStore::makeKey(const QString& source, const QString& namespace_, const QString& name) {

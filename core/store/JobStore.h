@@ -23,9 +23,17 @@
 #include <QTimer>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <optional>
 
+namespace tessera::report {
+struct ReportInput;
+}
+
 namespace tessera::store {
+
+// What a completion report of one job is built from (report::ReportBuilder), shared read-only.
+using ReportInputPtr = std::shared_ptr<const report::ReportInput>;
 
 class JobStore : public QObject {
     Q_OBJECT
@@ -71,6 +79,10 @@ public:
     }
     // Forget recorded attempts (the History database) of this source.
     Q_INVOKABLE virtual void clearHistory() {}
+    // Loads what a completion report of one job needs (spec, status and every attempt) in the
+    // store's thread: a cluster asks its API server, local runs read their run directory. The
+    // answer is reportInputReady. By default: not available for this source.
+    Q_INVOKABLE virtual void loadReportInput(const QString& key);
 
 signals:
     void jobsChanged(tessera::store::JobListDiff diff);
@@ -79,6 +91,8 @@ signals:
                            int retryInSeconds);
     void logTextArrived(QString key, int index, int attempt, QString text, bool finished);
     void actionFailed(QString key, QString message);
+    // `input` is null when `error` says why it could not be loaded.
+    void reportInputReady(QString key, tessera::store::ReportInputPtr input, QString error);
 
 protected:
     // For subclasses, in the store's thread. Nothing is emitted before the next tick.
@@ -117,3 +131,5 @@ private:
 };
 
 } // namespace tessera::store
+
+Q_DECLARE_METATYPE(tessera::store::ReportInputPtr)

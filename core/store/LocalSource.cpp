@@ -3,6 +3,7 @@
 #include "ClusterSource.h"
 #include "engine/IndexSet.h"
 #include "local/RunDirectory.h"
+#include "report/ReportBuilder.h"
 
 #include <QDir>
 #include <QFile>
@@ -443,6 +444,25 @@ const engine::Attempt* LocalSource::findAttempt(const Run& run, int index, int a
         consider(run.attempts);
     }
     return found;
+}
+
+void LocalSource::loadReportInput(const QString& key) {
+    const auto it = m_runs.find(key);
+    if (it == m_runs.end()) {
+        emit reportInputReady(key, {}, tr("%1: no such local run").arg(key));
+        return;
+    }
+    // The journal is the record of every attempt, for a running run as for a finished one.
+    auto loaded = local::RunDirectory::load(it->second.dir.toStdString());
+    if (!loaded.ok()) {
+        emit reportInputReady(key, {}, QString::fromStdString(loaded.error().describe()));
+        return;
+    }
+    auto input = std::make_shared<report::ReportInput>();
+    input->job = std::move(loaded->job);
+    input->attempts = std::move(loaded->attempts);
+    input->source = "local:" + it->second.dir.toStdString();
+    emit reportInputReady(key, std::move(input), QString());
 }
 
 void LocalSource::fetchLog(const QString& key, int index, int attempt, bool follow) {

@@ -14,6 +14,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -35,8 +36,8 @@
 #include <QTableWidget>
 #include <QTemporaryFile>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 
 namespace tessera::ui::launch {
@@ -173,7 +174,8 @@ QWidget* LaunchDialog::buildSettings() {
     form->addRow(QString(), m_nameError);
     m_command = new QLineEdit(box);
     m_command->setObjectName(QStringLiteral("commandTemplate"));
-    m_command->setPlaceholderText(tr("for items without their own command, e.g. render \"$FRAME\""));
+    m_command->setPlaceholderText(
+        tr("for items without their own command, e.g. render \"$FRAME\""));
     form->addRow(tr("&Command template:"), m_command);
     m_parallelism = new QSpinBox(box);
     m_parallelism->setObjectName(QStringLiteral("parallelism"));
@@ -352,6 +354,7 @@ void LaunchDialog::setClusterTargets(const QList<ClusterTarget>& targets) {
 }
 
 void LaunchDialog::openFile(const QString& path) {
+    m_filePath = path;
     m_parsing = true;
     m_subset.clear();
     m_origin.clear();
@@ -379,8 +382,8 @@ void LaunchDialog::openRerun(const QString& origin, worklist::WorkList list,
     m_file = std::move(file);
     m_subset = std::move(subset);
     m_origin = origin;
-    m_source->setText(tr("Re-run of %1: %n index(es)", nullptr, static_cast<int>(m_subset.size()))
-                          .arg(origin));
+    m_source->setText(
+        tr("Re-run of %1: %n index(es)", nullptr, static_cast<int>(m_subset.size())).arg(origin));
     setWindowTitle(tr("Re-run %1").arg(origin));
     m_name->setText(name);
     showFile();
@@ -403,13 +406,13 @@ void LaunchDialog::showFile() {
                               static_cast<int>(f.errors.size())));
     } else if (f.kind == LaunchFile::Kind::JobManifest) {
         const auto& spec = f.job.spec;
-        m_summary->setText(
-            tr("Job manifest \"%1\": %2 completions, parallelism %3, %4")
-                .arg(qs(f.job.metadata.name))
-                .arg(spec.completions.value_or(1))
-                .arg(spec.parallelism.value_or(1))
-                .arg(spec.completionMode == engine::CompletionMode::Indexed ? tr("Indexed")
-                                                                            : tr("NonIndexed")));
+        m_summary->setText(tr("Job manifest \"%1\": %2 completions, parallelism %3, %4")
+                               .arg(qs(f.job.metadata.name))
+                               .arg(spec.completions.value_or(1))
+                               .arg(spec.parallelism.value_or(1))
+                               .arg(spec.completionMode == engine::CompletionMode::Indexed
+                                        ? tr("Indexed")
+                                        : tr("NonIndexed")));
         if (!f.job.metadata.name.empty())
             m_name->setText(qs(f.job.metadata.name));
         if (spec.parallelism)
@@ -427,8 +430,8 @@ void LaunchDialog::showFile() {
         m_yamlEdited = false;
     } else {
         const worklist::WorkList& list = f.list;
-        const int32_t count = m_subset.empty() ? list.size()
-                                               : static_cast<int32_t>(m_subset.size());
+        const int32_t count =
+            m_subset.empty() ? list.size() : static_cast<int32_t>(m_subset.size());
         QString text = tr("%n item(s)", nullptr, count);
         if (!list.format().empty())
             text += tr(" (format: %1)").arg(qs(list.format()));
@@ -442,8 +445,8 @@ void LaunchDialog::showFile() {
         m_items->setRowCount(rows);
         for (int r = 0; r < rows; ++r) {
             const int32_t item = m_subset.empty() ? r : m_subset[static_cast<std::size_t>(r)];
-            const QString index = m_subset.empty() ? QString::number(r)
-                                                   : QStringLiteral("%1 ← %2").arg(r).arg(item);
+            const QString index =
+                m_subset.empty() ? QString::number(r) : QStringLiteral("%1 ← %2").arg(r).arg(item);
             QStringList vars;
             const worklist::WorkItem wi = list.item(item);
             for (const auto& [name, value] : wi.env)
@@ -519,12 +522,10 @@ engine::Job LaunchDialog::jobFromForm() const {
     spec.backoffLimitPerIndex = m_backoffPerIndex->value() >= 0
                                     ? std::optional<int32_t>(m_backoffPerIndex->value())
                                     : std::nullopt;
-    spec.maxFailedIndexes = m_maxFailed->value() >= 0
-                                ? std::optional<int32_t>(m_maxFailed->value())
-                                : std::nullopt;
-    spec.activeDeadlineSeconds = m_deadline->value() > 0
-                                     ? std::optional<int64_t>(m_deadline->value())
-                                     : std::nullopt;
+    spec.maxFailedIndexes =
+        m_maxFailed->value() >= 0 ? std::optional<int32_t>(m_maxFailed->value()) : std::nullopt;
+    spec.activeDeadlineSeconds =
+        m_deadline->value() > 0 ? std::optional<int64_t>(m_deadline->value()) : std::nullopt;
     if (auto policy = successPolicyFromForm())
         spec.successPolicy = std::move(policy);
     engine::applyDefaults(spec);
@@ -770,8 +771,7 @@ void LaunchDialog::launchCluster() {
     }
     m_launching = true;
     updateState();
-    setStatus(tr("Creating %1 in %2/%3…")
-                  .arg(qs(manifests.jobName), target.label, ns));
+    setStatus(tr("Creating %1 in %2/%3…").arg(qs(manifests.jobName), target.label, ns));
     m_client = std::make_unique<kube::ApiClient>(std::move(connection));
     const QString sourceId = target.sourceId;
     const QString jobName = qs(manifests.jobName);
@@ -804,9 +804,9 @@ void LaunchDialog::simulate() {
     const auto problems = engine::validateJob(base.job);
     if (!problems.empty()) {
         m_simulating = false;
-        setStatus(tr("The API server would reject this Job: %1")
-                      .arg(qs(problems.front().describe())),
-                  true);
+        setStatus(
+            tr("The API server would reject this Job: %1").arg(qs(problems.front().describe())),
+            true);
         updateState();
         return;
     }
@@ -839,8 +839,8 @@ void LaunchDialog::simulate() {
                 f.outcome = r.outcome;
                 f.makespan = std::chrono::duration_cast<std::chrono::milliseconds>(r.makespan);
                 for (const engine::TimelineSample& s : r.timeline)
-                    f.succeededOverTime.emplace_back(
-                        std::chrono::duration<double>(s.at).count(), s.succeeded);
+                    f.succeededOverTime.emplace_back(std::chrono::duration<double>(s.at).count(),
+                                                     s.succeeded);
                 out.push_back(std::move(f));
             }
             return out;
@@ -859,14 +859,14 @@ void LaunchDialog::showForecasts() {
     QStringList lines;
     const int32_t chosen = m_parallelism->value();
     for (const Forecast& f : m_forecasts) {
-        QString line = tr("parallelism %1: %2, %3")
-                           .arg(f.parallelism)
-                           .arg(seconds(f.makespan), qs(f.outcome));
+        QString line =
+            tr("parallelism %1: %2, %3").arg(f.parallelism).arg(seconds(f.makespan), qs(f.outcome));
         if (f.parallelism == std::clamp<int32_t>(chosen, 1, std::max(1, itemCount())))
             line = QStringLiteral("<b>%1</b>").arg(line);
         lines << line;
     }
-    m_forecastText->setText(tr("Makespan (simulated):<br>%1").arg(lines.join(QStringLiteral("<br>"))));
+    m_forecastText->setText(
+        tr("Makespan (simulated):<br>%1").arg(lines.join(QStringLiteral("<br>"))));
 
     QChart* chart = m_chart->chart();
     chart->removeAllSeries();

@@ -78,6 +78,8 @@ public:
 
     bool isBusy() const;
     const LaunchFile* file() const { return m_file.get(); }
+    // The file given to openFile() (known before it is parsed).
+    const QString& filePath() const { return m_filePath; }
     const std::vector<int32_t>& subset() const { return m_subset; }
     int itemCount() const;
     QStringList errorTexts() const;
@@ -124,6 +126,7 @@ private:
     void launchCluster();
 
     std::shared_ptr<LaunchFile> m_file;
+    QString m_filePath;
     std::vector<int32_t> m_subset; // re-run: original indexes, ascending
     QString m_origin;
     bool m_parsing = false;
