@@ -471,7 +471,7 @@ QString JobView::indexDetails(int index) const {
         return text + tr("No pod yet");
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const IndexAttempt& a : attempts) {
-        text += tr("<b>Attempt %1</b>: %2").arg(a.attempt).arg(a.pod.toHtmlEscaped());
+        text += tr("<b>Attempt %1</b>: %2").arg(a.attempt + 1).arg(a.pod.toHtmlEscaped());
         if (!a.live)
             text += tr(" (from history)");
         text += QStringLiteral("<br>&nbsp;&nbsp;") +
@@ -520,7 +520,7 @@ void JobView::refreshDetails() {
         const QDateTime start = attemptStart(a);
         const qint64 seconds =
             start.isValid() ? start.secsTo(a.finished.isValid() ? a.finished : now) : -1;
-        rows.push_back({{a.attempt},
+        rows.push_back({{a.attempt + 1},
                         {a.pod, {}, a.live ? QString() : tr("Known from history; the pod is gone")},
                         {a.node},
                         {a.phase},

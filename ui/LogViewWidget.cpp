@@ -75,7 +75,7 @@ void LogViewWidget::setAttemptCount(int attempts) {
     m_attempt->clear();
     m_attempt->addItem(tr("Newest attempt"), -1);
     for (int a = 0; a < attempts; ++a)
-        m_attempt->addItem(tr("Attempt %1").arg(a), a);
+        m_attempt->addItem(tr("Attempt %1").arg(a + 1), a);
     m_attempt->setCurrentIndex(keep >= 0 && keep < m_attempt->count() ? keep : 0);
 }
 

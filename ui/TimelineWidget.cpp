@@ -132,7 +132,7 @@ bool TimelineWidget::event(QEvent* event) {
         QString text =
             tr("<b>Index %1</b>, attempt %2<br>Pod: %3<br>Node: %4<br>Phase: %5")
                 .arg(a.index)
-                .arg(a.attempt)
+                .arg(a.attempt + 1)
                 .arg(a.pod.toHtmlEscaped(), a.node.toHtmlEscaped(), a.phase.toHtmlEscaped());
         text += QStringLiteral("<br>") +
                 tr("Start: %1, end: %2, duration: %3")
