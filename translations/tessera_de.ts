@@ -1380,6 +1380,26 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>Exporting the report of %1…</source>
         <translation>Bericht von %1 wird exportiert…</translation>
     </message>
+    <message>
+        <source>&amp;Re-run failed indexes…</source>
+        <translation>Fehlgeschlagene Indizes e&amp;rneut ausführen…</translation>
+    </message>
+    <message>
+        <source>Re-run indexes that did &amp;not succeed…</source>
+        <translation>&amp;Nicht erfolgreiche Indizes erneut ausführen…</translation>
+    </message>
+    <message>
+        <source>Select a finished job to re-run its indexes.</source>
+        <translation>Wählen Sie einen beendeten Job, um seine Indizes erneut auszuführen.</translation>
+    </message>
+    <message>
+        <source>Re-running from the window works for local runs; for a cluster job use `tessera launch --indexes`.</source>
+        <translation>Erneutes Ausführen aus dem Fenster gibt es für lokale Läufe; für einen Cluster-Job verwenden Sie `tessera launch --indexes`.</translation>
+    </message>
+    <message>
+        <source>Nothing to re-run: no index qualifies.</source>
+        <translation>Nichts erneut auszuführen: kein Index kommt in Frage.</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>

@@ -1376,6 +1376,26 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>Exporting the report of %1…</source>
         <translation>正在导出 %1 的报告…</translation>
     </message>
+    <message>
+        <source>&amp;Re-run failed indexes…</source>
+        <translation>重新运行失败的索引(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Re-run indexes that did &amp;not succeed…</source>
+        <translation>重新运行未成功的索引(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Select a finished job to re-run its indexes.</source>
+        <translation>请选择一个已结束的 Job 以重新运行其索引。</translation>
+    </message>
+    <message>
+        <source>Re-running from the window works for local runs; for a cluster job use `tessera launch --indexes`.</source>
+        <translation>从窗口重新运行仅适用于本地运行；集群 Job 请使用 `tessera launch --indexes`。</translation>
+    </message>
+    <message>
+        <source>Nothing to re-run: no index qualifies.</source>
+        <translation>无需重新运行：没有符合条件的索引。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>

@@ -4,7 +4,10 @@
 #include "JobView.h"
 #include "ProgressDelegate.h"
 #include "ReportExporter.h"
+#include "launch/AsyncTask.h"
 #include "launch/LaunchDialog.h"
+#include "launch/LaunchGenerator.h"
+#include "local/RunDirectory.h"
 #include "store/JobStore.h"
 #include "store/LocalSource.h"
 
@@ -13,6 +16,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
@@ -155,6 +159,11 @@ void MainWindow::buildUi() {
         if (!selectedKey().isEmpty())
             openJobInWindow(selectedKey());
     });
+    auto* rerunFailed =
+        jobMenu->addAction(tr("&Re-run failed indexes…"), this, [this] { rerunIndexes(true); });
+    rerunFailed->setObjectName(QStringLiteral("rerunFailedAction"));
+    jobMenu->addAction(tr("Re-run indexes that did &not succeed…"), this,
+                       [this] { rerunIndexes(false); });
     jobMenu->addAction(tr("Clear recorded &history of this source"), this, [this] {
         if (m_host && m_host->store())
             QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store())] {
@@ -472,7 +481,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
     openLaunchFiles(paths);
 }
 
-void MainWindow::openLaunchFiles(const QStringList& paths) {
+launch::LaunchDialog* MainWindow::newLaunchDialog() {
     // Where a cluster launch can go: the source shown now, when it is a cluster (the Demo or a
     // context), then the other contexts (resolved when launching).
     QList<launch::ClusterTarget> targets;
@@ -486,24 +495,87 @@ void MainWindow::openLaunchFiles(const QStringList& paths) {
         if (id.startsWith(QLatin1String("context:")) && (!m_host || id != m_host->id()))
             targets.append({m_sources->itemText(i), id, id.mid(8), std::nullopt});
     }
+    auto* dialog = new launch::LaunchDialog(this);
+    dialog->setObjectName(QStringLiteral("launchDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setClusterTargets(targets);
+    connect(dialog, &launch::LaunchDialog::localRunRequested, this, &MainWindow::startLocalRun);
+    connect(dialog, &launch::LaunchDialog::clusterLaunched, this,
+            [this](const QString& sourceId, const QString&, const QString& name) {
+                if (currentSourceId() != sourceId)
+                    openSource(sourceId);
+                m_filter->setText(name); // the new job, at the top of the list
+                statusBar()->showMessage(tr("Launched %1").arg(name), 10000);
+            });
+    connect(dialog, &launch::LaunchDialog::launchFailed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 15000); });
+    return dialog;
+}
+
+void MainWindow::openLaunchFiles(const QStringList& paths) {
     for (const QString& path : paths) {
-        auto* dialog = new launch::LaunchDialog(this);
-        dialog->setObjectName(QStringLiteral("launchDialog"));
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->setClusterTargets(targets);
-        connect(dialog, &launch::LaunchDialog::localRunRequested, this, &MainWindow::startLocalRun);
-        connect(dialog, &launch::LaunchDialog::clusterLaunched, this,
-                [this](const QString& sourceId, const QString&, const QString& name) {
-                    if (currentSourceId() != sourceId)
-                        openSource(sourceId);
-                    m_filter->setText(name); // the new job, at the top of the list
-                    statusBar()->showMessage(tr("Launched %1").arg(name), 10000);
-                });
-        connect(dialog, &launch::LaunchDialog::launchFailed, this,
-                [this](const QString& message) { statusBar()->showMessage(message, 15000); });
+        launch::LaunchDialog* dialog = newLaunchDialog();
         dialog->openFile(path);
         dialog->show();
     }
+}
+
+namespace {
+// What a re-run needs from a finished local run: its items and the indexes to run again.
+struct RerunPlan {
+    QString error;
+    worklist::WorkList list;
+    std::vector<int32_t> subset;
+    QString name;
+};
+} // namespace
+
+void MainWindow::rerunIndexes(bool onlyFailed) {
+    const QString key = selectedKey();
+    if (key.isEmpty()) {
+        statusBar()->showMessage(tr("Select a finished job to re-run its indexes."), 5000);
+        return;
+    }
+    if (currentSourceId() != SourceHost::localId()) {
+        statusBar()->showMessage(tr("Re-running from the window works for local runs; for a "
+                                    "cluster job use `tessera launch --indexes`."),
+                                 10000);
+        return;
+    }
+    // Local runs are keyed by their directory's name under the runs root.
+    const QString dir =
+        QDir(store::LocalSource::defaultRunsRoot()).filePath(key.section(QLatin1Char('/'), -1));
+    const auto which = onlyFailed ? tessera::launch::LaunchGenerator::Rerun::Failed
+                                  : tessera::launch::LaunchGenerator::Rerun::NotSucceeded;
+    launch::runAsync(
+        this,
+        [dir, which] {
+            RerunPlan plan;
+            auto run = local::RunDirectory::load(dir.toStdString());
+            if (!run.ok()) {
+                plan.error = QString::fromStdString(run.error().describe());
+                return plan;
+            }
+            plan.subset =
+                tessera::launch::LaunchGenerator::rerunIndexes(run->job, run->attempts, which);
+            plan.list = std::move(run->workList);
+            plan.name = QString::fromStdString(run->config.name);
+            return plan;
+        },
+        [this, dir](RerunPlan plan) {
+            if (!plan.error.isEmpty()) {
+                statusBar()->showMessage(plan.error, 15000);
+                return;
+            }
+            if (plan.subset.empty()) {
+                statusBar()->showMessage(tr("Nothing to re-run: no index qualifies."), 10000);
+                return;
+            }
+            launch::LaunchDialog* dialog = newLaunchDialog();
+            dialog->openRerun(dir, std::move(plan.list), std::move(plan.subset),
+                              plan.name + QStringLiteral("-rerun"));
+            dialog->show();
+        });
 }
 
 void MainWindow::startLocalRun(const tessera::local::RunOptions& options,

@@ -25,6 +25,9 @@ namespace tessera::ui {
 
 class JobListModel;
 class JobView;
+namespace launch {
+class LaunchDialog;
+}
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -59,6 +62,9 @@ public slots:
     // Writes a completion report of the selected job (format from the extension); the result
     // shows in the status bar.
     void exportReport(const QString& path);
+    // A finished local run: a Launch dialog over only its failed (or not succeeded) items, as a
+    // new job whose report maps each new index back to the original one.
+    void rerunIndexes(bool onlyFailed);
 
 signals:
     void reportExported(bool ok, QString message);
@@ -75,6 +81,7 @@ private:
     void closeJobView();
     void saveSettings();
     QString selectedKey() const;
+    launch::LaunchDialog* newLaunchDialog();
     void startLocalRun(const tessera::local::RunOptions& options, const QString& temporaryFile);
 
     SourceOpener m_opener;

@@ -5,6 +5,7 @@
 // report exported from the window holds exactly what the run's journal recorded.
 #include "codec/Decode.h"
 #include "codec/Manifests.h"
+#include "local/LocalRunner.h"
 #include "local/RunDirectory.h"
 #include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
@@ -293,4 +294,41 @@ TEST_F(LaunchFromWindow, ALocalRunRunsToCompleteWithAGreenGridAndItsReportMatche
     EXPECT_FALSE(exported.at(2).at(0).toBool());
     EXPECT_TRUE(exported.at(2).at(1).toString().contains(QStringLiteral("report.docx")));
     Q_UNUSED(key);
+}
+
+TEST_F(LaunchFromWindow, ReRunFailedIndexesOfALocalRunOffersOnlyTheFailedItems) {
+    // A finished local run (real processes) whose items 1 and 3 fail for good.
+    const QString path =
+        writeFile(m_files, QStringLiteral("mixed.txt"), "true\nexit 3\ntrue\nexit 4\ntrue\n");
+    tessera::local::RunOptions options;
+    options.workListPath = path.toStdString();
+    options.runDir = m_data.filePath(QStringLiteral("tessera/runs/mixed-1")).toStdString();
+    QDir().mkpath(m_data.filePath(QStringLiteral("tessera/runs")));
+    options.config.name = "mixed";
+    options.config.parallelism = 2;
+    options.config.backoffLimitPerIndex = 0;
+    {
+        tessera::local::LocalRunner runner(options);
+        QSignalSpy finished(&runner, &tessera::local::LocalRunner::finished);
+        runner.start();
+        ASSERT_TRUE(waitUntil([&] { return finished.size() == 1; }));
+    }
+
+    MainWindow window;
+    window.resize(1200, 800);
+    window.setSourceIds({SourceHost::localId()});
+    window.show();
+    JobListModel* model = window.jobModel();
+    ASSERT_TRUE(waitUntil([&] { return model->rowCount() == 1 && model->job(0).failed > 0; }));
+    window.jobTable()->setCurrentIndex(window.jobProxy()->mapFromSource(model->index(0, 0)));
+    window.rerunIndexes(true);
+
+    LaunchDialog* dialog = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        const auto dialogs = window.findChildren<LaunchDialog*>();
+        dialog = dialogs.isEmpty() ? nullptr : dialogs.first();
+        return dialog && !dialog->isBusy() && dialog->itemCount() > 0;
+    }));
+    EXPECT_EQ(dialog->itemCount(), 2);
+    EXPECT_EQ(dialog->subset(), (std::vector<int32_t>{1, 3}));
 }
