@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
 #ifdef TESSERA_WITH_UI
     // `--demo` opens the window on the built-in Demo (scripts/run.sh); the hidden `--screenshot
     // DIR` saves a PNG of every screen of the Demo to DIR and exits (scripts/screenshots.sh).
-    if (first == "--screenshot" || first == "--demo")
+    if (first == "--screenshot" || first == "--demo" || first == "--bench-gui")
         return tessera::ui::runGui(argc, argv);
 #endif
     if (first == "--version") {

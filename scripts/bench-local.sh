@@ -33,8 +33,10 @@ command -v parallel >/dev/null && have_parallel=1
 
 work=$(mktemp -d /tmp/tessera-bench-local.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-yes true | head -n "$items" > "$work/items.txt"
-yes x | head -n "$items" > "$work/args.txt"
+# N copies of a word, one per line (not `yes | head`: under pipefail yes's SIGPIPE fails the script).
+lines() { awk -v w="$1" -v n="$2" 'BEGIN { for (i = 0; i < n; i++) print w }'; }
+lines true "$items" > "$work/items.txt"
+lines x "$items" > "$work/args.txt"
 
 now() { date +%s.%N; }
 elapsed() { python3 -c "print('%.3f' % ($2 - $1))"; }
@@ -67,7 +69,7 @@ echo "tessera with 1 GiB / without: $(ratio "$ballast_s" "$tessera_s")   (target
 if [[ $do_big == 1 ]]; then
   echo
   echo "== peak memory of tessera run: $items vs $big items =="
-  yes true | head -n "$big" > "$work/big.txt"
+  lines true "$big" > "$work/big.txt"
   for n in "$items" "$big"; do
     list="$work/items.txt"; [[ $n == "$big" ]] && list="$work/big.txt"
     t0=$(now)

@@ -47,6 +47,7 @@ public:
     QSortFilterProxyModel* jobProxy() const { return m_proxy; }
     QTableView* jobTable() const { return m_table; }
     JobView* jobView() const { return m_jobView; }
+    SourceHost* sourceHost() const { return m_host.get(); }
     QString connectionText() const;
     // QSettings key of the language chosen in View > Language ("" = the system's).
     static QString languageSettingKey() { return QStringLiteral("language"); }
