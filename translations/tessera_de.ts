@@ -602,6 +602,12 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>%1: not a job of this source</source>
         <translation>%1: kein Job dieser Quelle</translation>
     </message>
+    <message>
+        <source>(no pod of this job is known)
+</source>
+        <translation>(kein Pod dieses Jobs ist bekannt)
+</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -615,6 +621,18 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>%1: no such local run</source>
         <translation>%1: kein solcher lokaler Lauf</translation>
+    </message>
+    <message>
+        <source>(no index has written to its log yet)
+</source>
+        <translation>(noch kein Index hat in sein Log geschrieben)
+</translation>
+    </message>
+    <message>
+        <source>(no such run)
+</source>
+        <translation>(kein solcher Lauf)
+</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1174,22 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Index %1: %2 lines, following</source>
         <translation>Index %1: %2 Zeilen, wird mitverfolgt</translation>
+    </message>
+    <message>
+        <source>All indexes</source>
+        <translation>Alle Indizes</translation>
+    </message>
+    <message>
+        <source>Loading the logs of every index…</source>
+        <translation>Die Logs aller Indizes werden geladen…</translation>
+    </message>
+    <message>
+        <source>All indexes: %1 lines, refreshed every 3 s</source>
+        <translation>Alle Indizes: %1 Zeilen, alle 3 s aktualisiert</translation>
+    </message>
+    <message>
+        <source>All indexes: %1 lines</source>
+        <translation>Alle Indizes: %1 Zeilen</translation>
     </message>
 </context>
 <context>

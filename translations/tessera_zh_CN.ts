@@ -598,6 +598,12 @@ cancels it and leaves nothing behind.
         <source>%1: not a job of this source</source>
         <translation>%1：不是此来源的 Job</translation>
     </message>
+    <message>
+        <source>(no pod of this job is known)
+</source>
+        <translation>(此 Job 没有已知的 Pod)
+</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -611,6 +617,18 @@ cancels it and leaves nothing behind.
     <message>
         <source>%1: no such local run</source>
         <translation>%1：没有这个本地运行</translation>
+    </message>
+    <message>
+        <source>(no index has written to its log yet)
+</source>
+        <translation>(还没有索引写入日志)
+</translation>
+    </message>
+    <message>
+        <source>(no such run)
+</source>
+        <translation>(没有这个运行)
+</translation>
     </message>
 </context>
 <context>
@@ -1152,6 +1170,22 @@ cancels it and leaves nothing behind.
     <message>
         <source>Index %1: %2 lines, following</source>
         <translation>索引 %1：%2 行，持续跟随中</translation>
+    </message>
+    <message>
+        <source>All indexes</source>
+        <translation>所有索引</translation>
+    </message>
+    <message>
+        <source>Loading the logs of every index…</source>
+        <translation>正在加载所有索引的日志…</translation>
+    </message>
+    <message>
+        <source>All indexes: %1 lines, refreshed every 3 s</source>
+        <translation>所有索引：%1 行，每 3 秒刷新</translation>
+    </message>
+    <message>
+        <source>All indexes: %1 lines</source>
+        <translation>所有索引：%1 行</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,9 @@ LogViewWidget::LogViewWidget(QWidget* parent)
     setObjectName(QStringLiteral("logView"));
     m_index->setObjectName(QStringLiteral("logIndex"));
     m_index->setPrefix(tr("Index "));
-    m_index->setRange(0, 0);
+    // Below index 0: every index's log merged, each line prefixed with its index.
+    m_index->setRange(-1, 0);
+    m_index->setSpecialValueText(tr("All indexes"));
     m_attempt->setObjectName(QStringLiteral("logAttempt"));
     m_follow->setObjectName(QStringLiteral("logFollow"));
     m_follow->setChecked(true);
@@ -62,10 +64,16 @@ LogViewWidget::LogViewWidget(QWidget* parent)
         else if (on)
             reload();
     });
+    // The merged view is a snapshot; following it means asking again every few seconds.
+    m_mergedRefresh.setInterval(3000);
+    connect(&m_mergedRefresh, &QTimer::timeout, this, [this] {
+        if (m_shownIndex == store::JobStore::kAllIndexes && follow())
+            emit fetchRequested(m_shownIndex, -1, false);
+    });
 }
 
 void LogViewWidget::setIndexRange(int count) {
-    m_index->setRange(0, std::max(0, count - 1));
+    m_index->setRange(-1, std::max(0, count - 1));
 }
 
 void LogViewWidget::setAttemptCount(int attempts) {
@@ -80,7 +88,7 @@ void LogViewWidget::setAttemptCount(int attempts) {
 }
 
 int LogViewWidget::index() const {
-    return m_index->value();
+    return m_index->value() < 0 ? store::JobStore::kAllIndexes : m_index->value();
 }
 
 int LogViewWidget::attempt() const {
@@ -101,7 +109,7 @@ void LogViewWidget::focusFilter() {
 }
 
 void LogViewWidget::showIndex(int index) {
-    m_index->setValue(index);
+    m_index->setValue(index == store::JobStore::kAllIndexes ? -1 : index);
     reload();
 }
 
@@ -110,8 +118,14 @@ void LogViewWidget::reload() {
         emit stopRequested(m_shownIndex);
     clear();
     m_shownIndex = index();
-    m_state->setText(tr("Loading the log of index %1…").arg(m_shownIndex));
-    emit fetchRequested(m_shownIndex, attempt(), follow());
+    const bool merged = m_shownIndex == store::JobStore::kAllIndexes;
+    m_state->setText(merged ? tr("Loading the logs of every index…")
+                            : tr("Loading the log of index %1…").arg(m_shownIndex));
+    if (merged && follow())
+        m_mergedRefresh.start();
+    else
+        m_mergedRefresh.stop();
+    emit fetchRequested(m_shownIndex, merged ? -1 : attempt(), merged ? false : follow());
 }
 
 void LogViewWidget::clear() {
@@ -130,6 +144,16 @@ void LogViewWidget::appendText(int index, int attempt, const QString& text, bool
     Q_UNUSED(attempt);
     if (index != m_shownIndex)
         return;
+    if (index == store::JobStore::kAllIndexes) {
+        // Each answer is the whole merged view: replace, keeping the reader's place at the end.
+        m_lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        m_partial.clear();
+        refilter();
+        m_state->setText(follow()
+                             ? tr("All indexes: %1 lines, refreshed every 3 s").arg(m_lines.size())
+                             : tr("All indexes: %1 lines").arg(m_lines.size()));
+        return;
+    }
     QStringList pieces = (m_partial + text).split(QLatin1Char('\n'));
     m_partial = pieces.takeLast(); // empty when the text ended with a newline
     QScrollBar* v = m_text->verticalScrollBar();

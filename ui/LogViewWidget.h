@@ -1,8 +1,13 @@
 #pragma once
 // One index's log: pick the index and attempt, follow (stream) or fetch the tail, and filter the
 // lines by text. The text arrives from the store in pieces (logTextArrived); this widget keeps
-// the last kMaxLines lines and shows those matching the filter.
+// the last kMaxLines lines and shows those matching the filter. "All indexes" (below index 0)
+// shows every index's log merged with an index prefix (JobStore::kAllIndexes), refreshed every
+// few seconds while Follow is on.
+#include "store/JobStore.h"
+
 #include <QStringList>
+#include <QTimer>
 #include <QWidget>
 
 class QCheckBox;
@@ -23,8 +28,8 @@ public:
 
     void setIndexRange(int count);      // indexes 0 .. count-1
     void setAttemptCount(int attempts); // choices: newest, 0 .. attempts-1
-    int index() const;
-    int attempt() const; // -1 = newest
+    int index() const;                  // store::JobStore::kAllIndexes for the merged view
+    int attempt() const;                // -1 = newest
     bool follow() const;
     QString shownText() const;
     void focusFilter();
@@ -51,8 +56,9 @@ private:
     QLabel* m_state;
     QPlainTextEdit* m_text;
     QStringList m_lines;
-    QString m_partial; // a line still being written
-    int m_shownIndex = -1;
+    QString m_partial;     // a line still being written
+    int m_shownIndex = -1; // -1: none; kAllIndexes: the merged view
+    QTimer m_mergedRefresh;
 };
 
 } // namespace tessera::ui

@@ -653,6 +653,10 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
         emit logTextArrived(key, index, attempt, QString(), true);
         return;
     }
+    if (index == kAllIndexes) {
+        fetchMergedLog(key, qs(j->job.metadata.namespace_), w->second->attempts);
+        return;
+    }
     // The requested attempt of the index, or its newest.
     const IndexAttempt* found = nullptr;
     for (const auto& [pod, a] : w->second->attempts) {
@@ -796,6 +800,65 @@ void ClusterSource::loadReportInput(const QString& key) {
             input->source = sourceName().toStdString();
             emit reportInputReady(key, std::move(input), QString());
         });
+}
+
+void ClusterSource::fetchMergedLog(const QString& key, const QString& namespace_,
+                                   const std::map<QString, IndexAttempt>& attempts) {
+    // The newest attempt of each index, the most recently started ones, oldest first.
+    std::map<int, const IndexAttempt*> byIndex;
+    for (const auto& [pod, a] : attempts) {
+        const IndexAttempt*& slot = byIndex[a.index];
+        if (!slot || a.attempt > slot->attempt ||
+            (a.attempt == slot->attempt && a.created > slot->created))
+            slot = &a;
+    }
+    std::vector<IndexAttempt> newest;
+    for (const auto& [index, a] : byIndex)
+        newest.push_back(*a);
+    const auto startOf = [](const IndexAttempt& a) {
+        return a.started.isValid() ? a.started : a.created;
+    };
+    std::sort(newest.begin(), newest.end(), [&](const IndexAttempt& a, const IndexAttempt& b) {
+        return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : a.index < b.index;
+    });
+    if (newest.size() > size_t(kMergedAttempts))
+        newest.erase(newest.begin(), newest.end() - kMergedAttempts);
+    if (newest.empty()) {
+        emit logTextArrived(key, kAllIndexes, -1, tr("(no pod of this job is known)\n"), true);
+        return;
+    }
+    // One short request per live pod (tailLines); the pieces are put back in order at the end.
+    struct Merge {
+        std::vector<QString> pieces;
+        int pending = 0;
+    };
+    auto merge = std::make_shared<Merge>();
+    merge->pieces.resize(newest.size());
+    const auto finishOne = [this, key, merge] {
+        if (--merge->pending > 0)
+            return;
+        QString text;
+        for (const QString& piece : merge->pieces)
+            text += piece;
+        emit logTextArrived(key, kAllIndexes, -1, text, true);
+    };
+    merge->pending = int(newest.size());
+    for (size_t i = 0; i < newest.size(); ++i) {
+        const IndexAttempt& a = newest[i];
+        if (!a.live) {
+            merge->pieces[i] = prefixLines(a.index, a.logTail);
+            finishOne();
+            continue;
+        }
+        auto body = std::make_shared<QByteArray>();
+        m_client->streamLogs(
+            namespace_, a.pod, QString(), kMergedLines, false, this,
+            [body](const QByteArray& chunk) { *body += chunk; },
+            [merge, body, i, index = a.index, finishOne](const std::optional<kube::ApiError>&) {
+                merge->pieces[i] = prefixLines(index, QString::fromUtf8(*body));
+                finishOne();
+            });
+    }
 }
 
 } // namespace tessera::store

@@ -121,6 +121,8 @@ private:
     bool m_started = false;
     kube::Informer* m_jobsInformer = nullptr;
     QHash<QString, codec::JobObject> m_jobs; // by key
+    void fetchMergedLog(const QString& key, const QString& namespace_,
+                        const std::map<QString, IndexAttempt>& attempts);
     std::map<QString, std::unique_ptr<Watched>> m_watched;
     QHash<QString, QString> m_nodeZones;
     QHash<QString, LogStream> m_logs; // key + '#' + index

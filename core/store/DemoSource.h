@@ -16,10 +16,10 @@
 namespace tessera::store {
 
 struct DemoOptions {
-    serve::ServeOptions serve;          // simulation parameters (pod duration, fail rate, ...)
-    bool demoJobs = true;               // create Server::demoManifest()'s jobs
-    QByteArray manifest;                // more objects to create (YAML/JSON), may be empty
-    ClusterSource::Options store;       // namespace "" = all; no history by default
+    serve::ServeOptions serve;    // simulation parameters (pod duration, fail rate, ...)
+    bool demoJobs = true;         // create Server::demoManifest()'s jobs
+    QByteArray manifest;          // more objects to create (YAML/JSON), may be empty
+    ClusterSource::Options store; // namespace "" = all; no history by default
     QString sourceName = QStringLiteral("demo");
 };
 

@@ -4,8 +4,8 @@
 // deleted the pods, and after Tessera restarts.
 //
 // One SQLite file (QtSql), by default `$XDG_DATA_HOME/tessera/history.sqlite`
-// (~/.local/share/tessera/history.sqlite), beside the local runs. Rows are keyed by (cluster, job UID, pod
-// name); re-recording a pod updates its row. Bounded: after each write only the newest
+// (~/.local/share/tessera/history.sqlite), beside the local runs. Rows are keyed by (cluster, job
+// UID, pod name); re-recording a pod updates its row. Bounded: after each write only the newest
 // `maxAttempts` rows (by first sighting; default 200,000, about 60 MB) are kept.
 //
 // Not thread-safe: create, use and destroy it in one thread (the store's worker thread).

@@ -21,6 +21,16 @@ JobStore::~JobStore() {
     m_flushTimer.setParent(nullptr);
 }
 
+QString JobStore::prefixLines(int index, const QString& text) {
+    const QString prefix = QStringLiteral("[%1] ").arg(index);
+    QString out;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    const int last = lines.size() - (lines.value(lines.size() - 1).isEmpty() ? 1 : 0);
+    for (int i = std::max(0, last - kMergedLines); i < last; ++i)
+        out += prefix + lines[i] + QLatin1Char('\n');
+    return out;
+}
+
 void JobStore::loadReportInput(const QString& key) {
     emit reportInputReady(key, {}, tr("%1: reports are not available for this source").arg(key));
 }

@@ -50,6 +50,12 @@ public:
 
     const QString& sourceName() const { return m_sourceName; }
 
+    static constexpr int kAllIndexes = -2;
+    static constexpr int kMergedLines = 20;
+    static constexpr int kMergedAttempts = 500;
+    // "[index] line" for each line of `text` (the merged log's format).
+    static QString prefixLines(int index, const QString& text);
+
     // Coalescing interval (tests shorten it; default 100 ms).
     void setEmitInterval(std::chrono::milliseconds interval);
     // Diagnostics, readable from any thread.
@@ -71,7 +77,10 @@ public:
     Q_INVOKABLE virtual void setSuspended(const QString& key, bool suspended) = 0;
     Q_INVOKABLE virtual void deleteJob(const QString& key) = 0;
     // index's attempt (as in IndexAttempt::attempt; -1 = the newest). Text arrives in pieces
-    // through logTextArrived; `finished` on the last one.
+    // through logTextArrived; `finished` on the last one. index == kAllIndexes: the job's logs
+    // merged, as `kubectl logs --prefix` would: the last kMergedLines lines of the newest attempt
+    // of each index (at most kMergedAttempts of them, the most recently started), each line
+    // prefixed "[index] ", oldest attempt first, in one answer (no follow).
     Q_INVOKABLE virtual void fetchLog(const QString& key, int index, int attempt, bool follow) = 0;
     Q_INVOKABLE virtual void stopLog(const QString& key, int index) {
         Q_UNUSED(key);

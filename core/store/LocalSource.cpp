@@ -465,7 +465,55 @@ void LocalSource::loadReportInput(const QString& key) {
     emit reportInputReady(key, std::move(input), QString());
 }
 
+QString LocalSource::mergedLog(const Run& run) const {
+    // The newest attempt of each index, the most recently started ones, oldest first.
+    std::vector<const engine::Attempt*> newest;
+    std::map<int32_t, const engine::Attempt*> byIndex;
+    const auto consider = [&](const std::vector<engine::Attempt>& list) {
+        for (const auto& a : list) {
+            auto& slot = byIndex[a.index];
+            if (!slot || a.number > slot->number)
+                slot = &a;
+        }
+    };
+    if (run.runner) {
+        consider(run.runner->priorAttempts());
+        consider(run.runner->attempts());
+    } else {
+        consider(run.attempts);
+    }
+    for (const auto& [index, a] : byIndex)
+        newest.push_back(a);
+    const auto startOf = [](const engine::Attempt* a) {
+        return a->startedAt.value_or(a->createdAt);
+    };
+    std::sort(newest.begin(), newest.end(),
+              [&](const engine::Attempt* a, const engine::Attempt* b) {
+                  return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : a->index < b->index;
+              });
+    if (newest.size() > size_t(kMergedAttempts))
+        newest.erase(newest.begin(), newest.end() - kMergedAttempts);
+    const local::RunDirectory dir(run.dir.toStdString());
+    QString text;
+    for (const engine::Attempt* a : newest) {
+        QFile file(qs(dir.logPath(a->index, a->number)));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        // The tail is enough for the last lines; never read a whole large log here.
+        file.seek(std::max<qint64>(0, file.size() - 8192));
+        text += prefixLines(a->index, QString::fromUtf8(file.readAll()));
+    }
+    return text.isEmpty() ? tr("(no index has written to its log yet)\n") : text;
+}
+
 void LocalSource::fetchLog(const QString& key, int index, int attempt, bool follow) {
+    if (index == kAllIndexes) {
+        auto run = m_runs.find(key);
+        emit logTextArrived(key, index, -1,
+                            run == m_runs.end() ? tr("(no such run)\n") : mergedLog(run->second),
+                            true);
+        return;
+    }
     stopLog(key, index);
     auto it = m_runs.find(key);
     const engine::Attempt* a =

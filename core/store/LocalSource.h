@@ -88,6 +88,7 @@ private:
     void sample(Run& run, const JobSummary& s);
     void writeControl(const Run& run, const QString& command, const QString& key);
     const engine::Attempt* findAttempt(const Run& run, int index, int attempt) const;
+    QString mergedLog(const Run& run) const;
     void pollLog(const QString& logKey);
 
     Options m_options;

@@ -298,6 +298,32 @@ TEST_F(ClusterSourceTest, LogsOfAnIndexArriveFromThePod) {
     EXPECT_EQ(ui->log, QStringLiteral("frame 2 rendered (tail 1000)\n"));
 }
 
+TEST_F(ClusterSourceTest, AllIndexesLogsAreMergedWithAnIndexPrefix) {
+    api.putJob({.name = QStringLiteral("render"), .completions = 4, .parallelism = 2});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-1-a"), .index = 1});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-3-b"), .index = 3});
+    for (const char* pod : {"render-1-a", "render-3-b"}) {
+        const QString name = QString::fromLatin1(pod);
+        api.server.route("GET", QStringLiteral("/api/v1/namespaces/default/pods/%1/log").arg(name),
+                         [name](const HttpRequest& q, const ResponderPtr& r) {
+                             r->reply(200, QStringLiteral("first of %1\nlast of %1 (tail %2)\n")
+                                               .arg(name, q.param("tailLines"))
+                                               .toUtf8());
+                         });
+    }
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 2; }, kWait));
+    call([](JobStore* s) { s->fetchLog(kKey, JobStore::kAllIndexes, -1, false); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));
+    const QStringList lines = ui->log.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    EXPECT_EQ(lines.size(), 4) << ui->log.toStdString();
+    EXPECT_TRUE(lines.contains(QStringLiteral("[1] first of render-1-a"))) << ui->log.toStdString();
+    EXPECT_TRUE(lines.contains(QStringLiteral("[3] last of render-3-b (tail 20)")))
+        << ui->log.toStdString();
+}
+
 TEST_F(ClusterSourceTest, HistoryKeepsFailedAttemptsAfterPodsAreDeletedAndAcrossRestarts) {
     api.putJob({.name = QStringLiteral("render"),
                 .completions = 4,

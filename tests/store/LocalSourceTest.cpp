@@ -126,6 +126,19 @@ TEST_F(LocalSourceTest, ARunShowsItsIndexStatesExitCodesAndLogsAndReadsBackFromF
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));
     EXPECT_EQ(ui->log, QStringLiteral("bad-1\n"));
 
+    // Every index merged, each line prefixed with its index, oldest attempt first (index 3
+    // started last: it waited for a free slot).
+    ui->log.clear();
+    ui->logFinished = false;
+    call([this](JobStore* st) { st->fetchLog(key, JobStore::kAllIndexes, -1, false); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));
+    const QStringList merged = ui->log.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    EXPECT_EQ(merged.size(), 4) << ui->log.toStdString();
+    for (const QString& line : {QStringLiteral("[0] hello-0"), QStringLiteral("[1] bad-1"),
+                                QStringLiteral("[2] hello-2"), QStringLiteral("[3] hello-3")})
+        EXPECT_TRUE(merged.contains(line)) << line.toStdString() << " in " << ui->log.toStdString();
+    EXPECT_EQ(merged.value(3), QStringLiteral("[3] hello-3"));
+
     // A new store (the app restarted) reads the finished run from its directory.
     host.reset();
     startStore();

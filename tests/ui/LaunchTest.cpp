@@ -7,9 +7,11 @@
 #include "codec/Manifests.h"
 #include "local/LocalRunner.h"
 #include "local/RunDirectory.h"
+#include "store/JobStore.h"
 #include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
+#include "ui/LogViewWidget.h"
 #include "ui/MainWindow.h"
 #include "ui/StatePalette.h"
 #include "ui/launch/LaunchDialog.h"
@@ -250,6 +252,16 @@ TEST_F(LaunchFromWindow, ALocalRunRunsToCompleteWithAGreenGridAndItsReportMatche
         EXPECT_EQ(image.pixel(r.center()) | 0xff000000u, colors.rgb(IndexState::Succeeded))
             << "index " << i;
     }
+
+    // The log view's "All indexes": every item's output, each line prefixed with its index.
+    view->logView()->showIndex(tessera::store::JobStore::kAllIndexes);
+    ASSERT_TRUE(waitUntil([&] {
+        return view->logView()->shownText().count(QLatin1Char('\n')) + 1 >= kItems;
+    })) << view->logView()->shownText().toStdString();
+    for (int i = 0; i < kItems; ++i)
+        EXPECT_TRUE(
+            view->logView()->shownText().contains(QStringLiteral("[%1] item %1 index %1").arg(i)))
+            << i << ": " << view->logView()->shownText().toStdString();
 
     // File > Export report, as JSON and CSV: exactly the journal's indexes and attempts.
     const QString runsRoot = m_data.filePath(QStringLiteral("tessera/runs"));
