@@ -38,7 +38,8 @@ Options:
   --pod-duration S         how long a simulated pod runs, in seconds (default 3, +-25 %)
   --fail-rate R            share of attempts that fail with exit code 1 (0..1, default 0)
   --sim                    simulated pods (the default)
-  --local                  real local processes (not available yet)
+  --local                  each pod runs its first container's command + args as a real
+                           process here (the image is ignored; output = pod log)
   -h, --help               show this help
 
 Per-job annotations: tessera.dev/sim-duration ("5s"), tessera.dev/sim-fail-rate ("0.1"),
@@ -69,11 +70,19 @@ QByteArray readFile(const std::string& path, std::string& error) {
 } // namespace
 
 int runServe(int argc, char** argv) {
-    const ParsedArgs args =
-        parseArgs(argc, argv,
-                  {{"port", true}, {"address", true}, {"tls-cert", true}, {"tls-key", true},
-                   {"tls-ca", true}, {"token", true}, {"write-kubeconfig", true}, {"demo", false},
-                   {"pod-duration", true}, {"fail-rate", true}, {"sim", false}, {"local", false}});
+    const ParsedArgs args = parseArgs(argc, argv,
+                                      {{"port", true},
+                                       {"address", true},
+                                       {"tls-cert", true},
+                                       {"tls-key", true},
+                                       {"tls-ca", true},
+                                       {"token", true},
+                                       {"write-kubeconfig", true},
+                                       {"demo", false},
+                                       {"pod-duration", true},
+                                       {"fail-rate", true},
+                                       {"sim", false},
+                                       {"local", false}});
     if (args.help) {
         std::fputs(kHelp, stdout);
         return kExitOk;
@@ -82,11 +91,11 @@ int runServe(int argc, char** argv) {
         return usageError(kName, args.error);
     if (!args.positionals.empty())
         return usageError(kName, "unexpected argument '" + args.positionals.front() + "'");
-    if (args.has("local"))
-        return failure(kName, "--local (real processes) is not available in this build yet; use "
-                              "--sim (the default)");
+    if (args.has("local") && args.has("sim"))
+        return usageError(kName, "--local and --sim exclude each other");
 
     serve::ServeOptions options;
+    options.localProcesses = args.has("local");
     bool ok = true;
     const int port = QString::fromStdString(args.value("port").value_or("6443")).toInt(&ok);
     if (!ok || port < 0 || port > 65535)
@@ -94,7 +103,8 @@ int runServe(int argc, char** argv) {
     const QString addressText = QString::fromStdString(args.value("address").value_or("127.0.0.1"));
     const QHostAddress address(addressText);
     if (address.isNull())
-        return usageError(kName, "--address: '" + addressText.toStdString() + "' is not an IP address");
+        return usageError(kName,
+                          "--address: '" + addressText.toStdString() + "' is not an IP address");
     if (auto v = args.value("pod-duration")) {
         const double s = QString::fromStdString(*v).toDouble(&ok);
         if (!ok || s < 0)

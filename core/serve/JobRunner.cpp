@@ -14,7 +14,10 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QSet>
+#include <csignal>
+#include <unistd.h>
 
 namespace tessera::serve {
 
@@ -54,10 +57,11 @@ std::optional<engine::Duration> parseDuration(const QString& text) {
 }
 
 QJsonObject condition(const char* type, bool status, TimePoint at, const char* reason = nullptr) {
-    QJsonObject c{{QStringLiteral("type"), QLatin1String(type)},
-                  {QStringLiteral("status"), status ? QStringLiteral("True") : QStringLiteral("False")},
-                  {QStringLiteral("lastProbeTime"), QJsonValue::Null},
-                  {QStringLiteral("lastTransitionTime"), timeText(at)}};
+    QJsonObject c{
+        {QStringLiteral("type"), QLatin1String(type)},
+        {QStringLiteral("status"), status ? QStringLiteral("True") : QStringLiteral("False")},
+        {QStringLiteral("lastProbeTime"), QJsonValue::Null},
+        {QStringLiteral("lastTransitionTime"), timeText(at)}};
     if (reason)
         c.insert(QStringLiteral("reason"), QLatin1String(reason));
     return c;
@@ -77,6 +81,11 @@ struct JobRunner::SimPod {
     bool failed = false;
     int logStep = 0;
     QString podIp;
+    // --local (ServeOptions::localProcesses): the real process behind the pod.
+    bool local = false;
+    QStringList argv; // program and arguments; empty: the container has no command
+    QStringList env;  // KEY=VALUE on top of the server's environment
+    std::shared_ptr<QProcess> process;
 };
 
 struct JobRunner::RunningJob final : engine::PodExecutor {
@@ -218,8 +227,9 @@ void JobRunner::adopt(const ObjectPtr& stored) {
                                         .toObject()
                                         .value(QStringLiteral("annotations"))
                                         .toObject();
-    running->duration = parseDuration(annotations.value(QStringLiteral("tessera.dev/sim-duration")).toString())
-                            .value_or(m_options.podDuration);
+    running->duration =
+        parseDuration(annotations.value(QStringLiteral("tessera.dev/sim-duration")).toString())
+            .value_or(m_options.podDuration);
     bool ok = false;
     const double rate =
         annotations.value(QStringLiteral("tessera.dev/sim-fail-rate")).toString().toDouble(&ok);
@@ -270,14 +280,19 @@ void JobRunner::step(RunningJob& job, TimePoint now) {
             pod.startedAt = now;
             pod.nextLogAt = now + std::chrono::seconds(1);
             job.controller->podStarted(name.toStdString(), now);
-            appendLog(logKey, QStringLiteral("%1 tessera-sim: pod %2 (index %3) started on %4\n")
-                                  .arg(timeText(now), name)
-                                  .arg(pod.index)
-                                  .arg(pod.node)
-                                  .toUtf8());
+            if (pod.local)
+                startProcess(job, pod);
+            else
+                appendLog(logKey,
+                          QStringLiteral("%1 tessera-sim: pod %2 (index %3) started on %4\n")
+                              .arg(timeText(now), name)
+                              .arg(pod.index)
+                              .arg(pod.node)
+                              .toUtf8());
             changed = true;
         }
-        if (pod.stage == Stage::Running && now >= pod.nextLogAt && now < pod.finishAt) {
+        if (!pod.local && pod.stage == Stage::Running && now >= pod.nextLogAt &&
+            now < pod.finishAt) {
             ++pod.logStep;
             pod.nextLogAt += std::chrono::seconds(1);
             const auto total = std::max<int64_t>(1, (pod.finishAt - pod.startAt).count());
@@ -291,23 +306,27 @@ void JobRunner::step(RunningJob& job, TimePoint now) {
         if (pod.stage == Stage::Running && now >= pod.finishAt) {
             pod.stage = Stage::Finished;
             pod.finishedAt = now;
-            const int exitCode = pod.failed ? job.exitCode : 0;
+            const int exitCode = pod.local ? pod.exitCode : pod.failed ? job.exitCode : 0;
             pod.exitCode = exitCode;
             job.controller->podFinished(name.toStdString(), exitCode, std::nullopt,
                                         pod.failed ? "Error" : "Completed", "", now);
-            appendLog(logKey, pod.failed ? QStringLiteral("%1 error: index %2 failed, exit code %3\n")
-                                               .arg(timeText(now))
-                                               .arg(pod.index)
-                                               .arg(exitCode)
-                                               .toUtf8()
-                                         : QStringLiteral("%1 index %2 done\n")
-                                               .arg(timeText(now))
-                                               .arg(pod.index)
-                                               .toUtf8());
+            if (!pod.local)
+                appendLog(logKey, pod.failed
+                                      ? QStringLiteral("%1 error: index %2 failed, exit code %3\n")
+                                            .arg(timeText(now))
+                                            .arg(pod.index)
+                                            .arg(exitCode)
+                                            .toUtf8()
+                                      : QStringLiteral("%1 index %2 done\n")
+                                            .arg(timeText(now))
+                                            .arg(pod.index)
+                                            .toUtf8());
             endLog(logKey);
             changed = true;
         }
         if (pod.stage == Stage::Deleting && now >= pod.goneAt) {
+            if (pod.process && pod.process->state() != QProcess::NotRunning)
+                ::kill(-pid_t(pod.process->processId()), SIGKILL); // its whole group
             gone.push_back(name);
             continue;
         }
@@ -324,8 +343,8 @@ void JobRunner::step(RunningJob& job, TimePoint now) {
         job.dirty = true;
     }
     const auto next = job.controller->nextSyncAt();
-    const bool due = (job.dirty && now - job.lastSync >= m_options.syncPeriod) ||
-                     (next && now >= *next);
+    const bool due =
+        (job.dirty && now - job.lastSync >= m_options.syncPeriod) || (next && now >= *next);
     if (due && !job.controller->finished())
         syncJob(job, now);
     else if (due)
@@ -377,8 +396,10 @@ void JobRunner::syncJob(RunningJob& job, TimePoint now) {
         job.finishedReported = true;
         const engine::JobStatus& s = job.controller->job().status;
         const bool failed = engine::hasTrueCondition(s, "Failed");
-        const engine::Condition* c = engine::findCondition(s.conditions, failed ? "Failed" : "Complete");
-        m_metrics.jobFinished(job.mode, failed ? QStringLiteral("failed") : QStringLiteral("succeeded"),
+        const engine::Condition* c =
+            engine::findCondition(s.conditions, failed ? "Failed" : "Complete");
+        m_metrics.jobFinished(job.mode,
+                              failed ? QStringLiteral("failed") : QStringLiteral("succeeded"),
                               c ? QString::fromStdString(c->reason) : QString());
     }
 }
@@ -403,7 +424,8 @@ bool JobRunner::createPod(RunningJob& job, const engine::Pod& pod) {
     const QString name = QString::fromStdString(pod.metadata.name);
     SimPod sim;
     sim.name = name;
-    sim.index = pod.completionIndexAnnotation ? std::atoi(pod.completionIndexAnnotation->c_str()) : -1;
+    sim.index =
+        pod.completionIndexAnnotation ? std::atoi(pod.completionIndexAnnotation->c_str()) : -1;
     sim.createdAt = now;
     std::uniform_int_distribution<int> spread(0, 300);
     sim.scheduleAt = now + engine::Duration(spread(m_random));
@@ -413,6 +435,33 @@ bool JobRunner::createPod(RunningJob& job, const engine::Pod& pod) {
                                      static_cast<double>(job.duration.count()) * jitter(m_random)));
     std::uniform_real_distribution<double> coin(0, 1);
     sim.failed = job.failIndexes.contains(sim.index) || coin(m_random) < job.failRate;
+    if (m_options.localProcesses) {
+        // The real thing decides how long it runs and how it ends.
+        sim.local = true;
+        sim.failed = false;
+        sim.finishAt = TimePoint::max();
+        const QJsonObject container = job.podTemplate.value(QStringLiteral("spec"))
+                                          .toObject()
+                                          .value(QStringLiteral("containers"))
+                                          .toArray()
+                                          .at(0)
+                                          .toObject();
+        for (const char* field : {"command", "args"}) {
+            for (const QJsonValue& v : container.value(QLatin1String(field)).toArray())
+                sim.argv << v.toString();
+        }
+        for (const QJsonValue& v : container.value(QStringLiteral("env")).toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e.contains(QStringLiteral("value")))
+                sim.env << e.value(QStringLiteral("name")).toString() + QLatin1Char('=') +
+                               e.value(QStringLiteral("value")).toString();
+        }
+        if (sim.index >= 0)
+            sim.env << QStringLiteral("%1=%2")
+                           .arg(QLatin1String(engine::kCompletionIndexEnv))
+                           .arg(sim.index);
+        sim.env << QStringLiteral("TESSERA_POD_HOSTNAME=") + QString::fromStdString(pod.hostname);
+    }
     sim.podIp = QStringLiteral("10.244.%1.%2")
                     .arg((m_eventCounter / 250) % 250 + 1)
                     .arg(static_cast<int>(m_random() % 250) + 2);
@@ -438,8 +487,7 @@ bool JobRunner::createPod(RunningJob& job, const engine::Pod& pod) {
                            QString::fromStdString(*pod.ignoredFailureCountAnnotation));
     meta = QJsonObject{
         {QStringLiteral("name"), name},
-        {QStringLiteral("generateName"),
-         name.left(name.size() - 5)},
+        {QStringLiteral("generateName"), name.left(name.size() - 5)},
         {QStringLiteral("namespace"), job.ns},
         {QStringLiteral("labels"), labels},
         {QStringLiteral("annotations"), annotations},
@@ -469,11 +517,12 @@ bool JobRunner::createPod(RunningJob& job, const engine::Pod& pod) {
                 env.append(QJsonObject{
                     {QStringLiteral("name"), QLatin1String(engine::kCompletionIndexEnv)},
                     {QStringLiteral("valueFrom"),
-                     QJsonObject{{QStringLiteral("fieldRef"),
-                                  QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
-                                              {QStringLiteral("fieldPath"),
-                                               QStringLiteral("metadata.annotations['%1']")
-                                                   .arg(QLatin1String(engine::kCompletionIndexKey))}}}}}});
+                     QJsonObject{
+                         {QStringLiteral("fieldRef"),
+                          QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                                      {QStringLiteral("fieldPath"),
+                                       QStringLiteral("metadata.annotations['%1']")
+                                           .arg(QLatin1String(engine::kCompletionIndexKey))}}}}}});
             c.insert(QStringLiteral("env"), env);
             if (!c.contains(QStringLiteral("terminationMessagePath")))
                 c.insert(QStringLiteral("terminationMessagePath"),
@@ -489,8 +538,7 @@ bool JobRunner::createPod(RunningJob& job, const engine::Pod& pod) {
           std::pair{"schedulerName", QJsonValue(QStringLiteral("default-scheduler"))},
           std::pair{"serviceAccountName", QJsonValue(QStringLiteral("default"))},
           std::pair{"terminationGracePeriodSeconds", QJsonValue(30)},
-          std::pair{"enableServiceLinks", QJsonValue(true)},
-          std::pair{"priority", QJsonValue(0)},
+          std::pair{"enableServiceLinks", QJsonValue(true)}, std::pair{"priority", QJsonValue(0)},
           std::pair{"preemptionPolicy", QJsonValue(QStringLiteral("PreemptLowerPriority"))}})
         if (!spec.contains(QLatin1String(k)))
             spec.insert(QLatin1String(k), v);
@@ -510,6 +558,58 @@ bool JobRunner::createPod(RunningJob& job, const engine::Pod& pod) {
     return true;
 }
 
+void JobRunner::startProcess(RunningJob& job, SimPod& pod) {
+    const QString logKey = key(job.ns, pod.name);
+    const QString jobKey = key(job.ns, job.name);
+    const QString name = pod.name;
+    // Ends the pod at the next step with this exit code (the step writes the status).
+    const auto finish = [this, jobKey, name](int exitCode) {
+        const auto j = m_jobs.find(jobKey);
+        if (j == m_jobs.end())
+            return;
+        const auto p = j->second->pods.find(name);
+        if (p == j->second->pods.end() || p->second.stage != SimPod::Stage::Running)
+            return;
+        p->second.exitCode = exitCode;
+        p->second.failed = exitCode != 0;
+        p->second.finishAt = engine::SystemClock().now();
+    };
+    if (pod.argv.isEmpty()) {
+        appendLog(logKey, QByteArrayLiteral("tessera serve --local: the container has no command "
+                                            "or args to run\n"));
+        finish(127);
+        return;
+    }
+    auto process = std::make_shared<QProcess>();
+    process->setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& kv : std::as_const(pod.env))
+        env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+    process->setProcessEnvironment(env);
+    // Its own process group, so deleting the pod stops everything it started.
+    process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    QProcess* raw = process.get();
+    connect(raw, &QProcess::readyRead, this,
+            [this, logKey, raw] { appendLog(logKey, raw->readAll()); });
+    connect(raw, &QProcess::finished, this,
+            [this, logKey, raw, finish](int code, QProcess::ExitStatus how) {
+                appendLog(logKey, raw->readAll());
+                // A signal ends a container with 128 + signal; QProcess does not say which one.
+                finish(how == QProcess::CrashExit ? 137 : code);
+            });
+    connect(raw, &QProcess::errorOccurred, this,
+            [this, logKey, raw, finish](QProcess::ProcessError e) {
+                if (e != QProcess::FailedToStart)
+                    return;
+                appendLog(logKey, QStringLiteral("tessera serve --local: cannot start %1: %2\n")
+                                      .arg(raw->program(), raw->errorString())
+                                      .toUtf8());
+                finish(127);
+            });
+    pod.process = process;
+    process->start(pod.argv.first(), pod.argv.mid(1));
+}
+
 void JobRunner::deletePod(RunningJob& job, const engine::Pod& pod) {
     const QString name = QString::fromStdString(pod.metadata.name);
     const auto it = job.pods.find(name);
@@ -518,6 +618,9 @@ void JobRunner::deletePod(RunningJob& job, const engine::Pod& pod) {
     const TimePoint now = engine::SystemClock().now();
     it->second.stage = SimPod::Stage::Deleting;
     it->second.goneAt = now + std::chrono::seconds(1);
+    if (it->second.process && it->second.process->state() != QProcess::NotRunning)
+        ::kill(-pid_t(it->second.process->processId()), SIGTERM); // SIGKILL when gone
+
     if (ObjectPtr stored = m_store.get(kPods, job.ns, name)) {
         QJsonObject json = stored->json;
         QJsonObject meta = json.value(QStringLiteral("metadata")).toObject();
@@ -538,9 +641,9 @@ void JobRunner::writePod(RunningJob& job, const SimPod& pod, TimePoint now) {
     QJsonObject status{{QStringLiteral("qosClass"), QStringLiteral("BestEffort")}};
     if (!pod.node.isEmpty()) {
         spec.insert(QStringLiteral("nodeName"), pod.node);
-        status.insert(QStringLiteral("hostIP"), QStringLiteral("192.168.49.%1")
-                                                    .arg(pod.node.section(QLatin1Char('-'), -1)
-                                                             .toInt() + 1));
+        status.insert(QStringLiteral("hostIP"),
+                      QStringLiteral("192.168.49.%1")
+                          .arg(pod.node.section(QLatin1Char('-'), -1).toInt() + 1));
     }
     QJsonArray conditions{condition("PodScheduled", true, pod.scheduleAt)};
     const QString containerName = spec.value(QStringLiteral("containers"))
@@ -569,14 +672,16 @@ void JobRunner::writePod(RunningJob& job, const SimPod& pod, TimePoint now) {
                                                    QStringLiteral("ContainerCreating")}}}});
         conditions.append(condition("Initialized", true, pod.scheduleAt));
         conditions.append(condition("Ready", false, pod.scheduleAt, "ContainersNotReady"));
-        conditions.append(condition("ContainersReady", false, pod.scheduleAt, "ContainersNotReady"));
+        conditions.append(
+            condition("ContainersReady", false, pod.scheduleAt, "ContainersNotReady"));
     } else if (pod.stage == Stage::Running ||
                (pod.stage == Stage::Deleting && !pod.finishedAt && pod.startedAt)) {
         phase = QStringLiteral("Running");
         container.insert(QStringLiteral("ready"), true);
-        container.insert(QStringLiteral("state"),
-                         QJsonObject{{QStringLiteral("running"),
-                                      QJsonObject{{QStringLiteral("startedAt"), timeText(*pod.startedAt)}}}});
+        container.insert(
+            QStringLiteral("state"),
+            QJsonObject{{QStringLiteral("running"),
+                         QJsonObject{{QStringLiteral("startedAt"), timeText(*pod.startedAt)}}}});
         conditions.append(condition("Initialized", true, pod.scheduleAt));
         conditions.append(condition("Ready", true, *pod.startedAt));
         conditions.append(condition("ContainersReady", true, *pod.startedAt));
@@ -584,14 +689,16 @@ void JobRunner::writePod(RunningJob& job, const SimPod& pod, TimePoint now) {
         phase = pod.exitCode == 0 ? QStringLiteral("Succeeded") : QStringLiteral("Failed");
         container.insert(QStringLiteral("ready"), false);
         QJsonObject terminated{{QStringLiteral("exitCode"), pod.exitCode},
-                               {QStringLiteral("reason"),
-                                pod.exitCode == 0 ? QStringLiteral("Completed") : QStringLiteral("Error")},
+                               {QStringLiteral("reason"), pod.exitCode == 0
+                                                              ? QStringLiteral("Completed")
+                                                              : QStringLiteral("Error")},
                                {QStringLiteral("finishedAt"), timeText(*pod.finishedAt)}};
         if (pod.startedAt)
             terminated.insert(QStringLiteral("startedAt"), timeText(*pod.startedAt));
         terminated.insert(QStringLiteral("containerID"),
                           QStringLiteral("containerd://") + QString::number(qHash(pod.name), 16));
-        container.insert(QStringLiteral("state"), QJsonObject{{QStringLiteral("terminated"), terminated}});
+        container.insert(QStringLiteral("state"),
+                         QJsonObject{{QStringLiteral("terminated"), terminated}});
         conditions.append(condition("Initialized", true, pod.scheduleAt));
         conditions.append(condition("Ready", false, *pod.finishedAt, "PodCompleted"));
         conditions.append(condition("ContainersReady", false, *pod.finishedAt, "PodCompleted"));
@@ -635,7 +742,8 @@ void JobRunner::recordEvent(const RunningJob& job, const QString& type, const QS
         {QStringLiteral("firstTimestamp"), at},
         {QStringLiteral("lastTimestamp"), at},
         {QStringLiteral("eventTime"), QJsonValue::Null},
-        {QStringLiteral("source"), QJsonObject{{QStringLiteral("component"), QStringLiteral("job-controller")}}},
+        {QStringLiteral("source"),
+         QJsonObject{{QStringLiteral("component"), QStringLiteral("job-controller")}}},
         {QStringLiteral("reportingComponent"), QStringLiteral("job-controller")},
         {QStringLiteral("reportingInstance"), QString()},
     };

@@ -68,6 +68,7 @@ private:
     void syncJob(RunningJob& job, engine::TimePoint now);
     bool createPod(RunningJob& job, const engine::Pod& pod);
     void deletePod(RunningJob& job, const engine::Pod& pod);
+    void startProcess(RunningJob& job, SimPod& pod);
     void writePod(RunningJob& job, const SimPod& pod, engine::TimePoint now);
     void writeJobStatus(RunningJob& job);
     void recordEvent(const RunningJob& job, const QString& type, const QString& reason,

@@ -15,6 +15,11 @@ struct ServeOptions {
     int nodeCount = 4;                           // fake nodes over three zones
     quint64 seed = 1;
     bool runJobs = true; // false: a plain object store (benchmarks, client tests)
+    // `tessera serve --local`: each pod runs its first container's command and args as a real
+    // process on this machine (its own process group; the image is not used), with the
+    // container's literal env values, JOB_COMPLETION_INDEX and TESSERA_POD_HOSTNAME. Its output
+    // is the pod's log and its exit code the container's.
+    bool localProcesses = false;
 
     // ---- Security ----
     QString token;         // non-empty: every request needs "Authorization: Bearer <token>"
@@ -25,10 +30,10 @@ struct ServeOptions {
     // ---- Limits ----
     std::chrono::milliseconds bookmarkInterval{5000}; // watches with allowWatchBookmarks
     std::size_t historyLimit = 20000;                 // changes kept for watch resumption
-    int maxFinishedPodsPerJob = 1000; // older finished pods are garbage-collected
+    int maxFinishedPodsPerJob = 1000;                 // older finished pods are garbage-collected
     int maxEvents = 5000;
-    std::chrono::milliseconds tick{100};       // simulation step
-    std::chrono::milliseconds syncPeriod{500}; // controller sync batching (upstream: 1 s)
+    std::chrono::milliseconds tick{100};               // simulation step
+    std::chrono::milliseconds syncPeriod{500};         // controller sync batching (upstream: 1 s)
     qint64 maxWatchBacklogBytes = 256LL * 1024 * 1024; // a slower watcher is dropped
 };
 

@@ -41,7 +41,7 @@ ClusterConnection connectionTo(const Server& server) {
     c.server = server.url();
     c.token = server.options().token;
     c.caPem = server.options().tlsCaPem.isEmpty() ? server.options().tlsCertPem
-                                                   : server.options().tlsCaPem;
+                                                  : server.options().tlsCaPem;
     return c;
 }
 
@@ -76,21 +76,22 @@ struct Collector {
     int batches = 0;
 
     void attach(Informer* informer, QObject* context) {
-        QObject::connect(informer, &Informer::batchReady, context, [this](const InformerBatchPtr& b) {
-            ++batches;
-            if (b->replace) {
-                jobs.clear();
-                pods.clear();
-            }
-            for (const auto& j : b->jobs)
-                jobs[QString::fromStdString(j.job.metadata.name)] = j;
-            for (const auto& p : b->pods)
-                pods[QString::fromStdString(p.pod.metadata.name)] = p;
-            for (const QString& d : b->deleted) {
-                jobs.remove(d.section(QLatin1Char('/'), 1));
-                pods.remove(d.section(QLatin1Char('/'), 1));
-            }
-        });
+        QObject::connect(informer, &Informer::batchReady, context,
+                         [this](const InformerBatchPtr& b) {
+                             ++batches;
+                             if (b->replace) {
+                                 jobs.clear();
+                                 pods.clear();
+                             }
+                             for (const auto& j : b->jobs)
+                                 jobs[QString::fromStdString(j.job.metadata.name)] = j;
+                             for (const auto& p : b->pods)
+                                 pods[QString::fromStdString(p.pod.metadata.name)] = p;
+                             for (const QString& d : b->deleted) {
+                                 jobs.remove(d.section(QLatin1Char('/'), 1));
+                                 pods.remove(d.section(QLatin1Char('/'), 1));
+                             }
+                         });
     }
 };
 
@@ -98,7 +99,8 @@ class ServeClient : public testing::Test {
 protected:
     void startServer(serve::ServeOptions o = fastOptions()) {
         server = std::make_unique<Server>(o);
-        ASSERT_TRUE(server->listen(QHostAddress::LocalHost, 0)) << server->errorString().toStdString();
+        ASSERT_TRUE(server->listen(QHostAddress::LocalHost, 0))
+            << server->errorString().toStdString();
         harness = std::make_unique<ClientHarness>(connectionTo(*server));
     }
     Informer* startInformer(Informer::Options o) {
@@ -113,7 +115,8 @@ protected:
     }
     void TearDown() override {
         for (Informer* i : informers)
-            QMetaObject::invokeMethod(i, [i] { delete i; }, Qt::BlockingQueuedConnection);
+            QMetaObject::invokeMethod(
+                i, [i] { delete i; }, Qt::BlockingQueuedConnection);
         harness.reset();
         server.reset();
     }
@@ -130,7 +133,8 @@ protected:
 
 TEST_F(ServeClient, ServesVersionAndDiscoveryTheClientUnderstands) {
     startServer();
-    auto info = harness->wait<ServerInfo>([&](QObject* c, auto cb) { harness->client->serverInfo(c, cb); });
+    auto info =
+        harness->wait<ServerInfo>([&](QObject* c, auto cb) { harness->client->serverInfo(c, cb); });
     ASSERT_TRUE(info) << info.error().message.toStdString();
     EXPECT_EQ(info->major, QStringLiteral("1"));
     EXPECT_TRUE(info->batchV1Jobs);
@@ -153,10 +157,17 @@ TEST_F(ServeClient, RunsACreatedIndexedJobToCompletionWithPodsEventsAndLogs) {
     ASSERT_TRUE(created) << created.error().message.toStdString();
     EXPECT_EQ(created->httpStatus, 201);
     const QJsonObject job = QJsonDocument::fromJson(created->body).object();
-    const QString uid = job.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("uid")).toString();
-    EXPECT_EQ(job.value(QStringLiteral("spec")).toObject().value(QStringLiteral("selector")).toObject()
-                  .value(QStringLiteral("matchLabels")).toObject()
-                  .value(QStringLiteral("batch.kubernetes.io/controller-uid")).toString(), uid);
+    const QString uid =
+        job.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("uid")).toString();
+    EXPECT_EQ(job.value(QStringLiteral("spec"))
+                  .toObject()
+                  .value(QStringLiteral("selector"))
+                  .toObject()
+                  .value(QStringLiteral("matchLabels"))
+                  .toObject()
+                  .value(QStringLiteral("batch.kubernetes.io/controller-uid"))
+                  .toString(),
+              uid);
 
     Informer::Options jobs;
     jobs.resource = Resource::Jobs;
@@ -170,7 +181,8 @@ TEST_F(ServeClient, RunsACreatedIndexedJobToCompletionWithPodsEventsAndLogs) {
 
     ASSERT_TRUE(waitFor([&] {
         return collector.jobs.contains(QStringLiteral("render")) &&
-               engine::hasTrueCondition(collector.jobs[QStringLiteral("render")].job.status, "Complete");
+               engine::hasTrueCondition(collector.jobs[QStringLiteral("render")].job.status,
+                                        "Complete");
     })) << "the job did not complete";
     const engine::JobStatus& s = collector.jobs[QStringLiteral("render")].job.status;
     EXPECT_EQ(s.completedIndexes, "0-5");
@@ -188,21 +200,25 @@ TEST_F(ServeClient, RunsACreatedIndexedJobToCompletionWithPodsEventsAndLogs) {
     EXPECT_GE(nodes.size(), 2u) << "pods are spread over the fake nodes";
 
     auto events = harness->wait<QList<KubeEvent>>([&](QObject* c, auto cb) {
-        harness->client->listEvents(QStringLiteral("default"), uid, QStringLiteral("render"), c, cb);
+        harness->client->listEvents(QStringLiteral("default"), uid, QStringLiteral("render"), c,
+                                    cb);
     });
     ASSERT_TRUE(events) << events.error().message.toStdString();
     QStringList reasons;
     for (const KubeEvent& e : *events)
         reasons << e.reason;
-    EXPECT_TRUE(reasons.contains(QStringLiteral("SuccessfulCreate"))) << reasons.join(QLatin1Char(',')).toStdString();
-    EXPECT_TRUE(reasons.contains(QStringLiteral("Completed"))) << reasons.join(QLatin1Char(',')).toStdString();
+    EXPECT_TRUE(reasons.contains(QStringLiteral("SuccessfulCreate")))
+        << reasons.join(QLatin1Char(',')).toStdString();
+    EXPECT_TRUE(reasons.contains(QStringLiteral("Completed")))
+        << reasons.join(QLatin1Char(',')).toStdString();
 
     const QString podName = collector.pods.firstKey();
     QByteArray logText;
     std::optional<std::optional<ApiError>> ended;
-    harness->client->streamLogs(QStringLiteral("default"), podName, QString(), -1, false, &context,
-                                [&](const QByteArray& d) { logText += d; },
-                                [&](const std::optional<ApiError>& e) { ended = e; });
+    harness->client->streamLogs(
+        QStringLiteral("default"), podName, QString(), -1, false, &context,
+        [&](const QByteArray& d) { logText += d; },
+        [&](const std::optional<ApiError>& e) { ended = e; });
     ASSERT_TRUE(waitFor([&] { return ended.has_value(); }));
     EXPECT_FALSE(ended->has_value());
     EXPECT_TRUE(logText.contains("started on tessera-node-")) << logText.toStdString();
@@ -210,9 +226,11 @@ TEST_F(ServeClient, RunsACreatedIndexedJobToCompletionWithPodsEventsAndLogs) {
 
     const QByteArray metrics = get(*harness, QStringLiteral("/metrics"))->body;
     EXPECT_TRUE(metrics.contains("job_sync_total{completion_mode=\"Indexed\""));
-    EXPECT_TRUE(metrics.contains("job_finished_total{completion_mode=\"Indexed\",result=\"succeeded\",reason=\"CompletionsReached\"} 1"))
+    EXPECT_TRUE(metrics.contains("job_finished_total{completion_mode=\"Indexed\",result="
+                                 "\"succeeded\",reason=\"CompletionsReached\"} 1"))
         << metrics.toStdString();
-    EXPECT_TRUE(metrics.contains("job_pods_finished_total{completion_mode=\"Indexed\",result=\"succeeded\"} 6"));
+    EXPECT_TRUE(metrics.contains(
+        "job_pods_finished_total{completion_mode=\"Indexed\",result=\"succeeded\"} 6"));
 }
 
 TEST_F(ServeClient, FollowsTheLogOfARunningPodUntilItEnds) {
@@ -222,11 +240,18 @@ TEST_F(ServeClient, FollowsTheLogOfARunningPodUntilItEnds) {
     ASSERT_TRUE(server->createFromManifest(indexedJob("slow", 1, 1)));
     ASSERT_TRUE(waitFor([&] {
         return !json(get(*harness, QStringLiteral("/api/v1/namespaces/default/pods")))
-                    .value(QStringLiteral("items")).toArray().isEmpty();
+                    .value(QStringLiteral("items"))
+                    .toArray()
+                    .isEmpty();
     }));
     const QString pod = json(get(*harness, QStringLiteral("/api/v1/namespaces/default/pods")))
-                            .value(QStringLiteral("items")).toArray()[0].toObject()
-                            .value(QStringLiteral("metadata")).toObject().value(QStringLiteral("name")).toString();
+                            .value(QStringLiteral("items"))
+                            .toArray()[0]
+                            .toObject()
+                            .value(QStringLiteral("metadata"))
+                            .toObject()
+                            .value(QStringLiteral("name"))
+                            .toString();
     // Running long enough to have written a progress line after the start line.
     ASSERT_TRUE(waitFor([&] {
         auto r = get(*harness, QStringLiteral("/api/v1/namespaces/default/pods/%1/log").arg(pod));
@@ -234,13 +259,15 @@ TEST_F(ServeClient, FollowsTheLogOfARunningPodUntilItEnds) {
     }));
     QByteArray text;
     std::optional<std::optional<ApiError>> ended;
-    harness->client->streamLogs(QStringLiteral("default"), pod, QString(), 1, true, &context,
-                                [&](const QByteArray& d) { text += d; },
-                                [&](const std::optional<ApiError>& e) { ended = e; });
+    harness->client->streamLogs(
+        QStringLiteral("default"), pod, QString(), 1, true, &context,
+        [&](const QByteArray& d) { text += d; },
+        [&](const std::optional<ApiError>& e) { ended = e; });
     ASSERT_TRUE(waitFor([&] { return ended.has_value(); }));
     EXPECT_FALSE(ended->has_value());
     EXPECT_TRUE(text.contains("index 0 done")) << text.toStdString();
-    EXPECT_FALSE(text.contains("started on")) << "tailLines=1 keeps only the last line before following";
+    EXPECT_FALSE(text.contains("started on"))
+        << "tailLines=1 keeps only the last line before following";
 }
 
 TEST_F(ServeClient, PatchesParallelismSuspendAndDeletesWithItsPods) {
@@ -249,29 +276,50 @@ TEST_F(ServeClient, PatchesParallelismSuspendAndDeletesWithItsPods) {
     startServer(o);
     ASSERT_TRUE(server->createFromManifest(indexedJob("long", 10, 2)));
     auto podCount = [&](bool runningOnly) {
-        const QJsonArray items = json(get(*harness, QStringLiteral("/api/v1/namespaces/default/pods")))
-                                     .value(QStringLiteral("items")).toArray();
+        const QJsonArray items =
+            json(get(*harness, QStringLiteral("/api/v1/namespaces/default/pods")))
+                .value(QStringLiteral("items"))
+                .toArray();
         int n = 0;
         for (const QJsonValue& p : items)
-            n += !runningOnly || !p.toObject().value(QStringLiteral("metadata")).toObject().contains(QStringLiteral("deletionTimestamp"));
+            n += !runningOnly || !p.toObject()
+                                      .value(QStringLiteral("metadata"))
+                                      .toObject()
+                                      .contains(QStringLiteral("deletionTimestamp"));
         return n;
     };
     ASSERT_TRUE(waitFor([&] { return podCount(true) == 2; }));
     auto patched = harness->wait<ApiResponse>([&](QObject* c, auto cb) {
-        harness->client->setParallelism(QStringLiteral("default"), QStringLiteral("long"), 5, c, cb);
+        harness->client->setParallelism(QStringLiteral("default"), QStringLiteral("long"), 5, c,
+                                        cb);
     });
     ASSERT_TRUE(patched) << patched.error().message.toStdString();
-    EXPECT_EQ(json(patched).value(QStringLiteral("spec")).toObject().value(QStringLiteral("parallelism")).toInt(), 5);
-    EXPECT_EQ(json(patched).value(QStringLiteral("metadata")).toObject().value(QStringLiteral("generation")).toInt(), 2);
+    EXPECT_EQ(json(patched)
+                  .value(QStringLiteral("spec"))
+                  .toObject()
+                  .value(QStringLiteral("parallelism"))
+                  .toInt(),
+              5);
+    EXPECT_EQ(json(patched)
+                  .value(QStringLiteral("metadata"))
+                  .toObject()
+                  .value(QStringLiteral("generation"))
+                  .toInt(),
+              2);
     ASSERT_TRUE(waitFor([&] { return podCount(true) == 5; }));
 
     auto suspended = harness->wait<ApiResponse>([&](QObject* c, auto cb) {
-        harness->client->setSuspended(QStringLiteral("default"), QStringLiteral("long"), true, c, cb);
+        harness->client->setSuspended(QStringLiteral("default"), QStringLiteral("long"), true, c,
+                                      cb);
     });
     ASSERT_TRUE(suspended);
     ASSERT_TRUE(waitFor([&] {
-        const QJsonObject job = json(get(*harness, QStringLiteral("/apis/batch/v1/namespaces/default/jobs/long")));
-        for (const QJsonValue& c : job.value(QStringLiteral("status")).toObject().value(QStringLiteral("conditions")).toArray())
+        const QJsonObject job =
+            json(get(*harness, QStringLiteral("/apis/batch/v1/namespaces/default/jobs/long")));
+        for (const QJsonValue& c : job.value(QStringLiteral("status"))
+                                       .toObject()
+                                       .value(QStringLiteral("conditions"))
+                                       .toArray())
             if (c.toObject().value(QStringLiteral("type")).toString() == QLatin1String("Suspended"))
                 return podCount(true) == 0;
         return false;
@@ -301,7 +349,8 @@ TEST_F(ServeClient, RejectsAnInvalidJobWithTheFieldPath) {
     });
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().kind, ApiError::Kind::Invalid);
-    EXPECT_TRUE(r.error().message.contains(QStringLiteral("spec.completions"))) << r.error().message.toStdString();
+    EXPECT_TRUE(r.error().message.contains(QStringLiteral("spec.completions")))
+        << r.error().message.toStdString();
 }
 
 TEST_F(ServeClient, ListsInPagesWithContinueTokens) {
@@ -310,7 +359,8 @@ TEST_F(ServeClient, ListsInPagesWithContinueTokens) {
     startServer(o);
     for (int i = 0; i < 25; ++i)
         ASSERT_TRUE(server->createFromManifest(
-            QStringLiteral(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-%1","labels":{"even":"%2"}}})")
+            QStringLiteral(
+                R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-%1","labels":{"even":"%2"}}})")
                 .arg(i, 2, 10, QLatin1Char('0'))
                 .arg(i % 2 == 0 ? QStringLiteral("yes") : QStringLiteral("no"))
                 .toUtf8()));
@@ -323,10 +373,18 @@ TEST_F(ServeClient, ListsInPagesWithContinueTokens) {
         q.addQueryItem(QStringLiteral("labelSelector"), QStringLiteral("even in (yes)"));
         if (!token.isEmpty())
             q.addQueryItem(QStringLiteral("continue"), token);
-        const QJsonObject page = json(get(*harness, QStringLiteral("/api/v1/namespaces/default/configmaps"), q));
+        const QJsonObject page =
+            json(get(*harness, QStringLiteral("/api/v1/namespaces/default/configmaps"), q));
         for (const QJsonValue& item : page.value(QStringLiteral("items")).toArray())
-            names << item.toObject().value(QStringLiteral("metadata")).toObject().value(QStringLiteral("name")).toString();
-        token = page.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("continue")).toString();
+            names << item.toObject()
+                         .value(QStringLiteral("metadata"))
+                         .toObject()
+                         .value(QStringLiteral("name"))
+                         .toString();
+        token = page.value(QStringLiteral("metadata"))
+                    .toObject()
+                    .value(QStringLiteral("continue"))
+                    .toString();
         ++pages;
     } while (!token.isEmpty() && pages < 10);
     EXPECT_EQ(pages, 2);
@@ -336,7 +394,10 @@ TEST_F(ServeClient, ListsInPagesWithContinueTokens) {
     QUrlQuery byName;
     byName.addQueryItem(QStringLiteral("fieldSelector"), QStringLiteral("metadata.name=cm-07"));
     EXPECT_EQ(json(get(*harness, QStringLiteral("/api/v1/namespaces/default/configmaps"), byName))
-                  .value(QStringLiteral("items")).toArray().size(), 1);
+                  .value(QStringLiteral("items"))
+                  .toArray()
+                  .size(),
+              1);
 }
 
 TEST_F(ServeClient, TlsWithATestCaAndATokenAndRefusesAWrongToken) {
@@ -349,7 +410,8 @@ TEST_F(ServeClient, TlsWithATestCaAndATokenAndRefusesAWrongToken) {
     o.token = QStringLiteral("s3cret-token");
     startServer(o);
     EXPECT_EQ(server->url().scheme(), QStringLiteral("https"));
-    EXPECT_TRUE(server->kubeconfig().contains("certificate-authority-data: " + certs.caPem.toBase64()));
+    EXPECT_TRUE(
+        server->kubeconfig().contains("certificate-authority-data: " + certs.caPem.toBase64()));
     auto ok = get(*harness, QStringLiteral("/api/v1/namespaces"));
     ASSERT_TRUE(ok) << ok.error().message.toStdString();
     EXPECT_EQ(json(ok).value(QStringLiteral("items")).toArray().size(), 4);
@@ -360,7 +422,8 @@ TEST_F(ServeClient, TlsWithATestCaAndATokenAndRefusesAWrongToken) {
     auto refused = get(other, QStringLiteral("/api/v1/namespaces"));
     ASSERT_FALSE(refused);
     EXPECT_EQ(refused.error().kind, ApiError::Kind::Unauthorized);
-    EXPECT_FALSE(refused.error().message.contains(QStringLiteral("s3cret"))) << "secrets never in messages";
+    EXPECT_FALSE(refused.error().message.contains(QStringLiteral("s3cret")))
+        << "secrets never in messages";
 
     ClusterConnection untrusted = connectionTo(*server);
     untrusted.caPem = certs.otherCaPem;
@@ -376,15 +439,19 @@ TEST_F(ServeClient, InformerRecoversFromDroppedWatchesServerErrorsAndExpiredVers
     startServer(o);
     auto add = [&](const QString& name) {
         return server->createFromManifest(
-            QStringLiteral(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"%1"},"spec":{"containers":[{"name":"c","image":"x"}]}})")
-                .arg(name).toUtf8());
+            QStringLiteral(
+                R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"%1"},"spec":{"containers":[{"name":"c","image":"x"}]}})")
+                .arg(name)
+                .toUtf8());
     };
     ASSERT_TRUE(add(QStringLiteral("p0")));
     Informer::Options pods;
     pods.resource = Resource::Pods;
     pods.namespace_ = QStringLiteral("default");
     Informer* informer = startInformer(pods);
-    ASSERT_TRUE(waitFor([&] { return collector.pods.contains(QStringLiteral("p0")) && server->watchCount() == 1; }));
+    ASSERT_TRUE(waitFor([&] {
+        return collector.pods.contains(QStringLiteral("p0")) && server->watchCount() == 1;
+    }));
 
     // A dropped stream: the informer watches again from its last version, no relist.
     const quint64 relists = informer->relists();
@@ -413,10 +480,13 @@ TEST_F(ServeClient, InformerRecoversFromDroppedWatchesServerErrorsAndExpiredVers
     away.count = 3;
     server->addFault(away);
     server->dropWatches();
-    ASSERT_TRUE(server->createFromManifest(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"bump"}})"));
+    ASSERT_TRUE(server->createFromManifest(
+        R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"bump"}})"));
     server->compactHistory();
     ASSERT_TRUE(add(QStringLiteral("p3")));
-    ASSERT_TRUE(waitFor([&] { return collector.pods.contains(QStringLiteral("p3")) && informer->relists() > relists; }));
+    ASSERT_TRUE(waitFor([&] {
+        return collector.pods.contains(QStringLiteral("p3")) && informer->relists() > relists;
+    }));
 
     // Garbage on the stream: relist too.
     ASSERT_TRUE(waitFor([&] { return server->watchCount() == 1; }));
@@ -433,10 +503,13 @@ TEST_F(ServeClient, InformerRecoversFromDroppedWatchesServerErrorsAndExpiredVers
     ASSERT_TRUE(waitFor([&] { return informer->relists() > before; }));
     server->clearFaults();
     ASSERT_TRUE(add(QStringLiteral("p4")));
-    ASSERT_TRUE(waitFor([&] { return collector.pods.contains(QStringLiteral("p4")) && informer->relists() > before; }))
-        << "p4 seen: " << collector.pods.contains(QStringLiteral("p4")) << ", relists " << informer->relists()
-        << " (before " << before << "), watches started " << informer->watchesStarted() << ", server watches "
-        << server->watchCount() << ", events " << informer->eventsReceived() - eventsBefore;
+    ASSERT_TRUE(waitFor([&] {
+        return collector.pods.contains(QStringLiteral("p4")) && informer->relists() > before;
+    })) << "p4 seen: "
+        << collector.pods.contains(QStringLiteral("p4")) << ", relists " << informer->relists()
+        << " (before " << before << "), watches started " << informer->watchesStarted()
+        << ", server watches " << server->watchCount() << ", events "
+        << informer->eventsReceived() - eventsBefore;
     EXPECT_EQ(collector.pods.size(), 5);
 }
 
@@ -451,7 +524,8 @@ TEST_F(ServeClient, SlowAnswersAndGarbageListsAreReportedNotFatal) {
     server->addFault(slow);
     QElapsedTimer t;
     t.start();
-    auto info = harness->wait<ServerInfo>([&](QObject* c, auto cb) { harness->client->serverInfo(c, cb); });
+    auto info =
+        harness->wait<ServerInfo>([&](QObject* c, auto cb) { harness->client->serverInfo(c, cb); });
     ASSERT_TRUE(info);
     EXPECT_GE(t.elapsed(), 650);
 
@@ -479,8 +553,9 @@ TEST_F(ServeClient, WatchSendsBookmarksAndHonoursTimeoutSeconds) {
     req.query.addQueryItem(QStringLiteral("timeoutSeconds"), QStringLiteral("2"));
     QByteArray data;
     std::optional<std::optional<ApiError>> ended;
-    harness->client->openStream(req, &context, [&](const QByteArray& d) { data += d; },
-                                [&](const std::optional<ApiError>& e) { ended = e; });
+    harness->client->openStream(
+        req, &context, [&](const QByteArray& d) { data += d; },
+        [&](const std::optional<ApiError>& e) { ended = e; });
     ASSERT_TRUE(waitFor([&] { return ended.has_value(); }, 15000));
     EXPECT_FALSE(ended->has_value());
     EXPECT_TRUE(data.contains("\"type\":\"BOOKMARK\"")) << data.toStdString();
@@ -500,23 +575,31 @@ TEST_F(ServeClient, AWatchResumedFromAnOldVersionReplaysOnlyToItself) {
     o.runJobs = false;
     startServer(o);
     const QString path = QStringLiteral("/api/v1/namespaces/default/configmaps");
-    const QString start = json(get(*harness, path)).value(QStringLiteral("metadata")).toObject()
-                              .value(QStringLiteral("resourceVersion")).toString();
+    const QString start = json(get(*harness, path))
+                              .value(QStringLiteral("metadata"))
+                              .toObject()
+                              .value(QStringLiteral("resourceVersion"))
+                              .toString();
     auto cm = [](const char* name) {
         return QStringLiteral(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"%1"}})")
-            .arg(QLatin1String(name)).toUtf8();
+            .arg(QLatin1String(name))
+            .toUtf8();
     };
     ASSERT_TRUE(server->createFromManifest(cm("a")));
     ASSERT_TRUE(server->createFromManifest(cm("b")));
-    const QString now = json(get(*harness, path)).value(QStringLiteral("metadata")).toObject()
-                            .value(QStringLiteral("resourceVersion")).toString();
+    const QString now = json(get(*harness, path))
+                            .value(QStringLiteral("metadata"))
+                            .toObject()
+                            .value(QStringLiteral("resourceVersion"))
+                            .toString();
     auto open = [&](const QString& from, QByteArray& sink) {
         ApiClient::Request req;
         req.path = path;
         req.query.addQueryItem(QStringLiteral("watch"), QStringLiteral("1"));
         req.query.addQueryItem(QStringLiteral("resourceVersion"), from);
-        return harness->client->openStream(req, &context, [&sink](const QByteArray& d) { sink += d; },
-                                           [](const std::optional<ApiError>&) {});
+        return harness->client->openStream(
+            req, &context, [&sink](const QByteArray& d) { sink += d; },
+            [](const std::optional<ApiError>&) {});
     };
     QByteArray current, resumed;
     const quint64 a = open(now, current);
@@ -524,8 +607,92 @@ TEST_F(ServeClient, AWatchResumedFromAnOldVersionReplaysOnlyToItself) {
     const quint64 b = open(start, resumed);
     ASSERT_TRUE(waitFor([&] { return resumed.count("\"type\":\"ADDED\"") == 2; }));
     ASSERT_TRUE(server->createFromManifest(cm("c")));
-    ASSERT_TRUE(waitFor([&] { return resumed.count("\"type\":\"ADDED\"") == 3 && current.contains("\"name\":\"c\""); }));
+    ASSERT_TRUE(waitFor([&] {
+        return resumed.count("\"type\":\"ADDED\"") == 3 && current.contains("\"name\":\"c\"");
+    }));
     EXPECT_EQ(current.count("\"type\":\"ADDED\""), 1) << current.toStdString();
     harness->client->cancelStream(a);
     harness->client->cancelStream(b);
+}
+
+TEST_F(ServeClient, LocalModeRunsEachPodsCommandAsARealProcess) {
+    serve::ServeOptions o = fastOptions();
+    o.localProcesses = true;
+    startServer(o);
+    // Index 2 exits 3 (no retries for it); every pod prints what it saw.
+    ASSERT_TRUE(server->createFromManifest(R"(apiVersion: batch/v1
+kind: Job
+metadata:
+  name: local
+spec:
+  completions: 4
+  parallelism: 2
+  completionMode: Indexed
+  backoffLimitPerIndex: 0
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: main
+        image: ignored
+        command: ["/bin/sh", "-c"]
+        args: ['echo "index=$JOB_COMPLETION_INDEX host=$TESSERA_POD_HOSTNAME greeting=$GREETING"; [ "$JOB_COMPLETION_INDEX" != 2 ] || exit 3']
+        env:
+        - name: GREETING
+          value: hello world
+)"));
+    QJsonObject status;
+    ASSERT_TRUE(waitFor([&] {
+        status = json(get(*harness, QStringLiteral("/apis/batch/v1/namespaces/default/jobs/local")))
+                     .value(QStringLiteral("status"))
+                     .toObject();
+        const auto conditions = status.value(QStringLiteral("conditions")).toArray();
+        for (const QJsonValue& c : conditions)
+            if (c.toObject().value(QStringLiteral("type")) == QStringLiteral("Failed"))
+                return true;
+        return false;
+    })) << QJsonDocument(status).toJson().toStdString();
+    EXPECT_EQ(status.value(QStringLiteral("completedIndexes")).toString(), QStringLiteral("0,1,3"));
+    EXPECT_EQ(status.value(QStringLiteral("failedIndexes")).toString(), QStringLiteral("2"));
+
+    // Each pod's log is its process's output; the failed pod carries the real exit code.
+    const QJsonArray pods = json(get(*harness, QStringLiteral("/api/v1/namespaces/default/pods")))
+                                .value(QStringLiteral("items"))
+                                .toArray();
+    ASSERT_EQ(pods.size(), 4);
+    int checked = 0;
+    for (const QJsonValue& v : pods) {
+        const QJsonObject pod = v.toObject();
+        const QString name = pod.value(QStringLiteral("metadata"))
+                                 .toObject()
+                                 .value(QStringLiteral("name"))
+                                 .toString();
+        const QString index = pod.value(QStringLiteral("metadata"))
+                                  .toObject()
+                                  .value(QStringLiteral("annotations"))
+                                  .toObject()
+                                  .value(QStringLiteral("batch.kubernetes.io/job-completion-index"))
+                                  .toString();
+        auto log =
+            get(*harness, QStringLiteral("/api/v1/namespaces/default/pods/%1/log").arg(name));
+        ASSERT_TRUE(log);
+        EXPECT_TRUE(log->body.contains(
+            QStringLiteral("index=%1 host=local-%1 greeting=hello world").arg(index).toUtf8()))
+            << log->body.toStdString();
+        const QJsonObject terminated = pod.value(QStringLiteral("status"))
+                                           .toObject()
+                                           .value(QStringLiteral("containerStatuses"))
+                                           .toArray()
+                                           .at(0)
+                                           .toObject()
+                                           .value(QStringLiteral("state"))
+                                           .toObject()
+                                           .value(QStringLiteral("terminated"))
+                                           .toObject();
+        EXPECT_EQ(terminated.value(QStringLiteral("exitCode")).toInt(-1),
+                  index == QStringLiteral("2") ? 3 : 0)
+            << name.toStdString();
+        ++checked;
+    }
+    EXPECT_EQ(checked, 4);
 }
