@@ -68,6 +68,25 @@ ParsedArgs parseArgs(int argc, char** argv, std::initializer_list<OptionSpec> sp
     return out;
 }
 
+ParsedArgs
+parseArgs(int argc, char** argv,
+          std::initializer_list<std::pair<std::string_view, std::string_view>> shortOptions,
+          std::initializer_list<OptionSpec> specs) {
+    std::vector<std::string> words(argv, argv + argc);
+    for (std::size_t i = 1; i < words.size() && words[i] != "--"; ++i) {
+        for (const auto& [brief, full] : shortOptions) {
+            if (words[i] == brief) {
+                words[i] = full;
+                break;
+            }
+        }
+    }
+    std::vector<char*> pointers;
+    for (std::string& w : words)
+        pointers.push_back(w.data());
+    return parseArgs(static_cast<int>(pointers.size()), pointers.data(), specs);
+}
+
 int usageError(std::string_view command, std::string_view message) {
     std::fprintf(stderr, "tessera %.*s: %.*s\nTry 'tessera %.*s --help'.\n",
                  static_cast<int>(command.size()), command.data(), static_cast<int>(message.size()),

@@ -35,6 +35,11 @@ struct ParsedArgs {
 
 // Parses argv[1..argc) (argv[0] is the command name).
 ParsedArgs parseArgs(int argc, char** argv, std::initializer_list<OptionSpec> specs);
+// The same, after spelling out short options ({"-o", "--output"}, ...) before a "--".
+ParsedArgs
+parseArgs(int argc, char** argv,
+          std::initializer_list<std::pair<std::string_view, std::string_view>> shortOptions,
+          std::initializer_list<OptionSpec> specs);
 
 // Prints "tessera CMD: message" and "Try 'tessera CMD --help'." to stderr; returns kExitUsage.
 int usageError(std::string_view command, std::string_view message);

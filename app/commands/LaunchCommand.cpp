@@ -64,21 +64,6 @@ std::string text(const QString& s) {
     return s.toStdString();
 }
 
-std::vector<std::string> expandShortOptions(int argc, char** argv) {
-    std::vector<std::string> out(argv, argv + argc);
-    for (std::size_t i = 1; i < out.size(); ++i) {
-        if (out[i] == "--")
-            break;
-        if (out[i] == "-n")
-            out[i] = "--namespace";
-        else if (out[i] == "-j")
-            out[i] = "--parallelism";
-        else if (out[i] == "-o")
-            out[i] = "--output";
-    }
-    return out;
-}
-
 // "" on success, else the usage error.
 std::string integerOption(const ParsedArgs& args, const char* name, int64_t min, int64_t max,
                           std::optional<int64_t>& out) {
@@ -105,27 +90,24 @@ int runLaunch(int argc, char** argv) {
     QCoreApplication app(qtArgc, qtArgv);
     report::TranslationLoader::install(app);
 
-    std::vector<std::string> expanded = expandShortOptions(argc, argv);
-    std::vector<char*> expandedArgv;
-    for (std::string& a : expanded)
-        expandedArgv.push_back(a.data());
-    const ParsedArgs args = parseArgs(static_cast<int>(expandedArgv.size()), expandedArgv.data(),
-                                      {{"image", true},
-                                       {"command", true},
-                                       {"name", true},
-                                       {"parallelism", true},
-                                       {"backoff-limit", true},
-                                       {"backoff-limit-per-index", true},
-                                       {"max-failed-indexes", true},
-                                       {"success-indexes", true},
-                                       {"success-count", true},
-                                       {"active-deadline", true},
-                                       {"indexes", true},
-                                       {"format", true},
-                                       {"context", true},
-                                       {"namespace", true},
-                                       {"kubeconfig", true},
-                                       {"output", true}});
+    const ParsedArgs args =
+        parseArgs(argc, argv, {{"-n", "--namespace"}, {"-j", "--parallelism"}, {"-o", "--output"}},
+                  {{"image", true},
+                   {"command", true},
+                   {"name", true},
+                   {"parallelism", true},
+                   {"backoff-limit", true},
+                   {"backoff-limit-per-index", true},
+                   {"max-failed-indexes", true},
+                   {"success-indexes", true},
+                   {"success-count", true},
+                   {"active-deadline", true},
+                   {"indexes", true},
+                   {"format", true},
+                   {"context", true},
+                   {"namespace", true},
+                   {"kubeconfig", true},
+                   {"output", true}});
     if (!args.error.empty())
         return usageError(kName, args.error);
     if (args.help) {

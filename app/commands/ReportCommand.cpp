@@ -243,20 +243,6 @@ engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const st
     return std::move(*result);
 }
 
-// CliArgs knows long options only: -o and -n are spelled out before parsing.
-std::vector<std::string> expandShortOptions(int argc, char** argv) {
-    std::vector<std::string> out(argv, argv + argc);
-    for (std::size_t i = 1; i < out.size(); ++i) {
-        if (out[i] == "--")
-            break;
-        if (out[i] == "-o")
-            out[i] = "--output";
-        else if (out[i] == "-n")
-            out[i] = "--namespace";
-    }
-    return out;
-}
-
 } // namespace
 
 int runReport(int argc, char** argv) {
@@ -269,11 +255,7 @@ int runReport(int argc, char** argv) {
     QGuiApplication app(qtArgc, qtArgv);
     report::TranslationLoader::install(app);
 
-    std::vector<std::string> expanded = expandShortOptions(argc, argv);
-    std::vector<char*> expandedArgv;
-    for (std::string& a : expanded)
-        expandedArgv.push_back(a.data());
-    const ParsedArgs args = parseArgs(static_cast<int>(expandedArgv.size()), expandedArgv.data(),
+    const ParsedArgs args = parseArgs(argc, argv, {{"-o", "--output"}, {"-n", "--namespace"}},
                                       {{"source", true},
                                        {"format", true},
                                        {"output", true},

@@ -451,18 +451,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     auto snap = std::make_shared<JobSnapshot>();
     JobSnapshot& s = *snap;
     s.summary = summarize(key, *jit);
-    s.subdomain = qs(job.spec.podTemplate.subdomain);
-    s.backoffLimit = job.spec.backoffLimit.value_or(6);
-    s.backoffLimitPerIndex = job.spec.backoffLimitPerIndex.value_or(-1);
-    s.maxFailedIndexes = job.spec.maxFailedIndexes.value_or(-1);
-    if (job.spec.activeDeadlineSeconds)
-        s.activeDeadlineSeconds = static_cast<int>(*job.spec.activeDeadlineSeconds);
-    s.completedIndexes = qs(job.status.completedIndexes);
-    s.failedIndexes = qs(job.status.failedIndexes.value_or(std::string()));
-    for (const auto& c : job.status.conditions)
-        s.conditions.push_back({qs(c.type), QLatin1String(engine::toString(c.status)), qs(c.reason),
-                                qs(c.message), toDateTime(c.lastProbeTime),
-                                toDateTime(c.lastTransitionTime)});
+    s.fillFromJob(job);
 
     const int n = s.summary.indexed ? std::max(0, s.summary.completions) : 0;
     const bool jobFailed = s.summary.status == QLatin1String("Failed");

@@ -29,6 +29,26 @@ QString toString(ConnectionState s) {
     return {};
 }
 
+void JobSnapshot::fillFromJob(const engine::Job& job) {
+    const auto qs = [](const std::string& text) {
+        return QString::fromStdString(text);
+    };
+    const auto time = [](const std::optional<engine::TimePoint>& t) {
+        return t ? QDateTime::fromMSecsSinceEpoch(engine::toUnixMillis(*t), Qt::UTC) : QDateTime();
+    };
+    subdomain = qs(job.spec.podTemplate.subdomain);
+    backoffLimit = job.spec.backoffLimit.value_or(6);
+    backoffLimitPerIndex = job.spec.backoffLimitPerIndex.value_or(-1);
+    maxFailedIndexes = job.spec.maxFailedIndexes.value_or(-1);
+    if (job.spec.activeDeadlineSeconds)
+        activeDeadlineSeconds = static_cast<int>(*job.spec.activeDeadlineSeconds);
+    completedIndexes = qs(job.status.completedIndexes);
+    failedIndexes = qs(job.status.failedIndexes.value_or(std::string()));
+    for (const auto& c : job.status.conditions)
+        conditions.push_back({qs(c.type), QLatin1String(engine::toString(c.status)), qs(c.reason),
+                              qs(c.message), time(c.lastProbeTime), time(c.lastTransitionTime)});
+}
+
 void registerMetaTypes() {
     qRegisterMetaType<JobSummary>();
     qRegisterMetaType<JobListDiff>();

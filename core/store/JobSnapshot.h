@@ -101,6 +101,8 @@ struct JobSnapshot {
     }
     // The attempts of one index (uses the sort order of `attempts`).
     std::vector<IndexAttempt> attemptsOf(int index) const;
+    // Spec limits, index strings and conditions as the engine's Job has them (every source).
+    void fillFromJob(const engine::Job& job);
 };
 using JobSnapshotPtr = std::shared_ptr<const JobSnapshot>;
 

@@ -256,18 +256,7 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
     s.summary = summaryOf(key, run);
     const engine::Job& job =
         run.runner && run.runner->controller() ? run.runner->controller()->job() : run.job;
-    s.subdomain = qs(job.spec.podTemplate.subdomain);
-    s.backoffLimit = job.spec.backoffLimit.value_or(6);
-    s.backoffLimitPerIndex = job.spec.backoffLimitPerIndex.value_or(-1);
-    s.maxFailedIndexes = job.spec.maxFailedIndexes.value_or(-1);
-    if (job.spec.activeDeadlineSeconds)
-        s.activeDeadlineSeconds = static_cast<int>(*job.spec.activeDeadlineSeconds);
-    s.completedIndexes = qs(job.status.completedIndexes);
-    s.failedIndexes = qs(job.status.failedIndexes.value_or(std::string()));
-    for (const auto& c : job.status.conditions)
-        s.conditions.push_back({qs(c.type), QLatin1String(engine::toString(c.status)), qs(c.reason),
-                                qs(c.message), toDateTime(c.lastProbeTime),
-                                toDateTime(c.lastTransitionTime)});
+    s.fillFromJob(job);
 
     const std::vector<engine::Attempt>* attempts = &run.attempts;
     std::vector<engine::Attempt> merged;
