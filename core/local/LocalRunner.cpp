@@ -103,7 +103,7 @@ engine::Result<bool> LocalRunner::prepare() {
             return records.error();
         std::vector<JournalRecord> recs = std::move(records).value();
         Recovery::settle(
-            dir, recs, m_journal, m_options.killSurvivors, m_config.graceMillis,
+            dir, m_config.name, recs, m_journal, m_options.killSurvivors, m_config.graceMillis,
             [this](const std::string& line) { emit noticed(QString::fromStdString(line)); });
         std::optional<engine::Job> manifest;
         if (m_config.fromManifest) {

@@ -33,7 +33,7 @@ ProcessExecutor::~ProcessExecutor() {
 }
 
 std::string ProcessExecutor::start() {
-    return m_supervisor.running() ? std::string() : m_supervisor.start();
+    return m_supervisor.running() ? std::string() : m_supervisor.start(m_dir.spawnLedgerPath());
 }
 
 bool ProcessExecutor::createPod(const engine::Pod& pod) {
@@ -52,13 +52,13 @@ bool ProcessExecutor::createPod(const engine::Pod& pod) {
         m_logDirMade[ix] = true;
     }
     const std::string logPath = m_dir.logPath(index, attempt);
-    const std::string exitPath = m_dir.exitPath(index, attempt);
     const std::string command(m_list.command(index));
 
     SpawnRequest request;
     request.command = command;
     request.logPath = logPath;
-    request.exitPath = exitPath;
+    request.index = index;
+    request.attempt = attempt;
     request.env.reserve(5 + m_list.envNames().size());
     request.env.push_back(std::string(engine::kCompletionIndexEnv) + "=" + std::to_string(index));
     request.env.push_back("TESSERA_JOB_NAME=" + m_config.name);
@@ -80,8 +80,8 @@ bool ProcessExecutor::createPod(const engine::Pod& pod) {
     child.index = index;
     child.attempt = attempt;
     child.podName = pod.metadata.name;
-    m_journal.started(index, attempt, pid, spawned.startTicks,
-                      engine::toUnixMillis(m_clock.now()), pod.metadata.name);
+    m_journal.started(index, attempt, pid, spawned.startTicks, engine::toUnixMillis(m_clock.now()),
+                      pod.metadata.name);
     m_byPod[child.podName] = pid;
     m_running.emplace(pid, std::move(child));
     m_started.push_back(pod.metadata.name);

@@ -2,8 +2,8 @@
 // engine::PodExecutor for this machine: every pod is a real process in its own process group,
 // started with posix_spawn by the run's Supervisor (a small process forked once per run: the
 // cost per item does not grow with the runner's memory, unlike fork() or QProcess's fork path,
-// and the exit status of an item that outlives a crashed runner still reaches
-// <run>/logs/<index>/<attempt>.exit). stdout and stderr go to <run>/logs/<index>/<attempt>.log
+// and the exit status of an item that outlives a crashed runner still reaches the run's spawn
+// ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>/<attempt>.log
 // (capped). The environment is the runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME,
 // TESSERA_POD_HOSTNAME ($(job)-$(index)), TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's
 // per-index variables.

@@ -1,9 +1,11 @@
 #include "Recovery.h"
 
 #include "ProcStat.h"
+#include "SpawnLedger.h"
 
+#include <algorithm>
 #include <chrono>
-#include <fstream>
+#include <set>
 #include <signal.h>
 #include <thread>
 #include <unordered_map>
@@ -18,71 +20,109 @@ int64_t nowMillis() {
         .count();
 }
 
-std::optional<int32_t> readExitFile(const std::string& path) {
-    std::ifstream in(path);
-    int32_t code = 0;
-    if (in >> code)
-        return code;
-    return std::nullopt;
+uint64_t attemptKey(int32_t index, int32_t attempt) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(index)) << 32) |
+           static_cast<uint32_t>(attempt);
+}
+
+bool alive(const JournalRecord& r) {
+    return isSameLiveProcess(static_cast<pid_t>(r.pid), r.startTicks);
+}
+
+// Polls until `done()` or `timeoutMillis` (negative: no limit) has passed.
+template <typename Done> void waitUntil(Done done, int64_t timeoutMillis) {
+    const int64_t giveUpAt = nowMillis() + timeoutMillis;
+    while (!done() && (timeoutMillis < 0 || nowMillis() < giveUpAt))
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
 } // namespace
 
-RecoverySummary Recovery::settle(const RunDirectory& dir, std::vector<JournalRecord>& records,
-                                 Journal& journal, bool kill, int64_t graceMillis,
+RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& jobName,
+                                 std::vector<JournalRecord>& records, Journal& journal, bool kill,
+                                 int64_t graceMillis,
                                  const std::function<void(const std::string&)>& progress) {
     RecoverySummary summary;
     std::unordered_map<uint64_t, std::size_t> open;
-    auto key = [](int32_t index, int32_t attempt) {
-        return (static_cast<uint64_t>(static_cast<uint32_t>(index)) << 32) |
-               static_cast<uint32_t>(attempt);
-    };
+    std::set<uint64_t> journaled;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const JournalRecord& r = records[i];
-        if (r.kind == 'S')
-            open[key(r.index, r.attempt)] = i;
-        else if (r.kind == 'E')
-            open.erase(key(r.index, r.attempt));
+        if (r.kind == 'S') {
+            open[attemptKey(r.index, r.attempt)] = i;
+            journaled.insert(attemptKey(r.index, r.attempt));
+        } else if (r.kind == 'E') {
+            open.erase(attemptKey(r.index, r.attempt));
+        }
     }
+
+    // What the supervisor started that the runner did not live to journal: journal it now, so
+    // the attempt is settled like any other and its index does not run a second time.
+    const std::vector<LedgerEntry> ledger = readSpawnLedger(dir.spawnLedgerPath());
+    std::vector<LedgerEntry> supervisors;
+    for (const LedgerEntry& l : ledger) {
+        if (l.kind == 'H')
+            supervisors.push_back(l);
+        if (l.kind != 'S' || journaled.count(attemptKey(l.index, l.attempt)))
+            continue;
+        JournalRecord s;
+        s.kind = 'S';
+        s.index = l.index;
+        s.attempt = l.attempt;
+        s.pid = l.pid;
+        s.startTicks = l.startTicks;
+        s.ms = nowMillis();
+        s.text = jobName + '-' + std::to_string(l.index) + "-r" + std::to_string(l.attempt);
+        journal.started(s.index, s.attempt, s.pid, s.startTicks, s.ms, s.text);
+        journaled.insert(attemptKey(l.index, l.attempt));
+        open[attemptKey(l.index, l.attempt)] = records.size();
+        records.push_back(std::move(s));
+        ++summary.unjournaled;
+    }
+
     std::vector<JournalRecord> pending;
     for (const auto& [k, i] : open)
         pending.push_back(records[i]);
     std::sort(pending.begin(), pending.end(),
               [](const JournalRecord& a, const JournalRecord& b) { return a.ms < b.ms; });
 
-    std::vector<JournalRecord> alive;
-    for (const JournalRecord& r : pending)
-        if (isSameLiveProcess(static_cast<pid_t>(r.pid), r.startTicks))
-            alive.push_back(r);
-    summary.survivors = static_cast<int>(alive.size());
-    if (!alive.empty() && progress) {
-        std::string line = (kill ? "stopping " : "waiting for ") + std::to_string(alive.size()) +
+    std::vector<JournalRecord> survivors;
+    std::copy_if(pending.begin(), pending.end(), std::back_inserter(survivors), alive);
+    summary.survivors = static_cast<int>(survivors.size());
+    if (!survivors.empty() && progress) {
+        std::string line = (kill ? "stopping " : "waiting for ") +
+                           std::to_string(survivors.size()) +
                            " item(s) still running from the previous runner:";
-        for (std::size_t k = 0; k < alive.size() && k < 10; ++k)
-            line += " index " + std::to_string(alive[k].index) + " (pid " +
-                    std::to_string(alive[k].pid) + ")";
+        for (std::size_t k = 0; k < survivors.size() && k < 10; ++k)
+            line += " index " + std::to_string(survivors[k].index) + " (pid " +
+                    std::to_string(survivors[k].pid) + ")";
         progress(line);
     }
     if (kill) {
-        for (const JournalRecord& r : alive)
+        for (const JournalRecord& r : survivors)
             ::kill(-static_cast<pid_t>(r.pid), SIGTERM);
         summary.survivorsKilled = summary.survivors;
-    }
-    const int64_t killAt = nowMillis() + graceMillis;
-    bool killed = false;
-    while (true) {
-        std::erase_if(alive, [](const JournalRecord& r) {
-            return !isSameLiveProcess(static_cast<pid_t>(r.pid), r.startTicks);
-        });
-        if (alive.empty())
-            break;
-        if (kill && !killed && nowMillis() >= killAt) {
-            for (const JournalRecord& r : alive)
+        waitUntil([&] { return std::none_of(survivors.begin(), survivors.end(), alive); },
+                  graceMillis);
+        for (const JournalRecord& r : survivors)
+            if (alive(r))
                 ::kill(-static_cast<pid_t>(r.pid), SIGKILL);
-            killed = true;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
+    waitUntil([&] { return std::none_of(survivors.begin(), survivors.end(), alive); }, -1);
+
+    // The old supervisor records an exit after the item is gone and exits after its last item:
+    // once it has, its ledger is final. It has nothing left to wait for, so this is brief; the
+    // limit only guards against a supervisor stopped by hand.
+    waitUntil(
+        [&] {
+            return std::none_of(supervisors.begin(), supervisors.end(), [](const LedgerEntry& s) {
+                return isSameLiveProcess(static_cast<pid_t>(s.pid), s.startTicks);
+            });
+        },
+        10000);
+    std::unordered_map<uint64_t, int32_t> exitCodes;
+    for (const LedgerEntry& l : readSpawnLedger(dir.spawnLedgerPath()))
+        if (l.kind == 'E')
+            exitCodes[attemptKey(l.index, l.attempt)] = l.exitCode;
 
     for (const JournalRecord& r : pending) {
         // Whatever the attempt left in its group goes, as when the runner reaps an item.
@@ -93,10 +133,10 @@ RecoverySummary Recovery::settle(const RunDirectory& dir, std::vector<JournalRec
         e.attempt = r.attempt;
         e.pid = r.pid;
         e.ms = nowMillis();
-        if (const auto code = readExitFile(dir.exitPath(r.index, r.attempt))) {
-            e.exitCode = *code;
-            e.signal = *code > 128 && *code < 128 + 65 ? *code - 128 : -1;
-            e.text = *code == 0 ? "Completed" : e.signal >= 0 ? "Signal" : "Error";
+        if (const auto it = exitCodes.find(attemptKey(r.index, r.attempt)); it != exitCodes.end()) {
+            e.exitCode = it->second;
+            e.signal = e.exitCode > 128 && e.exitCode < 128 + 65 ? e.exitCode - 128 : -1;
+            e.text = e.exitCode == 0 ? "Completed" : e.signal >= 0 ? "Signal" : "Error";
             ++summary.recoveredExits;
         } else {
             e.exitCode = -1;

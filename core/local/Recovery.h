@@ -3,11 +3,13 @@
 // new starts, every attempt the journal shows as started but not ended is settled, so an index
 // never has two live processes at once and no finished work is redone.
 //
-// For each open attempt: if its process (pid + start time from /proc, so a reused pid is not
-// mistaken for it) still runs, it is a survivor: wait for it, or with `kill` SIGTERM its group
-// and SIGKILL after the grace period. Then its exit status comes from the .exit file its wrapper
-// wrote; an attempt with no status (killed with the runner's session, say) is recorded as "Lost"
-// (not counted as a failure, the index runs again). Each settled attempt gets its E record.
+// The open attempts are the journal's starts without an end, plus what the supervisor's spawn
+// ledger shows it started but the runner did not live to journal (those get their S record now).
+// For each: if its process (pid + start time from /proc, so a reused pid is not mistaken for it)
+// still runs, it is a survivor: wait for it, or with `kill` SIGTERM its group and SIGKILL after
+// the grace period. Then, once the old supervisor has exited, its exit status comes from the
+// ledger; an attempt with no status (killed with the supervisor, say) is recorded as "Lost" (not
+// counted as a failure, the index runs again). Each settled attempt gets its E record.
 #include "Journal.h"
 #include "RunDirectory.h"
 
@@ -20,7 +22,8 @@ namespace tessera::local {
 struct RecoverySummary {
     int survivors = 0;       // open attempts whose process was still running
     int survivorsKilled = 0; // of those, stopped rather than waited for
-    int recoveredExits = 0;  // exit statuses read from .exit files
+    int unjournaled = 0;     // open attempts only the spawn ledger knew of
+    int recoveredExits = 0;  // exit statuses read from the spawn ledger
     int lost = 0;            // open attempts with no status at all
 };
 
@@ -28,8 +31,10 @@ class Recovery {
 public:
     // `records` gains the E records written to `journal`. `progress` gets human-readable lines
     // ("waiting for 3 survivors: index 4 (pid 123) ...") while it waits.
-    static RecoverySummary settle(const RunDirectory& dir, std::vector<JournalRecord>& records,
-                                  Journal& journal, bool kill, int64_t graceMillis,
+    // `jobName` names the pods of attempts journaled here (`<job>-<index>-r<attempt>`).
+    static RecoverySummary settle(const RunDirectory& dir, const std::string& jobName,
+                                  std::vector<JournalRecord>& records, Journal& journal, bool kill,
+                                  int64_t graceMillis,
                                   const std::function<void(const std::string&)>& progress = {});
 };
 

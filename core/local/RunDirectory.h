@@ -5,7 +5,7 @@
 //   <run>/worklist.csv    the items as run (so a resume never depends on the original file)
 //   <run>/journal         every attempt's start and end (Journal.h), flock()ed by the runner
 //   <run>/logs/<index>/<attempt>.log   stdout+stderr of one attempt (size-capped)
-//   <run>/logs/<index>/<attempt>.exit  its exit status, written by the item's wrapper shell
+//   <run>/spawns          the supervisor's ledger of started and ended attempts (SpawnLedger.h)
 //   <run>/control.d/      commands for the running runner (`tessera ctl`)
 //
 // `tessera report --source local RUN_DIR`:
@@ -68,9 +68,7 @@ public:
         return logDir(index) + "/" + std::to_string(attempt) + ".log";
     }
     std::string jobManifestPath() const { return m_dir + "/job.json"; }
-    std::string exitPath(int32_t index, int32_t attempt) const {
-        return logDir(index) + "/" + std::to_string(attempt) + ".exit";
-    }
+    std::string spawnLedgerPath() const { return m_dir + "/spawns"; }
 
     // A new directory under the user's data directory ($XDG_DATA_HOME/tessera/runs, else
     // ~/.local/share/tessera/runs): <name>-<yyyymmdd-hhmmss>[-n].

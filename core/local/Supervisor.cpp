@@ -39,8 +39,7 @@ bool plainWord(std::string_view w) {
     if (w.empty())
         return false;
     for (const char c : w)
-        if (!std::isalnum(static_cast<unsigned char>(c)) &&
-            std::strchr("_./:=,+@%-", c) == nullptr)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && std::strchr("_./:=,+@%-", c) == nullptr)
             return false;
     return true;
 }
@@ -69,8 +68,9 @@ std::vector<std::string> simpleWords(const std::string& command) {
 
 class SupervisorLoop {
 public:
-    explicit SupervisorLoop(int sock)
-        : m_sock(sock) {}
+    SupervisorLoop(int sock, int ledger)
+        : m_sock(sock)
+        , m_ledger(ledger) {}
     [[noreturn]] void run();
 
 private:
@@ -82,9 +82,15 @@ private:
             ::send(m_sock, &r, sizeof r, MSG_NOSIGNAL);
     }
 
+    // One write() per line, so a line is never interleaved with another writer's.
+    void record(const std::string& line) {
+        [[maybe_unused]] const ssize_t n = ::write(m_ledger, line.data(), line.size());
+    }
+
     int m_sock;
+    int m_ledger;
     int m_children = 0;
-    std::unordered_map<pid_t, std::string> m_exitPaths;
+    std::unordered_map<pid_t, std::pair<int32_t, int32_t>> m_attempts; // pid -> index, attempt
     std::unordered_map<std::string, std::string> m_resolved;
 };
 
@@ -112,12 +118,13 @@ std::string SupervisorLoop::resolve(const std::string& program) {
 }
 
 void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
-    // command \0 logPath \0 exitPath \0 N \0 env... \0 M \0 unset... \0
+    // command \0 logPath \0 index \0 attempt \0 N \0 env... \0 M \0 unset... \0
     std::vector<std::string> fields;
     const char* p = data;
     const char* const last = data + size;
     while (p < last) {
-        const auto* z = static_cast<const char*>(std::memchr(p, 0, static_cast<std::size_t>(last - p)));
+        const auto* z =
+            static_cast<const char*>(std::memchr(p, 0, static_cast<std::size_t>(last - p)));
         if (!z)
             z = last;
         fields.emplace_back(p, static_cast<std::size_t>(z - p));
@@ -129,12 +136,13 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
         std::strncpy(reply.error, why.c_str(), sizeof reply.error - 1);
         send(reply);
     };
-    if (fields.size() < 5)
+    if (fields.size() < 6)
         return fail("malformed request");
     const std::string& command = fields[0];
     const std::string& logPath = fields[1];
-    const std::string& exitPath = fields[2];
-    std::size_t k = 3;
+    const auto index = static_cast<int32_t>(std::strtol(fields[2].c_str(), nullptr, 10));
+    const auto attempt = static_cast<int32_t>(std::strtol(fields[3].c_str(), nullptr, 10));
+    std::size_t k = 4;
     const std::size_t nEnv = std::strtoul(fields[k++].c_str(), nullptr, 10);
     if (k + nEnv >= fields.size())
         return fail("malformed request");
@@ -144,7 +152,7 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
     for (std::size_t e = 0; e < nEnv; ++e, ++k) {
         keys.push_back(std::string_view(owned[k]).substr(0, owned[k].find('=')));
     }
-    const std::size_t firstEnv = 4;
+    const std::size_t firstEnv = 5;
     const std::size_t nUnset = std::strtoul(fields[k++].c_str(), nullptr, 10);
     for (std::size_t u = 0; u < nUnset && k < fields.size(); ++u, ++k)
         keys.push_back(owned[k]);
@@ -203,10 +211,13 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
     if (rc != 0)
         return fail("cannot start " + program + ": " + std::strerror(rc));
     ++m_children;
-    m_exitPaths[pid] = exitPath;
+    m_attempts[pid] = {index, attempt};
     reply.pid = pid;
     if (const auto st = readProcStat(pid))
         reply.startTicks = st->startTicks;
+    // In the ledger before the runner hears of it: the runner may die before journaling it.
+    record("S " + std::to_string(index) + ' ' + std::to_string(attempt) + ' ' +
+           std::to_string(pid) + ' ' + std::to_string(reply.startTicks) + '\n');
     send(reply);
 }
 
@@ -215,20 +226,15 @@ void SupervisorLoop::reapChildren() {
     pid_t pid = 0;
     while ((pid = ::waitpid(-1, &status, WNOHANG)) > 0) {
         --m_children;
-        // The status goes to the run directory first: it must be there even if nobody listens.
-        const auto it = m_exitPaths.find(pid);
-        if (it != m_exitPaths.end()) {
+        // The status goes to the ledger first: it must be there even if nobody listens.
+        const auto it = m_attempts.find(pid);
+        if (it != m_attempts.end()) {
             const int code = WIFEXITED(status)     ? WEXITSTATUS(status)
                              : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
                                                    : 255;
-            const std::string text = std::to_string(code) + "\n";
-            const int fd = ::open(it->second.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                                  0644);
-            if (fd >= 0) {
-                [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());
-                ::close(fd);
-            }
-            m_exitPaths.erase(it);
+            record("E " + std::to_string(it->second.first) + ' ' +
+                   std::to_string(it->second.second) + ' ' + std::to_string(code) + '\n');
+            m_attempts.erase(it);
         }
         Reply r;
         r.kind = kEnded;
@@ -279,26 +285,38 @@ Supervisor::~Supervisor() {
     stop();
 }
 
-std::string Supervisor::start() {
+std::string Supervisor::start(const std::string& ledgerPath) {
+    const int ledger = ::open(ledgerPath.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (ledger < 0)
+        return ledgerPath + ": " + std::strerror(errno);
     int sv[2];
-    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
-        return std::string("socketpair: ") + std::strerror(errno);
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
+        const int e = errno;
+        ::close(ledger);
+        return std::string("socketpair: ") + std::strerror(e);
+    }
     const pid_t pid = ::fork();
     if (pid < 0) {
         const int e = errno;
         ::close(sv[0]);
         ::close(sv[1]);
+        ::close(ledger);
         return std::string("fork: ") + std::strerror(e);
     }
     if (pid == 0) {
         // Only async-signal-safe calls until the loop; no Qt at all in here.
         ::setsid(); // no terminal signals, not in the runner's process group
-        ::dup2(sv[1], 3);
-        ::syscall(SYS_close_range, 4U, ~0U, 0U); // nothing of the runner's (the journal lock!)
+        // Socket to fd 3, ledger to fd 4 (via high numbers: either may already be 3 or 4), both
+        // close-on-exec so the items inherit neither.
+        const int sock = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
+        const int ledgerCopy = ::fcntl(ledger, F_DUPFD_CLOEXEC, 10);
+        ::dup3(sock, 3, O_CLOEXEC);
+        ::dup3(ledgerCopy, 4, O_CLOEXEC);
+        ::syscall(SYS_close_range, 5U, ~0U, 0U); // nothing of the runner's (the journal lock!)
         const int null = ::open("/dev/null", O_RDWR);
         for (int fd = 0; fd < 3; ++fd)
             ::dup2(null, fd);
-        if (null > 3)
+        if (null > 2)
             ::close(null);
         struct sigaction ign {};
         ign.sa_handler = SIG_IGN;
@@ -311,13 +329,18 @@ std::string Supervisor::start() {
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        SupervisorLoop(3).run();
+        SupervisorLoop(3, 4).run();
     }
     ::close(sv[1]);
     m_fd = sv[0];
     m_pid = pid;
     if (const auto st = readProcStat(pid))
         m_startTicks = st->startTicks;
+    // Before any request, so it precedes this supervisor's S lines.
+    const std::string hello =
+        "H " + std::to_string(pid) + ' ' + std::to_string(m_startTicks) + '\n';
+    [[maybe_unused]] const ssize_t n = ::write(ledger, hello.data(), hello.size());
+    ::close(ledger);
     return {};
 }
 
@@ -349,7 +372,8 @@ SpawnResult Supervisor::spawn(const SpawnRequest& request) {
     };
     field(request.command);
     field(request.logPath);
-    field(request.exitPath);
+    field(std::to_string(request.index));
+    field(std::to_string(request.attempt));
     field(std::to_string(request.env.size()));
     for (const std::string& e : request.env)
         field(e);

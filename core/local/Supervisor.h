@@ -1,12 +1,13 @@
 #pragma once
 // The parent of a run's items: one small process, forked from the runner once per run (so the
 // cost of each item does not depend on the runner's memory), in its own session. It spawns items
-// on request (posix_spawn, one process group each), waits for them, writes each exit status to the
-// run directory and reports it back over a socket.
+// on request (posix_spawn, one process group each), waits for them, records each start and exit
+// status in the run's spawn ledger (SpawnLedger.h) and reports them back over a socket.
 //
 // Why a separate parent: only a parent learns a child's exit status. If the runner is killed, the
 // supervisor keeps waiting for the items already running, records their statuses, and exits when
-// the last one ends, so a resumed run learns how every in-flight attempt ended and redoes nothing.
+// the last one ends, so a resumed run learns how every in-flight attempt ended (even one the runner
+// died before journaling) and redoes nothing.
 // It starts nothing new once the runner is gone.
 //
 // Commands without shell syntax (words of [A-Za-z0-9_./:=,+@%-], the first one a program on PATH)
@@ -21,11 +22,12 @@
 namespace tessera::local {
 
 struct SpawnRequest {
-    std::string command;             // a command line
-    std::string logPath;             // stdout and stderr (created, truncated)
-    std::string exitPath;            // where the supervisor writes the exit status
-    std::vector<std::string> env;    // KEY=VALUE added to (or replacing in) the runner's env
-    std::vector<std::string> unset;  // names removed from the runner's env
+    std::string command; // a command line
+    std::string logPath; // stdout and stderr (created, truncated)
+    int32_t index = -1;  // for the ledger
+    int32_t attempt = 0;
+    std::vector<std::string> env;   // KEY=VALUE added to (or replacing in) the runner's env
+    std::vector<std::string> unset; // names removed from the runner's env
 };
 
 struct SpawnResult {
@@ -42,8 +44,8 @@ public:
     // Closes the socket (the supervisor exits once its items are gone) and reaps it.
     ~Supervisor();
 
-    // Forks the supervisor. "" or the error.
-    std::string start();
+    // Forks the supervisor, which appends to the ledger at `ledgerPath`. "" or the error.
+    std::string start(const std::string& ledgerPath);
     bool running() const { return m_pid > 0; }
     pid_t pid() const { return m_pid; }
     int64_t startTicks() const { return m_startTicks; }

@@ -4,6 +4,7 @@
 
 #include "TestSupport.h"
 #include "local/Journal.h"
+#include "local/SpawnLedger.h"
 
 #include <QEventLoop>
 #include <QTimer>
@@ -84,7 +85,10 @@ TEST(LocalRunner, RunsEveryItemOfAThousandExactlyOnceWithItsIndexAndVariables) {
         EXPECT_EQ(seen[0], n + " " + n + " exact-" + n + " exact c" + n);
     }
     EXPECT_EQ(tessera::testing::readAll(o.runDir + "/logs/517/1.log"), "log-517\n");
-    EXPECT_EQ(tessera::testing::readAll(o.runDir + "/logs/517/1.exit"), "0\n");
+    int ledgerEnds = 0;
+    for (const LedgerEntry& l : readSpawnLedger(o.runDir + "/spawns"))
+        ledgerEnds += l.kind == 'E' && l.exitCode == 0;
+    EXPECT_EQ(ledgerEnds, 1000);
     auto records = Journal::read(o.runDir + "/journal");
     ASSERT_TRUE(records.ok());
     int starts = 0, ends = 0;
