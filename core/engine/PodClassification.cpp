@@ -1,6 +1,7 @@
 #include "PodClassification.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace tessera::engine {
 
@@ -19,8 +20,19 @@ int phaseOrdinal(PodPhase phase) {
     }
 }
 
+// The pod's Ready condition, or nullptr. The reconciler asks for it for every active pod in every
+// sync: comparing against a type whose length the compiler knows inlines the compare, where
+// findCondition's runtime-length compare called memcmp for each condition.
+const Condition* readyCondition(const Pod& pod) {
+    constexpr std::string_view kReady = "Ready";
+    for (const Condition& c : pod.conditions)
+        if (std::string_view(c.type) == kReady)
+            return &c;
+    return nullptr;
+}
+
 std::optional<TimePoint> readySince(const Pod& pod) {
-    const Condition* ready = findCondition(pod.conditions, "Ready");
+    const Condition* ready = readyCondition(pod);
     if (ready && ready->status == ConditionStatus::True)
         return ready->lastTransitionTime;
     return std::nullopt;
@@ -68,7 +80,7 @@ bool isTerminating(const Pod& pod) {
 }
 
 bool isPodReady(const Pod& pod) {
-    const Condition* ready = findCondition(pod.conditions, "Ready");
+    const Condition* ready = readyCondition(pod);
     return ready && ready->status == ConditionStatus::True;
 }
 
@@ -88,7 +100,7 @@ bool isPodFailed(const Pod& pod, const JobSpec& spec) {
 TimePoint podFinishTime(const Pod& pod) {
     if (const auto fromContainers = finishTimeFromContainers(pod))
         return *fromContainers;
-    const Condition* ready = findCondition(pod.conditions, "Ready");
+    const Condition* ready = readyCondition(pod);
     if (ready && ready->status == ConditionStatus::False && ready->lastTransitionTime)
         return *ready->lastTransitionTime;
     if (pod.metadata.deletionTimestamp) {
