@@ -79,7 +79,7 @@ Plan JobController::sync(TimePoint now) {
     options.backoff = m_backoff;
     options.nameSalt = m_nameSalt++;
     options.expectationsSatisfied = true; // every create and delete is applied before we return
-    Plan plan = reconcile(m_job, m_pods, now, options);
+    Plan plan = m_reconciler.reconcile(m_job, m_pods, now, options);
     m_nextSyncAt.reset();
     if (plan.skipped)
         return plan;

@@ -94,6 +94,7 @@ private:
     Job m_job;
     PodExecutor& m_executor;
     SyncOptions m_options;
+    Reconciler m_reconciler; // one per job: keeps its buffers and the parsed status between syncs
     BackoffRecord m_backoff;
     uint64_t m_nameSalt = 0;
     std::optional<TimePoint> m_nextSyncAt;

@@ -50,7 +50,8 @@ uint64_t mix(uint64_t hash, uint64_t value) {
 // are usually far from sorted; for the thousands of pods of a large job an LSD radix sort over the
 // bits in use (three passes for 100,000 indexes and 1,000 pods) is several times faster than
 // std::sort, and the simulator runs one sync per virtual second.
-void sortPodKeys(std::vector<uint64_t>& keys) {
+void sortPodKeys(std::vector<uint64_t>& keys, std::vector<uint64_t>& scratch,
+                 std::vector<uint32_t>& counts) {
     if (std::is_sorted(keys.begin(), keys.end()))
         return;
     if (keys.size() < 256) {
@@ -60,8 +61,8 @@ void sortPodKeys(std::vector<uint64_t>& keys) {
     constexpr int kDigitBits = 11;
     constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
     const int usedBits = std::bit_width(*std::max_element(keys.begin(), keys.end()));
-    std::vector<uint64_t> scratch(keys.size());
-    std::vector<uint32_t> counts(kBuckets);
+    scratch.resize(keys.size());
+    counts.resize(kBuckets);
     for (int shift = 0; shift < usedBits; shift += kDigitBits) {
         std::fill(counts.begin(), counts.end(), 0);
         for (const uint64_t k : keys)
@@ -91,13 +92,87 @@ struct SyncPod {
     IndexedPod indexed() const { return {pod, index}; }
 };
 
+// One index-set field of the status (completedIndexes or failedIndexes) as last read and written.
+// A driver hands back the status the previous sync wrote, so the text a sync reads is usually the
+// text the one before formatted: remembering both directions saves parsing and formatting the
+// field's intervals (hundreds in a large job) in every sync.
+class IndexSetMemo {
+public:
+    // IndexSet::parseLenient(text, completions).
+    const IndexSet& parse(std::string_view text, int32_t completions) {
+        if (!m_parsedKnown || completions != m_parsedCompletions || text != m_parsedText) {
+            m_parsed = IndexSet::parseLenient(text, completions);
+            m_parsedText.assign(text);
+            m_parsedCompletions = completions;
+            m_parsedKnown = true;
+        }
+        return m_parsed;
+    }
+
+    // set.toString().
+    const std::string& format(const IndexSet& set, int32_t completions) {
+        if (!m_formattedKnown || !(set == m_formatted)) {
+            m_formatted = set;
+            m_formattedText = set.toString();
+            m_formattedKnown = true;
+        }
+        // The text of a set within [0, completions) reads back as that very set (pieces in
+        // ascending order, none clipped), so the next sync finds it parsed.
+        if (set.empty() || (set.front() >= 0 && set.back() < completions)) {
+            m_parsed = set;
+            m_parsedText = m_formattedText;
+            m_parsedCompletions = completions;
+            m_parsedKnown = true;
+        }
+        return m_formattedText;
+    }
+
+private:
+    bool m_parsedKnown = false;
+    std::string m_parsedText;
+    int32_t m_parsedCompletions = 0;
+    IndexSet m_parsed;
+    bool m_formattedKnown = false;
+    IndexSet m_formatted;
+    std::string m_formattedText;
+};
+
+} // namespace
+
+// What a sync keeps for the next: buffers (cleared, not freed) and the index-set memos.
+struct Reconciler::Scratch {
+    std::vector<SyncPod> podsInInputOrder;
+    std::vector<SyncPod> pods;
+    std::vector<uint64_t> podKeys, podKeysSorting;
+    std::vector<uint32_t> radixCounts;
+    std::vector<IndexedPod> active;
+    std::vector<const Pod*> newSucceeded, newFailed;
+    std::vector<int32_t> indexes;
+    std::unordered_map<int32_t, const Pod*> delayedPerIndex;
+    IndexSetMemo completedIndexes, failedIndexes;
+};
+
+namespace {
+
 class SyncJob {
 public:
-    SyncJob(const Job& job, std::span<const Pod> pods, TimePoint now, const SyncOptions& options)
+    SyncJob(const Job& job, std::span<const Pod> pods, TimePoint now, const SyncOptions& options,
+            Reconciler::Scratch& scratch)
         : m_job(job)
         , m_spec(job.spec)
         , m_now(now)
-        , m_options(options) {
+        , m_options(options)
+        , m_scratch(scratch)
+        , m_pods(scratch.pods)
+        , m_active(scratch.active)
+        , m_newSucceeded(scratch.newSucceeded)
+        , m_newFailed(scratch.newFailed)
+        , m_delayedPerIndex(scratch.delayedPerIndex) {
+        m_pods.clear();
+        m_active.clear();
+        m_newSucceeded.clear();
+        m_newFailed.clear();
+        m_delayedPerIndex.clear();
         applyDefaults(m_spec);
         m_indexed = m_spec.completionMode == CompletionMode::Indexed;
         m_completions = m_spec.completions.value_or(0);
@@ -116,18 +191,18 @@ public:
         // The pods are read in input order (one sequential pass over the Pod structs), then put
         // in index order, ties in input order: one integer key per pod (index + 1 above, the
         // input position below), sorted by sortPodKeys. This runs in every sync.
-        std::vector<SyncPod> inInputOrder;
-        inInputOrder.reserve(pods.size());
+        std::vector<SyncPod>& inInputOrder = scratch.podsInInputOrder;
+        inInputOrder.clear();
         const int positionBits = std::bit_width(pods.size());
         const uint64_t positionMask = (uint64_t{1} << positionBits) - 1;
-        std::vector<uint64_t> keys;
-        keys.reserve(pods.size());
+        std::vector<uint64_t>& keys = scratch.podKeys;
+        keys.clear();
         for (std::size_t i = 0; i < pods.size(); ++i) {
             const int32_t index = completionIndexOf(pods[i]);
             inInputOrder.push_back(classify(pods[i], index));
             keys.push_back(static_cast<uint64_t>(int64_t{index} + 1) << positionBits | i);
         }
-        sortPodKeys(keys);
+        sortPodKeys(keys, scratch.podKeysSorting, scratch.radixCounts);
         for (const uint64_t key : keys)
             m_pods.push_back(inInputOrder[key & positionMask]);
     }
@@ -186,14 +261,17 @@ private:
     JobSpec m_spec; // defaulted copy
     TimePoint m_now;
     const SyncOptions& m_options;
+    Reconciler::Scratch& m_scratch;
     bool m_indexed = false;
     bool m_perIndexBackoff = false;
     int32_t m_completions = 0;
 
-    std::vector<SyncPod> m_pods; // all pods, by index for Indexed jobs
-    std::vector<IndexedPod> m_active;
+    std::vector<SyncPod>& m_pods; // all pods, by index for Indexed jobs
+    std::vector<IndexedPod>& m_active;
+    std::vector<const Pod*>& m_newSucceeded;
+    std::vector<const Pod*>& m_newFailed;
+    std::unordered_map<int32_t, const Pod*>& m_delayedPerIndex;
     std::unordered_set<std::string_view> m_uncountedSucceeded, m_uncountedFailed;
-    std::vector<const Pod*> m_newSucceeded, m_newFailed;
     int64_t m_succeeded = 0; // jobCtx.succeeded (Indexed: the succeeded-index total)
     int64_t m_failed = 0;    // jobCtx.failed: what backoffLimit is checked against
     int32_t m_activeCount = 0;
@@ -202,8 +280,7 @@ private:
 
     IndexSet m_prevSucceeded;
     IndexSet m_succeededIndexes;
-    IndexSet m_failedIndexes; // BLPI only
-    std::unordered_map<int32_t, const Pod*> m_delayedPerIndex;
+    IndexSet m_failedIndexes;                // BLPI only
     std::optional<IndexSet> m_activeIndexes; // of m_active, computed once when first needed
 
     std::optional<PendingFinish> m_finish;
@@ -253,9 +330,10 @@ void SyncJob::classifyPods() {
 }
 
 void SyncJob::computeIndexes() {
-    m_prevSucceeded = IndexSet::parseLenient(m_job.status.completedIndexes, m_completions);
-    std::vector<int32_t> newIndexes;
-    newIndexes.reserve(m_newSucceeded.size());
+    m_prevSucceeded =
+        m_scratch.completedIndexes.parse(m_job.status.completedIndexes, m_completions);
+    std::vector<int32_t>& newIndexes = m_scratch.indexes;
+    newIndexes.clear();
     for (const SyncPod& p : m_pods)
         if (p.succeeded && p.countable)
             newIndexes.push_back(p.index);
@@ -264,9 +342,10 @@ void SyncJob::computeIndexes() {
 
     if (!m_perIndexBackoff)
         return;
-    const IndexSet prevFailed =
-        IndexSet::parseLenient(m_job.status.failedIndexes.value_or(""), m_completions);
-    std::vector<int32_t> newFailed;
+    const IndexSet& prevFailed =
+        m_scratch.failedIndexes.parse(m_job.status.failedIndexes.value_or(""), m_completions);
+    std::vector<int32_t>& newFailed = m_scratch.indexes;
+    newFailed.clear();
     for (const SyncPod& p : m_pods)
         if (p.countable && isIndexFailed(p))
             newFailed.push_back(p.index);
@@ -605,12 +684,18 @@ void SyncJob::trackStatusAndRemoveFinalizers() {
     const auto prevUncountedSucceeded = static_cast<int32_t>(m_uncountedSucceeded.size());
     const auto prevUncountedFailed = static_cast<int32_t>(m_uncountedFailed.size());
     if (m_indexed) {
-        const IndexSet completed = m_prevSucceeded.withOrderedIndexes(succeededNow);
+        // With nothing left uncounted and every finished pod seen, the indexes counted now are
+        // those computeIndexes added: the same set, not merged again.
+        const bool countedAsComputed =
+            !reachedMaxUncounted && m_uncountedSucceeded.empty() && m_uncountedFailed.empty();
+        const IndexSet completed = countedAsComputed
+                                       ? m_succeededIndexes
+                                       : m_prevSucceeded.withOrderedIndexes(succeededNow);
         m_plan.counts.podsSucceeded = static_cast<int32_t>(succeededNow.size());
-        status.completedIndexes = completed.toString();
+        status.completedIndexes = m_scratch.completedIndexes.format(completed, m_completions);
         status.succeeded = static_cast<int32_t>(completed.count());
         if (m_perIndexBackoff)
-            status.failedIndexes = m_failedIndexes.toString();
+            status.failedIndexes = m_scratch.failedIndexes.format(m_failedIndexes, m_completions);
     } else {
         status.succeeded = m_job.status.succeeded + prevUncountedSucceeded + succeededUnindexed;
     }
@@ -724,6 +809,23 @@ const char* toString(DeletionReason reason) {
 
 Plan reconcile(const Job& job, std::span<const Pod> pods, TimePoint now,
                const SyncOptions& options) {
+    return Reconciler().reconcile(job, pods, now, options);
+}
+
+Reconciler::Reconciler()
+    : m_scratch(std::make_unique<Scratch>()) {}
+Reconciler::~Reconciler() = default;
+Reconciler::Reconciler(const Reconciler&)
+    : Reconciler() {}
+Reconciler& Reconciler::operator=(const Reconciler&) {
+    m_scratch = std::make_unique<Scratch>();
+    return *this;
+}
+Reconciler::Reconciler(Reconciler&&) noexcept = default;
+Reconciler& Reconciler::operator=(Reconciler&&) noexcept = default;
+
+Plan Reconciler::reconcile(const Job& job, std::span<const Pod> pods, TimePoint now,
+                           const SyncOptions& options) {
     const bool foreignController = job.spec.managedBy && *job.spec.managedBy != kJobControllerName;
     if (foreignController || isFinished(job.status)) {
         Plan plan;
@@ -735,7 +837,9 @@ Plan reconcile(const Job& job, std::span<const Pod> pods, TimePoint now,
             plan.backoff = *options.backoff;
         return plan;
     }
-    return SyncJob(job, pods, now, options).run();
+    if (!m_scratch)
+        m_scratch = std::make_unique<Scratch>(); // moved from
+    return SyncJob(job, pods, now, options, *m_scratch).run();
 }
 
 std::vector<int32_t> slowStartBatches(int32_t n) {

@@ -13,6 +13,7 @@
 // and listed in Plan::removeFinalizers, so status.uncountedTerminatedPods comes back empty.
 #include "Model.h"
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -106,6 +107,28 @@ struct Plan {
 
 Plan reconcile(const Job& job, std::span<const Pod> pods, TimePoint now,
                const SyncOptions& options = {});
+
+// reconcile() for a driver that syncs one job again and again (JobController, so the simulator):
+// the buffers of a sync are kept for the next one, and so are the index sets last read from and
+// written to status.completedIndexes / failedIndexes, so the text a sync wrote is not parsed
+// again by the next one. Same plans as reconcile(), which uses a fresh Reconciler per call.
+class Reconciler {
+public:
+    Reconciler();
+    ~Reconciler();
+    Reconciler(const Reconciler&); // the copy starts with nothing remembered
+    Reconciler& operator=(const Reconciler&);
+    Reconciler(Reconciler&&) noexcept;
+    Reconciler& operator=(Reconciler&&) noexcept;
+
+    Plan reconcile(const Job& job, std::span<const Pod> pods, TimePoint now,
+                   const SyncOptions& options = {});
+
+    struct Scratch;
+
+private:
+    std::unique_ptr<Scratch> m_scratch;
+};
 
 // Slow-start batching (§10.5): the sizes of the creation batches for n creations: 1, 2, 4, ...
 // A driver issues batch k only when every create of batch k-1 succeeded.

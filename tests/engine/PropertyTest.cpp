@@ -234,6 +234,92 @@ private:
     std::map<int32_t, int> m_attempts;
 };
 
+// Everything a plan says, compared field by field (Plan has no operator==).
+void expectSamePlan(const Plan& expected, const Plan& actual, const std::string& where) {
+    EXPECT_EQ(expected.createPods, actual.createPods) << where;
+    EXPECT_EQ(expected.deletePods, actual.deletePods) << where;
+    EXPECT_EQ(expected.removeFinalizers, actual.removeFinalizers) << where;
+    EXPECT_EQ(expected.events, actual.events) << where;
+    EXPECT_EQ(expected.requeueAfter, actual.requeueAfter) << where;
+    EXPECT_EQ(expected.backoff, actual.backoff) << where;
+    EXPECT_EQ(expected.skipped, actual.skipped) << where;
+    EXPECT_EQ(expected.counts.podsSucceeded, actual.counts.podsSucceeded) << where;
+    EXPECT_EQ(expected.counts.podsFailed, actual.counts.podsFailed) << where;
+    EXPECT_EQ(expected.counts.failuresIgnored, actual.counts.failuresIgnored) << where;
+    const JobStatus& a = expected.status;
+    const JobStatus& b = actual.status;
+    EXPECT_EQ(a.completedIndexes, b.completedIndexes) << where;
+    EXPECT_EQ(a.failedIndexes, b.failedIndexes) << where;
+    EXPECT_EQ(a.succeeded, b.succeeded) << where;
+    EXPECT_EQ(a.failed, b.failed) << where;
+    EXPECT_EQ(a.active, b.active) << where;
+    EXPECT_EQ(a.ready, b.ready) << where;
+    EXPECT_EQ(a.terminating, b.terminating) << where;
+    EXPECT_EQ(a.conditions, b.conditions) << where;
+    EXPECT_EQ(a.startTime, b.startTime) << where;
+    EXPECT_EQ(a.completionTime, b.completionTime) << where;
+}
+
+// One Reconciler kept across syncs (as JobController keeps one) remembers the index sets it read
+// and wrote. Whatever the next status holds (the text it wrote, a text written by someone else,
+// the same text under fewer completions, uncounted pods), it must plan what a fresh one plans.
+TEST(ReconcilerProperties, AReconcilerKeptAcrossSyncsPlansAsAFreshOne) {
+    std::mt19937_64 rng(20261124);
+    auto pick = [&](int lo, int hi) {
+        return std::uniform_int_distribution<int>(lo, hi)(rng);
+    };
+    Reconciler kept;
+    for (int round = 0; round < 2000; ++round) {
+        Scenario s = randomScenario(rng);
+        const std::string where = "round " + std::to_string(round);
+        if (pick(0, 5) == 0 && !s.pods.empty()) {
+            // A previous sync that was cut short: some finished pods are listed as uncounted.
+            UncountedTerminatedPods uncounted;
+            for (const Pod& p : s.pods)
+                if (p.phase == PodPhase::Succeeded && pick(0, 1))
+                    uncounted.succeeded.push_back(p.metadata.uid);
+                else if (p.phase == PodPhase::Failed && pick(0, 1))
+                    uncounted.failed.push_back(p.metadata.uid);
+            s.job.status.uncountedTerminatedPods = uncounted;
+        }
+        const Plan first = kept.reconcile(s.job, s.pods, kNow);
+        expectSamePlan(reconcile(s.job, s.pods, kNow), first, where + " first sync");
+
+        // The next sync reads the status the first one wrote: what the memo expects.
+        Job next = s.job;
+        next.status = first.status;
+        expectSamePlan(reconcile(next, s.pods, kNow + std::chrono::seconds(1)),
+                       kept.reconcile(next, s.pods, kNow + std::chrono::seconds(1)),
+                       where + " status as written");
+
+        // Someone else rewrote the status: the same indexes spelled differently, or others.
+        Job rewritten = next;
+        const int32_t completions = *rewritten.spec.completions;
+        const IndexSet written =
+            IndexSet::parseLenient(rewritten.status.completedIndexes, completions);
+        std::string spelled;
+        for (const int32_t index : written)
+            spelled += (spelled.empty() ? "" : ",") + std::to_string(index);
+        rewritten.status.completedIndexes =
+            pick(0, 1) ? spelled : std::to_string(pick(0, completions));
+        if (rewritten.status.failedIndexes && pick(0, 1))
+            rewritten.status.failedIndexes = std::to_string(pick(0, completions));
+        expectSamePlan(reconcile(rewritten, s.pods, kNow + std::chrono::seconds(2)),
+                       kept.reconcile(rewritten, s.pods, kNow + std::chrono::seconds(2)),
+                       where + " status rewritten");
+
+        // The same text read under fewer completions (an elastic scale-down) clips it.
+        Job shrunk = next;
+        shrunk.spec.completions = pick(1, completions);
+        shrunk.spec.parallelism = shrunk.spec.completions;
+        expectSamePlan(reconcile(shrunk, s.pods, kNow + std::chrono::seconds(3)),
+                       kept.reconcile(shrunk, s.pods, kNow + std::chrono::seconds(3)),
+                       where + " fewer completions");
+        if (::testing::Test::HasFailure())
+            return;
+    }
+}
+
 TEST(ReconcilerProperties, AJobWithoutFailuresCompletesWithEveryIndexOnce) {
     MiniCluster cluster(JobBuilder().indexed(60).parallelism(7).build(), 1, 0.0);
     cluster.runToEnd(1000);

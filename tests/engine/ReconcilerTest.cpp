@@ -642,4 +642,19 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info) {
 
 INSTANTIATE_TEST_SUITE_P(SyncJob, ReconcilerCase, ::testing::ValuesIn(cases()), caseName);
 
+// A sync cut short left a succeeded pod in uncountedTerminatedPods: this sync removes its
+// finalizer and counts its index (§21.4). The index set computed from the new pods leaves it out,
+// so the status must not simply take that set.
+TEST(ReconcilerUncounted, AnUncountedSucceededPodIsCountedWhenItsFinalizerGoes) {
+    Job job = JobBuilder().indexed(3).parallelism(0).completedIndexes("2").succeeded(1).build();
+    job.status.uncountedTerminatedPods = UncountedTerminatedPods{{"uid-a"}, {}};
+    const std::vector<Pod> pods{PodBuilder("a").index(0).succeeded().build(),
+                                PodBuilder("b").index(1).succeeded().build()};
+    const Plan plan = reconcile(job, pods, kNow);
+    EXPECT_EQ(plan.removeFinalizers, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(plan.status.completedIndexes, "0-2");
+    EXPECT_EQ(plan.status.succeeded, 3);
+    EXPECT_EQ(plan.counts.podsSucceeded, 2);
+}
+
 } // namespace
