@@ -185,7 +185,7 @@ public:
         m_pods.reserve(pods.size());
         if (!m_indexed) {
             for (const Pod& pod : pods)
-                m_pods.push_back(classify(pod, kUnknownCompletionIndex));
+                classify(pod, kUnknownCompletionIndex, m_pods.emplace_back());
             return;
         }
         // The pods are read in input order (one sequential pass over the Pod structs), then put
@@ -199,7 +199,7 @@ public:
         keys.clear();
         for (std::size_t i = 0; i < pods.size(); ++i) {
             const int32_t index = completionIndexOf(pods[i]);
-            inInputOrder.push_back(classify(pods[i], index));
+            classify(pods[i], index, inInputOrder.emplace_back());
             keys.push_back(static_cast<uint64_t>(int64_t{index} + 1) << positionBits | i);
         }
         sortPodKeys(keys, scratch.podKeysSorting, scratch.radixCounts);
@@ -215,8 +215,9 @@ private:
         return !m_indexed || (index >= 0 && index < m_completions);
     }
     bool validForCounting(const SyncPod& p) const { return validForCounting(p.index); }
-    SyncPod classify(const Pod& pod, int32_t index) const {
-        SyncPod p;
+    // Fills `p` in place: a SyncPod assembled on the stack and then copied whole was read back
+    // before its byte-sized stores had landed (a store-forwarding stall per pod and sync).
+    void classify(const Pod& pod, int32_t index, SyncPod& p) const {
         p.pod = &pod;
         p.index = index;
         p.active = isActive(pod);
@@ -226,7 +227,6 @@ private:
         p.failed = isPodFailed(pod, m_spec);
         p.tracked = pod.hasTrackingFinalizer;
         p.countable = p.tracked && !isUncounted(pod) && validForCounting(index);
-        return p;
     }
     bool isUncounted(const Pod& pod) const {
         if (m_uncountedSucceeded.empty() && m_uncountedFailed.empty())
