@@ -154,6 +154,15 @@ struct Reconciler::Scratch {
 
 namespace {
 
+// Each pod's conditions live in their own allocation, so reading its Ready condition is a cache
+// miss for nearly every pod of a large job (a tenth of a simulation's time): fetching them a few
+// pods ahead overlaps those misses.
+constexpr std::size_t kPrefetchDistance = 8;
+void prefetchConditions(std::span<const Pod> pods, std::size_t at) {
+    if (at < pods.size() && !pods[at].conditions.empty())
+        __builtin_prefetch(pods[at].conditions.data());
+}
+
 class SyncJob {
 public:
     SyncJob(const Job& job, std::span<const Pod> pods, TimePoint now, const SyncOptions& options,
@@ -198,6 +207,7 @@ public:
         std::vector<uint64_t>& keys = scratch.podKeys;
         keys.clear();
         for (std::size_t i = 0; i < pods.size(); ++i) {
+            prefetchConditions(pods, i + kPrefetchDistance);
             const int32_t index = completionIndexOf(pods[i]);
             classify(pods[i], index, inInputOrder.emplace_back());
             keys.push_back(static_cast<uint64_t>(int64_t{index} + 1) << positionBits | i);
