@@ -20,8 +20,7 @@ ProcessExecutor::ProcessExecutor(RunDirectory dir, const worklist::WorkList& lis
     , m_journal(journal)
     , m_clock(clock) {
     m_lastAttempt.assign(static_cast<std::size_t>(list.size()), 0);
-    m_logDirMade.assign(static_cast<std::size_t>(list.size()), false);
-    ::mkdir((m_dir.path() + "/logs").c_str(), 0755);
+    ::mkdir(m_dir.logDir().c_str(), 0755);
 }
 
 ProcessExecutor::~ProcessExecutor() {
@@ -47,10 +46,6 @@ bool ProcessExecutor::createPod(const engine::Pod& pod) {
     if (ix >= m_lastAttempt.size())
         m_lastAttempt.resize(ix + 1, 0);
     const int32_t attempt = m_lastAttempt[ix] + 1;
-    if (!m_logDirMade[ix]) {
-        ::mkdir(m_dir.logDir(index).c_str(), 0755);
-        m_logDirMade[ix] = true;
-    }
     const std::string logPath = m_dir.logPath(index, attempt);
     const std::string command(m_list.command(index));
 

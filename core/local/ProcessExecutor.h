@@ -3,7 +3,7 @@
 // started with posix_spawn by the run's Supervisor (a small process forked once per run: the
 // cost per item does not grow with the runner's memory, unlike fork() or QProcess's fork path,
 // and the exit status of an item that outlives a crashed runner still reaches the run's spawn
-// ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>/<attempt>.log
+// ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>.<attempt>.log
 // (capped). The environment is the runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME,
 // TESSERA_POD_HOSTNAME ($(job)-$(index)), TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's
 // per-index variables.
@@ -89,7 +89,6 @@ private:
     Supervisor m_supervisor;
     std::vector<std::pair<pid_t, int>> m_pendingEnds;
     std::vector<int32_t> m_lastAttempt;
-    std::vector<bool> m_logDirMade;
     std::unordered_map<pid_t, Child> m_running;
     std::unordered_map<std::string, pid_t> m_byPod;
     std::vector<std::string> m_started;

@@ -4,7 +4,9 @@
 //   <run>/run.conf        the job settings (key=value), written once (temp name + rename)
 //   <run>/worklist.csv    the items as run (so a resume never depends on the original file)
 //   <run>/journal         every attempt's start and end (Journal.h), flock()ed by the runner
-//   <run>/logs/<index>/<attempt>.log   stdout+stderr of one attempt (size-capped)
+//   <run>/logs/<index>.<attempt>.log   stdout+stderr of one attempt (size-capped); one flat
+//                                      directory, since a directory per index costs a mkdir
+//                                      per item, a large share of a short item's cost
 //   <run>/spawns          the supervisor's ledger of started and ended attempts (SpawnLedger.h)
 //   <run>/control.d/      commands for the running runner (`tessera ctl`)
 //
@@ -63,9 +65,9 @@ public:
     std::string workListPath() const { return m_dir + "/worklist.csv"; }
     std::string journalPath() const { return m_dir + "/journal"; }
     std::string controlDir() const { return m_dir + "/control.d"; }
-    std::string logDir(int32_t index) const { return m_dir + "/logs/" + std::to_string(index); }
+    std::string logDir() const { return m_dir + "/logs"; }
     std::string logPath(int32_t index, int32_t attempt) const {
-        return logDir(index) + "/" + std::to_string(attempt) + ".log";
+        return logDir() + "/" + std::to_string(index) + "." + std::to_string(attempt) + ".log";
     }
     std::string jobManifestPath() const { return m_dir + "/job.json"; }
     std::string spawnLedgerPath() const { return m_dir + "/spawns"; }

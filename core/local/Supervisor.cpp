@@ -187,7 +187,7 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    // stdin is the supervisor's own /dev/null (set up at fork), inherited as is.
     posix_spawn_file_actions_addopen(&actions, 1, logPath.c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
     posix_spawn_file_actions_adddup2(&actions, 1, 2);

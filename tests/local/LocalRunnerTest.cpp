@@ -84,7 +84,7 @@ TEST(LocalRunner, RunsEveryItemOfAThousandExactlyOnceWithItsIndexAndVariables) {
         ASSERT_EQ(seen.size(), 1u) << "index " << i << " ran " << seen.size() << " times";
         EXPECT_EQ(seen[0], n + " " + n + " exact-" + n + " exact c" + n);
     }
-    EXPECT_EQ(tessera::testing::readAll(o.runDir + "/logs/517/1.log"), "log-517\n");
+    EXPECT_EQ(tessera::testing::readAll(o.runDir + "/logs/517.1.log"), "log-517\n");
     int ledgerEnds = 0;
     for (const LedgerEntry& l : readSpawnLedger(o.runDir + "/spawns"))
         ledgerEnds += l.kind == 'E' && l.exitCode == 0;
@@ -130,7 +130,7 @@ TEST(LocalRunner, RetriesAFailingIndexExactlyAsBackoffLimitPerIndexSays) {
             EXPECT_EQ(a.outcome, engine::AttemptOutcome::Failed);
         }
     EXPECT_EQ(failed, 3);
-    EXPECT_TRUE(std::filesystem::exists(o.runDir + "/logs/2/3.log"));
+    EXPECT_TRUE(std::filesystem::exists(o.runDir + "/logs/2.3.log"));
 }
 
 TEST(LocalRunner, MaxFailedIndexesEndsTheJobWithTheKubernetesCondition) {
@@ -291,7 +291,7 @@ TEST(LocalRunner, CapsEachAttemptsLogAndSaysSo) {
     LocalRunner runner(o);
     const Ended end = runToEnd(runner);
     ASSERT_EQ(end.progress.outcome, "Complete");
-    const std::string log = tessera::testing::readAll(o.runDir + "/logs/0/1.log");
+    const std::string log = tessera::testing::readAll(o.runDir + "/logs/0.1.log");
     EXPECT_LE(log.size(), 4096u + 200u);
     EXPECT_EQ(log.substr(0, 10), "xxxxxxxxxx");
     EXPECT_NE(log.find("[tessera: log truncated at 4096 bytes]"), std::string::npos);

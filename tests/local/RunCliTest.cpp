@@ -127,7 +127,7 @@ TEST(RunCli, SigkillOfTheRunnerThenResumeRunsEachIndexExactlyOnceAndLosesNothing
         EXPECT_EQ(lines[0][0], 'S');
         EXPECT_EQ(lines[1][0], 'E');
         // Nothing lost: the output of every attempt, the crashed runner's ones too.
-        EXPECT_EQ(readAll(run + "/logs/" + std::to_string(i) + "/1.log"),
+        EXPECT_EQ(readAll(run + "/logs/" + std::to_string(i) + ".1.log"),
                   "done-" + std::to_string(i) + "\n");
     }
     // The journal accounts for every attempt: each start has its end, one success per index.
