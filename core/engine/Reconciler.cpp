@@ -46,11 +46,14 @@ uint64_t mix(uint64_t hash, uint64_t value) {
     return (hash ^ value) * 1099511628211ULL + 0x9e37;
 }
 
-// Sorts the reconciler's pod keys. Drivers keep their pods roughly in creation order, so the keys
-// are usually far from sorted; for the thousands of pods of a large job an LSD radix sort over the
-// bits in use (three passes for 100,000 indexes and 1,000 pods) is several times faster than
-// std::sort, and the simulator runs one sync per virtual second.
-void sortPodKeys(std::vector<uint64_t>& keys, std::vector<uint64_t>& scratch,
+// Sorts the reconciler's pod keys: (index + 1) << positionBits | input position, built in input
+// order. Drivers keep their pods roughly in creation order, so the keys are usually far from
+// sorted; for the thousands of pods of a large job an LSD radix sort is several times faster than
+// std::sort, and the simulator runs one sync per virtual second. The keys arrive ordered by
+// position and LSD passes are stable, so only the index part needs passes, and only its bits
+// above the smallest index: one or two small passes for a thousand pods over a few thousand
+// indexes.
+void sortPodKeys(std::vector<uint64_t>& keys, int positionBits, std::vector<uint64_t>& scratch,
                  std::vector<uint32_t>& counts) {
     if (std::is_sorted(keys.begin(), keys.end()))
         return;
@@ -58,20 +61,29 @@ void sortPodKeys(std::vector<uint64_t>& keys, std::vector<uint64_t>& scratch,
         std::sort(keys.begin(), keys.end());
         return;
     }
-    constexpr int kDigitBits = 11;
-    constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
-    const int usedBits = std::bit_width(*std::max_element(keys.begin(), keys.end()));
+    const auto [lowest, highest] = std::minmax_element(keys.begin(), keys.end());
+    const uint64_t base = *lowest >> positionBits;
+    // Not sorted, so at least two indexes differ: at least one bit.
+    const int indexBits = std::bit_width((*highest >> positionBits) - base);
+    constexpr int kMaxDigitBits = 11;
+    const int passes = (indexBits + kMaxDigitBits - 1) / kMaxDigitBits;
+    const int digitBits = (indexBits + passes - 1) / passes;
+    const std::size_t buckets = std::size_t{1} << digitBits;
     scratch.resize(keys.size());
-    counts.resize(kBuckets);
-    for (int shift = 0; shift < usedBits; shift += kDigitBits) {
+    counts.resize(buckets);
+    for (int shift = 0; shift < indexBits; shift += digitBits) {
+        const auto digit = [&](uint64_t key) {
+            return static_cast<std::size_t>(((key >> positionBits) - base) >> shift) &
+                   (buckets - 1);
+        };
         std::fill(counts.begin(), counts.end(), 0);
         for (const uint64_t k : keys)
-            ++counts[(k >> shift) & (kBuckets - 1)];
+            ++counts[digit(k)];
         uint32_t offset = 0;
         for (uint32_t& c : counts)
             offset += std::exchange(c, offset);
         for (const uint64_t k : keys)
-            scratch[counts[(k >> shift) & (kBuckets - 1)]++] = k;
+            scratch[counts[digit(k)]++] = k;
         keys.swap(scratch);
     }
 }
@@ -212,7 +224,7 @@ public:
             classify(pods[i], index, inInputOrder.emplace_back());
             keys.push_back(static_cast<uint64_t>(int64_t{index} + 1) << positionBits | i);
         }
-        sortPodKeys(keys, scratch.podKeysSorting, scratch.radixCounts);
+        sortPodKeys(keys, positionBits, scratch.podKeysSorting, scratch.radixCounts);
         for (const uint64_t key : keys)
             m_pods.push_back(inInputOrder[key & positionMask]);
     }

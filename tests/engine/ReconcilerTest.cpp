@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <numeric>
 #include <optional>
+#include <random>
 
 using namespace tessera::engine;
 using namespace tessera::engine::testing;
@@ -641,6 +642,28 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(SyncJob, ReconcilerCase, ::testing::ValuesIn(cases()), caseName);
+
+// The pods are handled by index, ties in input order (the finalizers go in that order). Enough
+// pods for the reconciler's radix sort, in shuffled order, with repeated and unknown indexes.
+TEST(ReconcilerOrder, ManyPodsAreHandledByIndexThenInputOrder) {
+    std::mt19937_64 rng(7);
+    std::vector<Pod> pods;
+    std::vector<std::pair<int32_t, std::size_t>> expected; // (index, input position)
+    for (std::size_t i = 0; i < 450; ++i) {
+        const int32_t index = std::uniform_int_distribution<int32_t>(-1, 2999)(rng);
+        PodBuilder p("p" + std::to_string(i));
+        if (index >= 0)
+            p.index(index);
+        pods.push_back(p.succeeded().build());
+        expected.emplace_back(index, i);
+    }
+    std::sort(expected.begin(), expected.end());
+    std::vector<std::string> expectedNames;
+    for (const auto& [index, position] : expected)
+        expectedNames.push_back("p" + std::to_string(position));
+    const Plan plan = reconcile(JobBuilder().indexed(3000).parallelism(0).build(), pods, kNow);
+    EXPECT_EQ(plan.removeFinalizers, expectedNames);
+}
 
 // A sync cut short left a succeeded pod in uncountedTerminatedPods: this sync removes its
 // finalizer and counts its index (§21.4). The index set computed from the new pods leaves it out,
