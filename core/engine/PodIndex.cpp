@@ -1,5 +1,6 @@
 #include "PodIndex.h"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 
@@ -43,6 +44,16 @@ int32_t parseFailureCount(const std::optional<std::string>& annotation) {
 } // namespace
 
 int32_t parseCompletionIndex(std::string_view text) {
+    // The annotation the controller writes: up to nine plain digits, which always fit. The
+    // reconciler reads it for every pod in every sync, so this case skips the general parse.
+    constexpr std::size_t kDigitsThatFit = 9;
+    if (!text.empty() && text.size() <= kDigitsThatFit &&
+        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        int32_t value = 0;
+        for (const char c : text)
+            value = value * 10 + (c - '0');
+        return value;
+    }
     const auto value = parseDecimal(text);
     if (!value || *value < 0)
         return kUnknownCompletionIndex;

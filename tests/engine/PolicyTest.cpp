@@ -259,6 +259,23 @@ TEST(PodIndex, ReadsTheCompletionIndexAnnotationOnly) {
     EXPECT_EQ(completionIndexOf(PodBuilder("p").build()), -1);
 }
 
+// Plain digits take a short path; every other spelling the general one. Both must agree with
+// Go's strconv.Atoi at the edges between them.
+TEST(PodIndex, ReadsEverySpellingOfTheIndexAsAtoiDoes) {
+    EXPECT_EQ(parseCompletionIndex("0"), 0);
+    EXPECT_EQ(parseCompletionIndex("007"), 7);
+    EXPECT_EQ(parseCompletionIndex("+7"), 7);
+    EXPECT_EQ(parseCompletionIndex("-0"), 0);
+    EXPECT_EQ(parseCompletionIndex(" 7"), -1);
+    EXPECT_EQ(parseCompletionIndex("7 "), -1);
+    EXPECT_EQ(parseCompletionIndex("999999999"), 999999999);
+    EXPECT_EQ(parseCompletionIndex("2147483647"), 2147483647);
+    EXPECT_EQ(parseCompletionIndex("2147483648"), 2147483647); // beyond int32: out of range
+    EXPECT_EQ(parseCompletionIndex("0000000000012"), 12);
+    EXPECT_EQ(parseCompletionIndex("99999999999999999999"), 2147483647);
+    EXPECT_EQ(parseCompletionIndex("-99999999999999999999"), -1);
+}
+
 TEST(PodIndex, ReadsFailureCountsAsUpstreamDoes) {
     Pod p = PodBuilder("p").build();
     p.failureCountAnnotation = "2147483647";
