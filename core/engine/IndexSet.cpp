@@ -32,13 +32,6 @@ bool parseGoInt(std::string_view piece, int64_t& out) {
     return true;
 }
 
-void appendInt(std::string& out, int32_t v) {
-    char buf[16];
-    auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    (void)ec;
-    out.append(buf, ptr);
-}
-
 // Appends [first, last] to a sorted list, merging with the previous interval when it overlaps or
 // touches. Requires first >= previous.first.
 void appendMerged(std::vector<Interval>& out, int32_t first, int32_t last) {
@@ -194,17 +187,25 @@ Result<IndexSet> IndexSet::parseStrict(std::string_view text, int32_t completion
 }
 
 void IndexSet::appendTo(std::string& out) const {
+    // Written in place into room for the longest text, then cut: a push_back per character cost
+    // more than the formatting, and the reconciler formats completedIndexes in every sync.
+    constexpr std::size_t kMaxIntervalChars = 2 * 11 + 2; // "-2147483648-2147483648,"
+    const std::size_t start = out.size();
+    out.resize(start + m_intervals.size() * kMaxIntervalChars);
+    char* at = out.data() + start;
+    char* const end = out.data() + out.size();
     bool firstItem = true;
     for (const Interval& iv : m_intervals) {
         if (!firstItem)
-            out.push_back(',');
+            *at++ = ',';
         firstItem = false;
-        appendInt(out, iv.first);
+        at = std::to_chars(at, end, iv.first).ptr;
         if (iv.last == iv.first)
             continue;
-        out.push_back(iv.last == iv.first + 1 ? ',' : '-');
-        appendInt(out, iv.last);
+        *at++ = iv.last == iv.first + 1 ? ',' : '-';
+        at = std::to_chars(at, end, iv.last).ptr;
     }
+    out.resize(static_cast<std::size_t>(at - out.data()));
 }
 
 std::string IndexSet::toString() const {

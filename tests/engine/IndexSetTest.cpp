@@ -39,6 +39,20 @@ TEST(IndexSet, FormatsLikeKubernetes) {
         EXPECT_EQ(IndexSet::fromIntervals(c.intervals).toString(), c.expected);
 }
 
+// appendTo writes into room reserved for the longest text and cuts it: what was there stays, and
+// the widest numbers fit.
+TEST(IndexSet, AppendsAfterWhatIsThere) {
+    std::string out = "completed=";
+    IndexSet::fromIntervals({{0, 0}, {2147483644, 2147483645}, {2147483647, 2147483647}})
+        .appendTo(out);
+    EXPECT_EQ(out, "completed=0,2147483644,2147483645,2147483647");
+    IndexSet().appendTo(out);
+    EXPECT_EQ(out, "completed=0,2147483644,2147483645,2147483647");
+    std::string wide;
+    IndexSet::fromIntervals({{1000000000, 2000000000}}).appendTo(wide);
+    EXPECT_EQ(wide, "1000000000-2000000000");
+}
+
 TEST(IndexSet, MergesAdjacentRanges) {
     EXPECT_EQ(IndexSet::fromIntervals({{0, 2}, {3, 5}, {7, 7}, {6, 6}}).toString(), "0-7");
     EXPECT_EQ(fromList({5, 1, 2, 3, 9}).toString(), "1-3,5,9");
