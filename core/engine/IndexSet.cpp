@@ -317,19 +317,26 @@ IndexSet IndexSet::clippedBelow(int32_t limit) const {
 IndexSet IndexSet::withOrderedIndexes(std::span<const int32_t> ascending) const {
     if (ascending.empty())
         return *this;
+    // A sync adds a few indexes to hundreds of intervals: the intervals between two new indexes
+    // are copied as one block. Only the first of a block can touch what was written before it
+    // (the intervals are disjoint and not adjacent), so only it goes through appendMerged.
     std::vector<Interval> out;
-    out.reserve(m_intervals.size() + 1);
-    auto a = m_intervals.begin();
-    std::size_t i = 0;
-    while (a != m_intervals.end() || i < ascending.size()) {
-        if (i == ascending.size() || (a != m_intervals.end() && a->first <= ascending[i])) {
-            appendMerged(out, a->first, a->last);
-            ++a;
-        } else {
-            appendMerged(out, ascending[i], ascending[i]);
-            ++i;
-        }
+    out.reserve(m_intervals.size() + ascending.size());
+    auto next = m_intervals.begin();
+    const auto copyUpTo = [&](std::vector<Interval>::const_iterator stop) {
+        if (next == stop)
+            return;
+        appendMerged(out, next->first, next->last);
+        out.insert(out.end(), next + 1, stop);
+        next = stop;
+    };
+    for (const int32_t index : ascending) {
+        // Intervals starting at or before the index come first, as in the controller's merge.
+        copyUpTo(std::upper_bound(next, m_intervals.end(), index,
+                                  [](int32_t v, const Interval& iv) { return v < iv.first; }));
+        appendMerged(out, index, index);
     }
+    copyUpTo(m_intervals.end());
     return IndexSet(std::move(out));
 }
 

@@ -154,6 +154,36 @@ TEST(IndexSet, WithOrderedIndexesMergesAsTheController) {
     EXPECT_EQ(s.withOrderedIndexes(add).toString(), "0-5,7,8");
 }
 
+// The merge copies runs of intervals between the new indexes as blocks: against a plain set
+// union, over random sets and additions (repeats, neighbours of intervals, inside intervals).
+TEST(IndexSet, WithOrderedIndexesIsTheUnionForAnyInput) {
+    std::mt19937_64 rng(11);
+    const auto pick = [&](int32_t lo, int32_t hi) {
+        return std::uniform_int_distribution<int32_t>(lo, hi)(rng);
+    };
+    for (int round = 0; round < 2000; ++round) {
+        const int32_t universe = pick(1, 200);
+        std::set<int32_t> expected;
+        std::vector<int32_t> present;
+        for (int32_t i = 0; i < universe; ++i)
+            if (pick(0, 2) == 0)
+                present.push_back(i);
+        expected.insert(present.begin(), present.end());
+        const IndexSet before = IndexSet::fromSortedIndexes(present);
+        std::vector<int32_t> added(static_cast<std::size_t>(pick(0, 12)));
+        for (int32_t& index : added)
+            index = pick(0, universe);
+        std::sort(added.begin(), added.end());
+        expected.insert(added.begin(), added.end());
+        const IndexSet after = before.withOrderedIndexes(added);
+        EXPECT_EQ(toVector(after), std::vector<int32_t>(expected.begin(), expected.end()));
+        EXPECT_EQ(after.count(), static_cast<int64_t>(expected.size()));
+        EXPECT_EQ(after, IndexSet::parseLenient(after.toString(), universe + 1)); // normalised
+        if (::testing::Test::HasFailure())
+            return;
+    }
+}
+
 TEST(IndexSet, InsertKeepsIntervalsNormalised) {
     IndexSet s;
     for (int32_t i : {5, 7, 6, 0, 2, 1, 10, 3})
