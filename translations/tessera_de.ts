@@ -615,6 +615,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>%1: reports are not available for this source</source>
         <translation>%1: Für diese Quelle sind keine Berichte verfügbar</translation>
     </message>
+    <message>
+        <source>%1: re-runs are not available for this source</source>
+        <translation>%1: Wiederholungen sind für diese Quelle nicht verfügbar</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -1427,12 +1431,12 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Wählen Sie einen beendeten Job, um seine Indizes erneut auszuführen.</translation>
     </message>
     <message>
-        <source>Re-running from the window works for local runs; for a cluster job use `tessera launch --indexes`.</source>
-        <translation>Erneutes Ausführen aus dem Fenster gibt es für lokale Läufe; für einen Cluster-Job verwenden Sie `tessera launch --indexes`.</translation>
-    </message>
-    <message>
         <source>Nothing to re-run: no index qualifies.</source>
         <translation>Nichts erneut auszuführen: kein Index kommt in Frage.</translation>
+    </message>
+    <message>
+        <source>Loading the items of %1…</source>
+        <translation>Lade die Elemente von %1…</translation>
     </message>
 </context>
 <context>
@@ -1558,10 +1562,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>&amp;Parallelism:</source>
         <translation>&amp;Parallelität:</translation>
-    </message>
-    <message>
-        <source>backoffLimit&amp;PerIndex:</source>
-        <translation>&amp;backoffLimitPerIndex:</translation>
     </message>
     <message>
         <source>ma&amp;xFailedIndexes:</source>
@@ -1775,6 +1775,10 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>parallelism %1</source>
         <translation>Parallelität %1</translation>
+    </message>
+    <message>
+        <source>bac&amp;koffLimitPerIndex:</source>
+        <translation>bac&amp;koffLimitPerIndex:</translation>
     </message>
 </context>
 </TS>

@@ -611,6 +611,10 @@ cancels it and leaves nothing behind.
         <source>%1: reports are not available for this source</source>
         <translation>%1：此来源不提供报告</translation>
     </message>
+    <message>
+        <source>%1: re-runs are not available for this source</source>
+        <translation>%1：此来源不支持重新运行</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -1423,12 +1427,12 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>请选择一个已结束的 Job 以重新运行其索引。</translation>
     </message>
     <message>
-        <source>Re-running from the window works for local runs; for a cluster job use `tessera launch --indexes`.</source>
-        <translation>从窗口重新运行仅适用于本地运行；集群 Job 请使用 `tessera launch --indexes`。</translation>
-    </message>
-    <message>
         <source>Nothing to re-run: no index qualifies.</source>
         <translation>无需重新运行：没有符合条件的索引。</translation>
+    </message>
+    <message>
+        <source>Loading the items of %1…</source>
+        <translation>正在加载 %1 的条目…</translation>
     </message>
 </context>
 <context>
@@ -1554,10 +1558,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>&amp;Parallelism:</source>
         <translation>并行度(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>backoffLimit&amp;PerIndex:</source>
-        <translation>backoffLimitPerIndex(&amp;B)：</translation>
     </message>
     <message>
         <source>ma&amp;xFailedIndexes:</source>
@@ -1768,6 +1768,10 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>parallelism %1</source>
         <translation>并行度 %1</translation>
+    </message>
+    <message>
+        <source>bac&amp;koffLimitPerIndex:</source>
+        <translation>bac&amp;koffLimitPerIndex：</translation>
     </message>
 </context>
 </TS>

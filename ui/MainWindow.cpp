@@ -4,12 +4,10 @@
 #include "JobView.h"
 #include "ProgressDelegate.h"
 #include "ReportExporter.h"
-#include "launch/AsyncTask.h"
 #include "launch/LaunchDialog.h"
-#include "launch/LaunchGenerator.h"
-#include "local/RunDirectory.h"
 #include "store/JobStore.h"
 #include "store/LocalSource.h"
+#include "store/RelaunchInput.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -520,62 +518,47 @@ void MainWindow::openLaunchFiles(const QStringList& paths) {
     }
 }
 
-namespace {
-// What a re-run needs from a finished local run: its items and the indexes to run again.
-struct RerunPlan {
-    QString error;
-    worklist::WorkList list;
-    std::vector<int32_t> subset;
-    QString name;
-};
-} // namespace
-
 void MainWindow::rerunIndexes(bool onlyFailed) {
     const QString key = selectedKey();
-    if (key.isEmpty()) {
+    store::JobStore* jobStore = m_host ? m_host->store() : nullptr;
+    if (key.isEmpty() || jobStore == nullptr) {
         statusBar()->showMessage(tr("Select a finished job to re-run its indexes."), 5000);
         return;
     }
-    if (currentSourceId() != SourceHost::localId()) {
-        statusBar()->showMessage(tr("Re-running from the window works for local runs; for a "
-                                    "cluster job use `tessera launch --indexes`."),
-                                 10000);
-        return;
-    }
-    // Local runs are keyed by their directory's name under the runs root.
-    const QString dir =
-        QDir(store::LocalSource::defaultRunsRoot()).filePath(key.section(QLatin1Char('/'), -1));
-    const auto which = onlyFailed ? tessera::launch::LaunchGenerator::Rerun::Failed
-                                  : tessera::launch::LaunchGenerator::Rerun::NotSucceeded;
-    launch::runAsync(
-        this,
-        [dir, which] {
-            RerunPlan plan;
-            auto run = local::RunDirectory::load(dir.toStdString());
-            if (!run.ok()) {
-                plan.error = QString::fromStdString(run.error().describe());
-                return plan;
-            }
-            plan.subset =
-                tessera::launch::LaunchGenerator::rerunIndexes(run->job, run->attempts, which);
-            plan.list = std::move(run->workList);
-            plan.name = QString::fromStdString(run->config.name);
-            return plan;
-        },
-        [this, dir](RerunPlan plan) {
-            if (!plan.error.isEmpty()) {
-                statusBar()->showMessage(plan.error, 15000);
+    // The store loads the items (a local run's directory, a cluster job's items ConfigMap) and
+    // the qualifying indexes in its thread; one answer, then this connection goes.
+    const QString sourceId = currentSourceId();
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(
+        jobStore, &store::JobStore::relaunchInputReady, this,
+        [this, key, onlyFailed, sourceId, connection](
+            const QString& answered, const store::RelaunchInputPtr& input, const QString& error) {
+            if (answered != key)
+                return;
+            disconnect(*connection);
+            if (!input) {
+                statusBar()->showMessage(error, 15000);
                 return;
             }
-            if (plan.subset.empty()) {
+            const std::vector<int32_t>& subset = onlyFailed ? input->failed : input->notSucceeded;
+            if (subset.empty()) {
                 statusBar()->showMessage(tr("Nothing to re-run: no index qualifies."), 10000);
                 return;
             }
+            const auto& relaunch = input->relaunch;
             launch::LaunchDialog* dialog = newLaunchDialog();
-            dialog->openRerun(dir, std::move(plan.list), std::move(plan.subset),
-                              plan.name + QStringLiteral("-rerun"));
+            dialog->openRerun(input->origin, relaunch.list, subset,
+                              QString::fromStdString(relaunch.spec.name) +
+                                  QStringLiteral("-rerun"));
+            if (!input->local)
+                dialog->presetCluster(relaunch.spec, sourceId);
             dialog->show();
         });
+    QMetaObject::invokeMethod(jobStore, [s = QPointer<store::JobStore>(jobStore), key] {
+        if (s)
+            s->loadRelaunchInput(key);
+    });
+    statusBar()->showMessage(tr("Loading the items of %1…").arg(key), 5000);
 }
 
 void MainWindow::startLocalRun(const tessera::local::RunOptions& options,

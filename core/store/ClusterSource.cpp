@@ -1,6 +1,7 @@
 #include "ClusterSource.h"
 
 #include "History.h"
+#include "RelaunchInput.h"
 #include "engine/IndexSet.h"
 #include "report/ClusterReportLoader.h"
 
@@ -788,6 +789,58 @@ void ClusterSource::loadReportInput(const QString& key) {
             auto input = std::make_shared<report::ReportInput>(std::move(loaded.value()));
             input->source = sourceName().toStdString();
             emit reportInputReady(key, std::move(input), QString());
+        });
+}
+
+void ClusterSource::loadRelaunchInput(const QString& key) {
+    const auto parts = splitKey(key);
+    if (!parts) {
+        emit relaunchInputReady(key, {}, tr("%1: not a job of this source").arg(key));
+        return;
+    }
+    const auto fail = [this, key](const QString& message) {
+        emit relaunchInputReady(key, {}, message);
+    };
+    const auto failWith = [fail](const engine::Error& e) {
+        fail(QString::fromStdString(e.describe()));
+    };
+    // The Job as the API has it (image, template, annotations), then its items ConfigMap, then
+    // the Job's status and pods (ClusterReportLoader) to choose the indexes.
+    kube::ApiClient::Request getJob;
+    getJob.path = kube::ApiClient::jobsPath(parts->namespace_) + QLatin1Char('/') + parts->name;
+    m_client->send(
+        getJob, this,
+        [this, key, parts, fail, failWith](const kube::ApiResult<kube::ApiResponse>& job) {
+            if (!job)
+                return fail(job.error().message);
+            const std::string jobJson = job->body.toStdString();
+            const auto configMap = launch::itemsConfigMapOf(jobJson);
+            if (!configMap.ok())
+                return failWith(configMap.error());
+            kube::ApiClient::Request getItems;
+            getItems.path = QStringLiteral("/api/v1/namespaces/%1/configmaps/%2")
+                                .arg(parts->namespace_, QString::fromStdString(*configMap));
+            m_client->send(
+                getItems, this,
+                [this, key, parts, jobJson, fail,
+                 failWith](const kube::ApiResult<kube::ApiResponse>& items) {
+                    if (!items)
+                        return fail(items.error().message);
+                    auto relaunch = launch::relaunchFrom(jobJson, items->body.toStdString());
+                    if (!relaunch.ok())
+                        return failWith(relaunch.error());
+                    auto input = std::make_shared<RelaunchInput>();
+                    input->relaunch = std::move(relaunch).value();
+                    input->origin = key;
+                    report::ClusterReportLoader::load(
+                        *m_client, parts->namespace_, parts->name, this,
+                        [this, key, input, failWith](engine::Result<report::ReportInput> loaded) {
+                            if (!loaded.ok())
+                                return failWith(loaded.error());
+                            input->chooseIndexes(loaded->job, loaded->attempts);
+                            emit relaunchInputReady(key, input, QString());
+                        });
+                });
         });
 }
 

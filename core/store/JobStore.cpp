@@ -11,6 +11,7 @@ JobStore::JobStore(QString sourceName, QObject* parent)
     , m_sourceName(std::move(sourceName)) {
     registerMetaTypes();
     qRegisterMetaType<ReportInputPtr>();
+    qRegisterMetaType<RelaunchInputPtr>();
     m_flushTimer.setSingleShot(true);
     // A member, not a child by construction: parent it so moveToThread() takes it along.
     m_flushTimer.setParent(this);
@@ -33,6 +34,10 @@ QString JobStore::prefixLines(int index, const QString& text) {
 
 void JobStore::loadReportInput(const QString& key) {
     emit reportInputReady(key, {}, tr("%1: reports are not available for this source").arg(key));
+}
+
+void JobStore::loadRelaunchInput(const QString& key) {
+    emit relaunchInputReady(key, {}, tr("%1: re-runs are not available for this source").arg(key));
 }
 
 QString JobStore::makeKey(const QString& source, const QString& namespace_, const QString& name) {

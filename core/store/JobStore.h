@@ -34,6 +34,9 @@ namespace tessera::store {
 
 // What a completion report of one job is built from (report::ReportBuilder), shared read-only.
 using ReportInputPtr = std::shared_ptr<const report::ReportInput>;
+struct RelaunchInput;
+// What a re-run of some of a job's indexes is built from (RelaunchInput.h), shared read-only.
+using RelaunchInputPtr = std::shared_ptr<const RelaunchInput>;
 
 class JobStore : public QObject {
     Q_OBJECT
@@ -92,6 +95,10 @@ public:
     // store's thread: a cluster asks its API server, local runs read their run directory. The
     // answer is reportInputReady. By default: not available for this source.
     Q_INVOKABLE virtual void loadReportInput(const QString& key);
+    // Loads the job's items and settings and the indexes a re-run would take (a cluster job's
+    // come from the items ConfigMap Tessera created with it; a local run's from its directory).
+    // The answer is relaunchInputReady. By default: not available for this source.
+    Q_INVOKABLE virtual void loadRelaunchInput(const QString& key);
 
 signals:
     void jobsChanged(tessera::store::JobListDiff diff);
@@ -102,6 +109,8 @@ signals:
     void actionFailed(QString key, QString message);
     // `input` is null when `error` says why it could not be loaded.
     void reportInputReady(QString key, tessera::store::ReportInputPtr input, QString error);
+    // `input` is null when `error` says why it could not be loaded.
+    void relaunchInputReady(QString key, tessera::store::RelaunchInputPtr input, QString error);
 
 protected:
     // For subclasses, in the store's thread. Nothing is emitted before the next tick.
@@ -142,3 +151,4 @@ private:
 } // namespace tessera::store
 
 Q_DECLARE_METATYPE(tessera::store::ReportInputPtr)
+Q_DECLARE_METATYPE(tessera::store::RelaunchInputPtr)

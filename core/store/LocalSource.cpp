@@ -1,6 +1,7 @@
 #include "LocalSource.h"
 
 #include "ClusterSource.h"
+#include "RelaunchInput.h"
 #include "engine/IndexSet.h"
 #include "local/RunDirectory.h"
 #include "report/ReportBuilder.h"
@@ -452,6 +453,32 @@ void LocalSource::loadReportInput(const QString& key) {
     input->attempts = std::move(loaded->attempts);
     input->source = "local:" + it->second.dir.toStdString();
     emit reportInputReady(key, std::move(input), QString());
+}
+
+void LocalSource::loadRelaunchInput(const QString& key) {
+    const auto it = m_runs.find(key);
+    if (it == m_runs.end()) {
+        emit relaunchInputReady(key, {}, tr("%1: no such local run").arg(key));
+        return;
+    }
+    auto loaded = local::RunDirectory::load(it->second.dir.toStdString());
+    if (!loaded.ok()) {
+        emit relaunchInputReady(key, {}, QString::fromStdString(loaded.error().describe()));
+        return;
+    }
+    auto input = std::make_shared<RelaunchInput>();
+    input->local = true;
+    input->origin = it->second.dir;
+    input->chooseIndexes(loaded->job, loaded->attempts);
+    launch::LaunchSpec& spec = input->relaunch.spec;
+    spec.name = loaded->config.name;
+    spec.parallelism = loaded->config.parallelism;
+    spec.backoffLimit = loaded->config.backoffLimit;
+    spec.backoffLimitPerIndex = loaded->config.backoffLimitPerIndex;
+    spec.maxFailedIndexes = loaded->config.maxFailedIndexes;
+    spec.activeDeadlineSeconds = loaded->config.activeDeadlineSeconds;
+    input->relaunch.list = std::move(loaded->workList);
+    emit relaunchInputReady(key, std::move(input), QString());
 }
 
 QString LocalSource::mergedLog(const Run& run) const {

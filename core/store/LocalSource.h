@@ -53,6 +53,7 @@ public:
     void deleteJob(const QString& key) override;
     void fetchLog(const QString& key, int index, int attempt, bool follow) override;
     void loadReportInput(const QString& key) override;
+    void loadRelaunchInput(const QString& key) override;
     void stopLog(const QString& key, int index) override;
 
     static IndexAttempt attemptOf(const engine::Attempt& a);

@@ -23,9 +23,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -343,4 +347,70 @@ TEST_F(LaunchFromWindow, ReRunFailedIndexesOfALocalRunOffersOnlyTheFailedItems) 
     }));
     EXPECT_EQ(dialog->itemCount(), 2);
     EXPECT_EQ(dialog->subset(), (std::vector<int32_t>{1, 3}));
+}
+
+TEST_F(LaunchFromWindow, ReRunFailedIndexesOfADemoClusterJobComesBackFromItsConfigMap) {
+    // A work list launched on the Demo from the dialog, index 2 made to fail every attempt (the
+    // simulator's annotation, added in the editable YAML preview).
+    const QString path =
+        writeFile(m_files, QStringLiteral("shots.txt"), "echo a\necho b\necho 'c $HOME'\necho d\n");
+    MainWindow window;
+    window.resize(1200, 800);
+    window.setSourceIds({SourceHost::demoId()});
+    window.show();
+    ASSERT_TRUE(waitUntil([&] { return window.jobModel()->rowCount() > 0; }));
+    dropFiles(&window, {path});
+    LaunchDialog* dialog = dialogFor(&window, path);
+    ASSERT_NE(dialog, nullptr);
+    ASSERT_TRUE(waitUntil([&] { return !dialog->isBusy() && dialog->file()->ok(); }));
+    dialog->setTarget(LaunchDialog::Target::Cluster);
+    dialog->findChild<QSpinBox*>(QStringLiteral("backoffLimitPerIndex"))->setValue(0);
+    dialog->findChild<QLineEdit*>(QStringLiteral("image"))->setText(QStringLiteral("alpine:3"));
+    ASSERT_TRUE(waitUntil([&] {
+        return !dialog->isBusy() && dialog->yamlText().contains(QStringLiteral("alpine:3")) &&
+               dialog->yamlText().contains(QStringLiteral("backoffLimitPerIndex: 0"));
+    }));
+    QString yaml = dialog->yamlText();
+    const QString marker = QStringLiteral("    tessera.io/items-configmap:");
+    ASSERT_TRUE(yaml.contains(marker));
+    yaml.replace(marker, QStringLiteral("    tessera.dev/sim-fail-indexes: \"2\"\n") + marker);
+    dialog->findChild<QPlainTextEdit*>(QStringLiteral("yamlPreview"))->setPlainText(yaml);
+    ASSERT_TRUE(waitUntil([&] { return dialog->canLaunch(); }));
+    QPointer<LaunchDialog> launched = dialog;
+    dialog->launch();
+    ASSERT_TRUE(waitUntil([&] { return launched.isNull() || !launched->isVisible(); }));
+
+    JobListModel* model = window.jobModel();
+    int row = -1;
+    ASSERT_TRUE(waitUntil([&] {
+        row = -1;
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->job(r).name == QStringLiteral("shots") &&
+                model->job(r).status == QStringLiteral("Failed"))
+                row = r;
+        return row >= 0;
+    }));
+    window.jobTable()->setCurrentIndex(window.jobProxy()->mapFromSource(model->index(row, 0)));
+    window.rerunIndexes(true);
+
+    LaunchDialog* rerun = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        for (LaunchDialog* d : window.findChildren<LaunchDialog*>())
+            if (d->isVisible() && !d->subset().empty())
+                rerun = d;
+        return rerun && !rerun->isBusy() && !rerun->yamlText().isEmpty();
+    }));
+    // Only the failed index, with its item read back from the ConfigMap, to the same cluster
+    // with the original image and limits.
+    EXPECT_EQ(rerun->subset(), (std::vector<int32_t>{2}));
+    EXPECT_EQ(rerun->itemCount(), 1);
+    EXPECT_EQ(rerun->target(), LaunchDialog::Target::Cluster);
+    EXPECT_EQ(rerun->findChild<QLineEdit*>(QStringLiteral("image"))->text(),
+              QStringLiteral("alpine:3"));
+    EXPECT_EQ(rerun->findChild<QSpinBox*>(QStringLiteral("backoffLimitPerIndex"))->value(), 0);
+    ASSERT_NE(rerun->manifests(), nullptr);
+    EXPECT_EQ(rerun->manifests()->jobName, "shots-rerun");
+    EXPECT_EQ(rerun->manifests()->originalIndexes, (std::map<int32_t, int32_t>{{0, 2}}));
+    EXPECT_TRUE(rerun->yamlText().contains(QStringLiteral("echo 'c $HOME'")))
+        << rerun->yamlText().toStdString();
 }

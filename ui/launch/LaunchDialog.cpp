@@ -183,7 +183,7 @@ QWidget* LaunchDialog::buildSettings() {
     m_parallelism->setValue(4);
     form->addRow(tr("&Parallelism:"), m_parallelism);
     m_backoffPerIndex = optionalSpin(box, QStringLiteral("backoffLimitPerIndex"), 1000);
-    form->addRow(tr("backoffLimit&PerIndex:"), m_backoffPerIndex);
+    form->addRow(tr("bac&koffLimitPerIndex:"), m_backoffPerIndex);
     m_maxFailed = optionalSpin(box, QStringLiteral("maxFailedIndexes"), 1000000);
     form->addRow(tr("ma&xFailedIndexes:"), m_maxFailed);
     auto* success = new QHBoxLayout;
@@ -351,6 +351,20 @@ void LaunchDialog::setClusterTargets(const QList<ClusterTarget>& targets) {
     for (const ClusterTarget& t : targets)
         m_cluster->addItem(t.label);
     updateState();
+}
+
+void LaunchDialog::presetCluster(const tessera::launch::LaunchSpec& spec, const QString& sourceId) {
+    for (int i = 0; i < m_targets.size(); ++i)
+        if (m_targets[i].sourceId == sourceId)
+            m_cluster->setCurrentIndex(i);
+    m_namespace->setText(qs(spec.namespace_));
+    if (!spec.image.empty())
+        m_image->setText(qs(spec.image));
+    m_parallelism->setValue(std::max(1, spec.parallelism));
+    m_backoffPerIndex->setValue(spec.backoffLimitPerIndex.value_or(-1));
+    m_maxFailed->setValue(spec.maxFailedIndexes.value_or(-1));
+    m_deadline->setValue(static_cast<int>(spec.activeDeadlineSeconds.value_or(0)));
+    setTarget(Target::Cluster);
 }
 
 void LaunchDialog::openFile(const QString& path) {

@@ -75,6 +75,9 @@ public:
     void openRerun(const QString& origin, worklist::WorkList list, std::vector<int32_t> subset,
                    const QString& name);
     void setClusterTargets(const QList<ClusterTarget>& targets);
+    // A re-run of a cluster job: the Cluster target on the source `sourceId` (when it is one of
+    // the targets), with the original job's namespace, image, parallelism and limits.
+    void presetCluster(const tessera::launch::LaunchSpec& spec, const QString& sourceId);
 
     bool isBusy() const;
     const LaunchFile* file() const { return m_file.get(); }
