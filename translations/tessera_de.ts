@@ -1339,8 +1339,8 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Jobs werden geladen…</translation>
     </message>
     <message>
-        <source>No jobs here yet. Start one with `tessera run`, `tessera launch`, or kubectl.</source>
-        <translation>Hier gibt es noch keine Jobs. Starten Sie einen mit `tessera run`, `tessera launch` oder kubectl.</translation>
+        <source>No jobs here yet. Drop a work list on this window to launch one, or start one with tessera run, tessera launch or kubectl.</source>
+        <translation>Hier gibt es noch keine Jobs. Ziehen Sie eine Arbeitsliste auf dieses Fenster, um einen zu starten, oder starten Sie einen mit tessera run, tessera launch oder kubectl.</translation>
     </message>
     <message>
         <source>No job matches &quot;%1&quot;.</source>

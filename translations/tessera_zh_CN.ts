@@ -1335,8 +1335,8 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>正在加载 Job…</translation>
     </message>
     <message>
-        <source>No jobs here yet. Start one with `tessera run`, `tessera launch`, or kubectl.</source>
-        <translation>这里还没有 Job。可使用 `tessera run`、`tessera launch` 或 kubectl 启动一个。</translation>
+        <source>No jobs here yet. Drop a work list on this window to launch one, or start one with tessera run, tessera launch or kubectl.</source>
+        <translation>这里还没有 Job。将工作列表拖放到此窗口即可启动一个，或使用 tessera run、tessera launch 或 kubectl 启动。</translation>
     </message>
     <message>
         <source>No job matches &quot;%1&quot;.</source>

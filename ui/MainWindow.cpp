@@ -379,7 +379,8 @@ void MainWindow::updateListState() {
     else if (!m_connected && m_model->rowCount() == 0)
         text = tr("Loading jobs…");
     else if (m_model->rowCount() == 0)
-        text = tr("No jobs here yet. Start one with `tessera run`, `tessera launch`, or kubectl.");
+        text = tr("No jobs here yet. Drop a work list on this window to launch one, or start one "
+                  "with tessera run, tessera launch or kubectl.");
     else if (m_proxy->rowCount() == 0)
         text = tr("No job matches \"%1\".").arg(m_filter->text());
     m_listState->setText(text);
