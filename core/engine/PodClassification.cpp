@@ -67,34 +67,9 @@ std::optional<TimePoint> finishTimeFromContainers(const Pod& pod) {
 
 } // namespace
 
-bool isTerminal(const Pod& pod) {
-    return pod.phase == PodPhase::Succeeded || pod.phase == PodPhase::Failed;
-}
-
-bool isActive(const Pod& pod) {
-    return !isTerminal(pod) && !pod.metadata.deletionTimestamp;
-}
-
-bool isTerminating(const Pod& pod) {
-    return !isTerminal(pod) && pod.metadata.deletionTimestamp;
-}
-
 bool isPodReady(const Pod& pod) {
     const Condition* ready = readyCondition(pod);
     return ready && ready->status == ConditionStatus::True;
-}
-
-bool onlyReplaceFailedPods(const JobSpec& spec) {
-    return spec.podReplacementPolicy == PodReplacementPolicy::Failed ||
-           spec.podFailurePolicy.has_value();
-}
-
-bool isPodFailed(const Pod& pod, const JobSpec& spec) {
-    if (pod.phase == PodPhase::Failed)
-        return true;
-    if (onlyReplaceFailedPods(spec))
-        return false;
-    return pod.metadata.deletionTimestamp && pod.phase != PodPhase::Succeeded;
 }
 
 TimePoint podFinishTime(const Pod& pod) {

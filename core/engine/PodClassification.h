@@ -5,15 +5,36 @@
 
 namespace tessera::engine {
 
-bool isTerminal(const Pod& pod);    // phase Succeeded or Failed
-bool isActive(const Pod& pod);      // not terminal, no deletionTimestamp (§5.1)
-bool isTerminating(const Pod& pod); // not terminal, deletionTimestamp set (§5.2)
-bool isPodReady(const Pod& pod);    // condition Ready=True
+// The one-line tests are defined here so the reconciler's per-pod pass inlines them (it runs them
+// for every pod in every sync).
+
+// Phase Succeeded or Failed.
+inline bool isTerminal(const Pod& pod) {
+    return pod.phase == PodPhase::Succeeded || pod.phase == PodPhase::Failed;
+}
+// Not terminal, no deletionTimestamp (§5.1).
+inline bool isActive(const Pod& pod) {
+    return !isTerminal(pod) && !pod.metadata.deletionTimestamp;
+}
+// Not terminal, deletionTimestamp set (§5.2).
+inline bool isTerminating(const Pod& pod) {
+    return !isTerminal(pod) && pod.metadata.deletionTimestamp;
+}
+bool isPodReady(const Pod& pod); // condition Ready=True
 
 // PRP=Failed or a pod failure policy: terminating pods are not replaced until they fail (§5.4).
-bool onlyReplaceFailedPods(const JobSpec& spec);
+inline bool onlyReplaceFailedPods(const JobSpec& spec) {
+    return spec.podReplacementPolicy == PodReplacementPolicy::Failed ||
+           spec.podFailurePolicy.has_value();
+}
 // Failed phase, or (when terminating pods are replaced) terminating and not Succeeded (§5.5).
-bool isPodFailed(const Pod& pod, const JobSpec& spec);
+inline bool isPodFailed(const Pod& pod, const JobSpec& spec) {
+    if (pod.phase == PodPhase::Failed)
+        return true;
+    if (onlyReplaceFailedPods(spec))
+        return false;
+    return pod.metadata.deletionTimestamp && pod.phase != PodPhase::Succeeded;
+}
 
 // When the pod finished (getFinishedTime, §14.4).
 TimePoint podFinishTime(const Pod& pod);
