@@ -1,6 +1,5 @@
 #include "PodIndex.h"
 
-#include <algorithm>
 #include <charconv>
 #include <limits>
 
@@ -47,12 +46,16 @@ int32_t parseCompletionIndex(std::string_view text) {
     // The annotation the controller writes: up to nine plain digits, which always fit. The
     // reconciler reads it for every pod in every sync, so this case skips the general parse.
     constexpr std::size_t kDigitsThatFit = 9;
-    if (!text.empty() && text.size() <= kDigitsThatFit &&
-        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-        int32_t value = 0;
-        for (const char c : text)
-            value = value * 10 + (c - '0');
-        return value;
+    if (!text.empty() && text.size() <= kDigitsThatFit) {
+        uint32_t value = 0; // unsigned: a non-digit may wrap it before the result is dropped
+        bool digitsOnly = true;
+        for (const char c : text) {
+            const auto digit = static_cast<unsigned char>(c - '0');
+            digitsOnly = digitsOnly && digit <= 9;
+            value = value * 10 + digit;
+        }
+        if (digitsOnly)
+            return static_cast<int32_t>(value);
     }
     const auto value = parseDecimal(text);
     if (!value || *value < 0)

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -46,13 +47,12 @@ uint64_t mix(uint64_t hash, uint64_t value) {
     return (hash ^ value) * 1099511628211ULL + 0x9e37;
 }
 
-// Sorts the reconciler's pod keys: (index + 1) << positionBits | input position, built in input
-// order. Drivers keep their pods roughly in creation order, so the keys are usually far from
-// sorted; for the thousands of pods of a large job an LSD radix sort is several times faster than
-// std::sort, and the simulator runs one sync per virtual second. The keys arrive ordered by
-// position and LSD passes are stable, so only the index part needs passes, and only its bits
-// above the smallest index: one or two small passes for a thousand pods over a few thousand
-// indexes.
+// Sorts the reconciler's pod keys: (index - lowest index) << positionBits | input position, built
+// in input order. Drivers keep their pods roughly in creation order, so the keys are usually far
+// from sorted; for the thousands of pods of a large job an LSD radix sort is several times faster
+// than std::sort, and the simulator runs one sync per virtual second. The keys arrive ordered by
+// position and LSD passes are stable, so only the index part needs passes: one or two small ones
+// for a thousand pods over a few thousand indexes.
 void sortPodKeys(std::vector<uint64_t>& keys, int positionBits, std::vector<uint64_t>& scratch,
                  std::vector<uint32_t>& counts) {
     if (std::is_sorted(keys.begin(), keys.end()))
@@ -61,29 +61,24 @@ void sortPodKeys(std::vector<uint64_t>& keys, int positionBits, std::vector<uint
         std::sort(keys.begin(), keys.end());
         return;
     }
-    const auto [lowest, highest] = std::minmax_element(keys.begin(), keys.end());
-    const uint64_t base = *lowest >> positionBits;
     // Not sorted, so at least two indexes differ: at least one bit.
-    const int indexBits = std::bit_width((*highest >> positionBits) - base);
+    const int indexBits =
+        std::bit_width(*std::max_element(keys.begin(), keys.end()) >> positionBits);
     constexpr int kMaxDigitBits = 11;
     const int passes = (indexBits + kMaxDigitBits - 1) / kMaxDigitBits;
     const int digitBits = (indexBits + passes - 1) / passes;
     const std::size_t buckets = std::size_t{1} << digitBits;
     scratch.resize(keys.size());
     counts.resize(buckets);
-    for (int shift = 0; shift < indexBits; shift += digitBits) {
-        const auto digit = [&](uint64_t key) {
-            return static_cast<std::size_t>(((key >> positionBits) - base) >> shift) &
-                   (buckets - 1);
-        };
+    for (int shift = positionBits; shift < positionBits + indexBits; shift += digitBits) {
         std::fill(counts.begin(), counts.end(), 0);
         for (const uint64_t k : keys)
-            ++counts[digit(k)];
+            ++counts[(k >> shift) & (buckets - 1)];
         uint32_t offset = 0;
         for (uint32_t& c : counts)
             offset += std::exchange(c, offset);
         for (const uint64_t k : keys)
-            scratch[counts[digit(k)]++] = k;
+            scratch[counts[(k >> shift) & (buckets - 1)]++] = k;
         keys.swap(scratch);
     }
 }
@@ -210,23 +205,29 @@ public:
             return;
         }
         // The pods are read in input order (one sequential pass over the Pod structs), then put
-        // in index order, ties in input order: one integer key per pod (index + 1 above, the
+        // in index order, ties in input order: one integer key per pod (the index above, the
         // input position below), sorted by sortPodKeys. This runs in every sync.
         std::vector<SyncPod>& inInputOrder = scratch.podsInInputOrder;
-        inInputOrder.clear();
-        const int positionBits = std::bit_width(pods.size());
-        const uint64_t positionMask = (uint64_t{1} << positionBits) - 1;
-        std::vector<uint64_t>& keys = scratch.podKeys;
-        keys.clear();
+        inInputOrder.resize(pods.size());
+        int32_t lowestIndex = std::numeric_limits<int32_t>::max();
         for (std::size_t i = 0; i < pods.size(); ++i) {
             prefetchConditions(pods, i + kPrefetchDistance);
             const int32_t index = completionIndexOf(pods[i]);
-            classify(pods[i], index, inInputOrder.emplace_back());
-            keys.push_back(static_cast<uint64_t>(int64_t{index} + 1) << positionBits | i);
+            classify(pods[i], index, inInputOrder[i]);
+            lowestIndex = std::min(lowestIndex, index);
         }
+        const int positionBits = std::bit_width(pods.size());
+        const uint64_t positionMask = (uint64_t{1} << positionBits) - 1;
+        std::vector<uint64_t>& keys = scratch.podKeys;
+        keys.resize(pods.size());
+        for (std::size_t i = 0; i < pods.size(); ++i)
+            keys[i] = static_cast<uint64_t>(int64_t{inInputOrder[i].index} - lowestIndex)
+                          << positionBits |
+                      i;
         sortPodKeys(keys, positionBits, scratch.podKeysSorting, scratch.radixCounts);
-        for (const uint64_t key : keys)
-            m_pods.push_back(inInputOrder[key & positionMask]);
+        m_pods.resize(pods.size());
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            m_pods[i] = inInputOrder[keys[i] & positionMask];
     }
 
     Plan run();
