@@ -84,12 +84,15 @@ private:
     struct Tracked {
         Pod* pod = nullptr;
         Attempt* attempt = nullptr;
+        std::size_t position = 0; // of pod in m_pods
     };
     Tracked tracked(const std::string& name);
     Pod* pod(const std::string& name);
     void applyPlan(const Plan& plan, TimePoint now);
     void createPods(const Plan& plan, TimePoint now);
     void dropGonePods();
+    // Notes that the pod at `position` lost its finalizer or finished, so it may be gone.
+    void mayBeGone(std::size_t position) { m_mayBeGone.push_back(position); }
 
     Job m_job;
     PodExecutor& m_executor;
@@ -104,6 +107,9 @@ private:
         std::size_t attempt; // in m_attempts (never moves)
     };
     std::vector<Pod> m_pods;
+    // Positions in m_pods of the pods that may have become gone since the last dropGonePods: the
+    // only ones it needs to look at (positions hold still until then: creations append).
+    std::vector<std::size_t> m_mayBeGone;
     std::unordered_map<std::string, Slot> m_podByName; // live pods only
     std::vector<Attempt> m_attempts;
     std::vector<std::vector<uint32_t>> m_attemptsByIndex;

@@ -84,6 +84,52 @@ TEST(JobController, ScaleDownDeletesAndTheGonePodLeaves) {
     EXPECT_EQ(c.job().status.failed, 0); // scale-down is never counted as a failure
 }
 
+// The controller drops a pod once it is finished and has no finalizer, whichever came first;
+// it only looks at pods it saw lose the finalizer or finish, so each way in is checked.
+TEST(JobController, APodLeavesOnceFinishedWithoutFinalizerInEitherOrder) {
+    ScriptedExecutor exec;
+    JobController c(JobBuilder().indexed(10).parallelism(3).build(), exec);
+    c.sync(kNow);
+    ASSERT_EQ(c.livePods().size(), 3u);
+    // Finished, another pod dropped in between, then finalizer gone in a sync: it leaves then.
+    const std::string done = podOfIndex(c, 0);
+    const std::string killedEarly = podOfIndex(c, 1);
+    c.podStarted(done, kNow);
+    c.podFinished(done, 0, std::nullopt, "", "", kNow + seconds(1));
+    c.podDeleted(killedEarly, kNow + seconds(1)); // Failed, finalizer still on: stays
+    EXPECT_EQ(c.livePods().size(), 3u);
+    c.sync(kNow + seconds(1));
+    EXPECT_EQ(c.findPod(done), nullptr);
+    EXPECT_EQ(c.findPod(killedEarly), nullptr);
+    ASSERT_EQ(c.livePods().size(), 3u); // the one left and two replacements
+    c.setParallelism(1);
+    c.sync(kNow + seconds(2)); // scale-down: two deletions, finalizers removed first
+    ASSERT_EQ(exec.deleted.size(), 2u);
+    const std::string finishesFirst = exec.deleted[0].first;
+    const std::string killed = exec.deleted[1].first;
+    EXPECT_EQ(c.livePods().size(), 3u); // both still terminating
+    // Finalizer gone, then finished: it leaves at the next sync.
+    c.podStarted(finishesFirst, kNow + seconds(1));
+    c.podFinished(finishesFirst, 0, std::nullopt, "", "", kNow + seconds(2));
+    c.sync(kNow + seconds(3));
+    EXPECT_EQ(c.findPod(finishesFirst), nullptr);
+    EXPECT_EQ(c.livePods().size(), 2u);
+    // Finalizer gone, then killed: it leaves at once.
+    c.podDeleted(killed, kNow + seconds(4));
+    EXPECT_EQ(c.findPod(killed), nullptr);
+    ASSERT_EQ(c.livePods().size(), 1u);
+    // Finished, then finalizer gone: it leaves in the sync that removes the finalizer.
+    const std::string survivor = c.livePods().front().metadata.name;
+    c.podStarted(survivor, kNow + seconds(5));
+    c.podFinished(survivor, 0, std::nullopt, "", "", kNow + seconds(6));
+    EXPECT_EQ(c.livePods().size(), 1u);
+    c.sync(kNow + seconds(7));
+    EXPECT_EQ(c.findPod(survivor), nullptr);
+    for (const Pod& p : c.livePods())
+        EXPECT_TRUE(p.hasTrackingFinalizer ||
+                    (p.phase != PodPhase::Succeeded && p.phase != PodPhase::Failed));
+}
+
 TEST(JobController, AFailedCreateSkipsTheRestOfTheSlowStartBatches) {
     ScriptedExecutor exec;
     exec.failCreatesAfter = 2; // batch 1 (1 pod) succeeds, batch 2 (2 pods) fails at its 2nd
