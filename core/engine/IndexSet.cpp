@@ -69,7 +69,16 @@ IndexSet IndexSet::fromIntervals(std::vector<Interval> intervals) {
 }
 
 IndexSet IndexSet::fromSortedIndexes(std::span<const int32_t> ascending) {
-    return IndexSet().withOrderedIndexes(ascending);
+    // The reconciler builds the set of its active indexes (a thousand or more) in every sync:
+    // one inline step per index rather than a call to appendMerged.
+    std::vector<Interval> out;
+    for (const int32_t index : ascending) {
+        if (!out.empty() && int64_t{index} <= int64_t{out.back().last} + 1)
+            out.back().last = std::max(out.back().last, index);
+        else
+            out.push_back({index, index});
+    }
+    return IndexSet(std::move(out));
 }
 
 IndexSet IndexSet::range(int32_t first, int32_t last) {

@@ -184,6 +184,15 @@ TEST(IndexSet, WithOrderedIndexesIsTheUnionForAnyInput) {
     }
 }
 
+TEST(IndexSet, FromSortedIndexesMergesRunsAndRepeats) {
+    const std::vector<int32_t> ascending{0, 0, 1, 2, 2, 4, 6, 7, 7, 9, 2147483646, 2147483647};
+    const IndexSet s = IndexSet::fromSortedIndexes(ascending);
+    EXPECT_EQ(s.intervals(),
+              (std::vector<Interval>{{0, 2}, {4, 4}, {6, 7}, {9, 9}, {2147483646, 2147483647}}));
+    EXPECT_EQ(s.count(), 9);
+    EXPECT_TRUE(IndexSet::fromSortedIndexes({}).empty());
+}
+
 TEST(IndexSet, InsertKeepsIntervalsNormalised) {
     IndexSet s;
     for (int32_t i : {5, 7, 6, 0, 2, 1, 10, 3})
