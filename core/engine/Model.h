@@ -130,12 +130,14 @@ struct JobStatus {
 };
 
 struct ObjectMeta {
+    // First: the reconciler reads it for every pod in every sync, next to the Pod's other
+    // per-sync fields (see Pod).
+    std::optional<TimePoint> deletionTimestamp;
     std::string name;
     std::string namespace_;
     std::string uid;
     std::string resourceVersion;
     std::optional<TimePoint> creationTimestamp;
-    std::optional<TimePoint> deletionTimestamp;
     std::optional<int64_t> deletionGracePeriodSeconds;
 };
 
@@ -167,22 +169,27 @@ struct ContainerStatus {
 };
 
 struct Pod {
-    ObjectMeta metadata;
-    // The annotations and labels the controller reads, kept raw: the engine applies the
-    // controller's own parsing rules (an invalid value is "unknown", not an error).
+    // The fields the reconciler reads for every pod in every sync come first, with
+    // metadata.deletionTimestamp right after them: two cache lines per pod instead of six, for
+    // the thousands of pods of a large job.
     std::optional<std::string>
-        completionIndexAnnotation;                     // batch.kubernetes.io/job-completion-index
-    std::optional<std::string> failureCountAnnotation; // ...job-index-failure-count
-    std::optional<std::string> ignoredFailureCountAnnotation; // ...job-index-ignored-failure-count
+        completionIndexAnnotation; // batch.kubernetes.io/job-completion-index (see below)
+    PodPhase phase = PodPhase::Pending;
     bool hasTrackingFinalizer =
         true; // metadata.finalizers contains batch.kubernetes.io/job-tracking
+    std::vector<Condition>
+        conditions; // status.conditions (Ready, PodScheduled, DisruptionTarget, ...)
+
+    ObjectMeta metadata;
+    // The annotations and labels the controller reads, kept raw: the engine applies the
+    // controller's own parsing rules (an invalid value is "unknown", not an error). The
+    // completion index annotation is the first field above.
+    std::optional<std::string> failureCountAnnotation;        // ...job-index-failure-count
+    std::optional<std::string> ignoredFailureCountAnnotation; // ...job-index-ignored-failure-count
 
     std::string nodeName; // spec.nodeName ("" = unscheduled)
     std::string hostname; // spec.hostname
 
-    PodPhase phase = PodPhase::Pending;
-    std::vector<Condition>
-        conditions; // status.conditions (Ready, PodScheduled, DisruptionTarget, ...)
     std::optional<TimePoint> startTime; // status.startTime
     std::vector<ContainerStatus> containerStatuses;
     std::vector<ContainerStatus> initContainerStatuses;
