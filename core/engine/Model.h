@@ -170,7 +170,7 @@ struct ContainerStatus {
 
 struct Pod {
     // The fields the reconciler reads for every pod in every sync come first, with
-    // metadata.deletionTimestamp right after them: two cache lines per pod instead of six, for
+    // metadata.deletionTimestamp right after them: two cache lines per pod instead of five, for
     // the thousands of pods of a large job.
     std::optional<std::string>
         completionIndexAnnotation; // batch.kubernetes.io/job-completion-index (see below)
