@@ -18,7 +18,8 @@ std::optional<int64_t> parseDecimal(std::string_view text) {
         negative = text.front() == '-';
         text.remove_prefix(1);
     }
-    if (text.empty())
+    // One sign only: from_chars would take a second '-' ("--5") that Atoi rejects.
+    if (text.empty() || text.front() < '0' || text.front() > '9')
         return std::nullopt;
     int64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
