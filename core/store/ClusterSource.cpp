@@ -418,28 +418,8 @@ void ClusterSource::sample(Watched& w, const codec::JobObject& job) {
     s.failed = job.job.status.failed;
     s.active = job.job.status.active;
     s.parallelism = job.job.spec.parallelism.value_or(1);
-    if (!w.timeline.empty()) {
-        ProgressSample& last = w.timeline.back();
-        if (last.succeeded == s.succeeded && last.failed == s.failed && last.active == s.active &&
-            last.parallelism == s.parallelism)
-            return;
-        // Within one step the newest values replace the last sample (charts need no more).
-        if (w.timeline.size() > 1 &&
-            w.timeline[w.timeline.size() - 2].t.msecsTo(s.t) < m_options.timelineStep.count()) {
-            last = s;
-            return;
-        }
-    }
-    w.timeline.push_back(s);
-    if (static_cast<int>(w.timeline.size()) > m_options.timelineMax) {
-        // Thin out the older half: the whole run stays visible at half the resolution.
-        std::vector<ProgressSample> kept;
-        const size_t half = w.timeline.size() / 2;
-        for (size_t i = 0; i < w.timeline.size(); ++i)
-            if (i >= half || i % 2 == 0)
-                kept.push_back(w.timeline[i]);
-        w.timeline = std::move(kept);
-    }
+    appendProgressSample(w.timeline, s, m_options.timelineStep.count(),
+                         static_cast<std::size_t>(std::max(0, m_options.timelineMax)));
 }
 
 JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {

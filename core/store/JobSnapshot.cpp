@@ -56,4 +56,27 @@ void registerMetaTypes() {
     qRegisterMetaType<ConnectionState>();
 }
 
+void appendProgressSample(std::vector<ProgressSample>& timeline, const ProgressSample& sample,
+                          qint64 stepMillis, std::size_t maxSamples) {
+    if (!timeline.empty()) {
+        ProgressSample& last = timeline.back();
+        if (last.succeeded == sample.succeeded && last.failed == sample.failed &&
+            last.active == sample.active && last.parallelism == sample.parallelism)
+            return;
+        if (timeline.size() > 1 && timeline[timeline.size() - 2].t.msecsTo(sample.t) < stepMillis) {
+            last = sample;
+            return;
+        }
+    }
+    timeline.push_back(sample);
+    if (timeline.size() <= maxSamples)
+        return;
+    std::vector<ProgressSample> kept;
+    const std::size_t half = timeline.size() / 2;
+    for (std::size_t i = 0; i < timeline.size(); ++i)
+        if (i >= half || i % 2 == 0)
+            kept.push_back(timeline[i]);
+    timeline = std::move(kept);
+}
+
 } // namespace tessera::store

@@ -72,6 +72,13 @@ struct ProgressSample {
     bool operator==(const ProgressSample&) const = default;
 };
 
+// Adds `sample` to a job's timeline: nothing when the counts did not change, the last sample
+// replaced when it is less than `stepMillis` newer than the one before it, and past `maxSamples`
+// the older half thinned to every other sample (the whole run stays visible at half the
+// resolution).
+void appendProgressSample(std::vector<ProgressSample>& timeline, const ProgressSample& sample,
+                          qint64 stepMillis, std::size_t maxSamples);
+
 // Everything the job view shows for one job.
 struct JobSnapshot {
     JobSummary summary;

@@ -225,26 +225,7 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
 void LocalSource::sample(Run& run, const JobSummary& s) {
     ProgressSample p{QDateTime::currentDateTimeUtc(), s.succeeded, s.failed, s.active,
                      s.parallelism};
-    if (!run.timeline.empty()) {
-        const ProgressSample& last = run.timeline.back();
-        if (last.succeeded == p.succeeded && last.failed == p.failed && last.active == p.active &&
-            last.parallelism == p.parallelism)
-            return;
-        if (run.timeline.size() > 1 &&
-            run.timeline[run.timeline.size() - 2].t.msecsTo(p.t) < 1000) {
-            run.timeline.back() = p;
-            return;
-        }
-    }
-    run.timeline.push_back(p);
-    if (run.timeline.size() > 2000) {
-        std::vector<ProgressSample> kept;
-        const size_t half = run.timeline.size() / 2;
-        for (size_t i = 0; i < run.timeline.size(); ++i)
-            if (i >= half || i % 2 == 0)
-                kept.push_back(run.timeline[i]);
-        run.timeline = std::move(kept);
-    }
+    appendProgressSample(run.timeline, p, 1000, 2000);
 }
 
 JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {

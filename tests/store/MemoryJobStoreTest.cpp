@@ -93,3 +93,29 @@ TEST(MemoryJobStore, MergesDirtyRangesOfSnapshotsNeverEmitted) {
     EXPECT_EQ(got->dirtyFirst, 10);
     EXPECT_EQ(got->dirtyLast, 60);
 }
+
+TEST(ProgressTimeline, SkipsUnchangedCountsFoldsWithinAStepAndThinsTheOlderHalf) {
+    const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1'000'000, Qt::UTC);
+    auto at = [&](qint64 ms, int succeeded) {
+        return ProgressSample{t0.addMSecs(ms), succeeded, 0, 1, 1};
+    };
+    std::vector<ProgressSample> timeline;
+    appendProgressSample(timeline, at(0, 0), 1000, 100);
+    appendProgressSample(timeline, at(100, 0), 1000, 100); // same counts: nothing
+    ASSERT_EQ(timeline.size(), 1u);
+    appendProgressSample(timeline, at(200, 1), 1000, 100);
+    appendProgressSample(timeline, at(300, 2), 1000, 100); // within a step of the one before
+    ASSERT_EQ(timeline.size(), 2u);
+    EXPECT_EQ(timeline.back(), at(300, 2));
+    appendProgressSample(timeline, at(1500, 3), 1000, 100);
+    EXPECT_EQ(timeline.size(), 3u);
+
+    std::vector<ProgressSample> long_;
+    for (int i = 0; i < 9; ++i)
+        appendProgressSample(long_, at(i * 2000, i), 1000, 8);
+    // Nine samples exceed eight: of the older half (0-3) every other one stays, the rest all do.
+    ASSERT_EQ(long_.size(), 7u);
+    const std::vector<int> kept = {0, 2, 4, 5, 6, 7, 8};
+    for (std::size_t k = 0; k < kept.size(); ++k)
+        EXPECT_EQ(long_[k].succeeded, kept[k]) << k;
+}
