@@ -14,6 +14,13 @@ jobs=$(nproc)
 for preset in headless asan; do
   echo "== tessera: build + test ($preset)"
   ./scripts/build.sh "$preset"
-  ctest --preset "$preset" -j "$jobs" --timeout 300
+  if ! ctest --preset "$preset" -j "$jobs" --timeout 300; then
+    # ctest interleaves the failing output with hundreds of passing lines: repeat the assertions
+    # last, where a CI log's tail shows them.
+    echo "== tessera: what failed ($preset)"
+    grep -E -B3 -A30 'Failure$|\[  FAILED  \]|ERROR: AddressSanitizer|runtime error:' \
+      "build/$preset/Testing/Temporary/LastTest.log" | tail -n 400 || true
+    exit 1
+  fi
 done
 echo "== tessera: all tests passed"
