@@ -69,7 +69,9 @@ std::vector<PodRemoval> activePodsForRemoval(bool indexed, int32_t completions,
                                              std::span<const IndexedPod> activePods,
                                              int64_t atLeast) {
     std::vector<PodRemoval> remove;
-    const auto byIndex = [](const IndexedPod& a, const IndexedPod& b) { return a.index < b.index; };
+    const auto byIndex = [](const IndexedPod& a, const IndexedPod& b) {
+        return a.index < b.index;
+    };
     // The common case, every sync of a healthy job: one pod per valid index and nothing to scale
     // down. Checked in one pass, without copying or sorting the active pods.
     const auto sameIndex = [](const IndexedPod& a, const IndexedPod& b) {

@@ -80,7 +80,9 @@ Plan JobController::sync(TimePoint now) {
     options.backoff = m_backoff;
     options.nameSalt = m_nameSalt++;
     options.expectationsSatisfied = true; // every create and delete is applied before we return
-    Plan plan = m_reconciler.reconcile(m_job, m_pods, now, options);
+    assert(std::equal(m_pods.begin(), m_pods.end(), m_facts.begin(), m_facts.end(),
+                      [](const Pod& p, const PodFacts& f) { return factsOf(p) == f; }));
+    Plan plan = m_reconciler.reconcile(m_job, m_pods, m_facts, now, options);
     m_nextSyncAt.reset();
     if (plan.skipped)
         return plan;
@@ -94,6 +96,7 @@ void JobController::applyPlan(const Plan& plan, TimePoint now) {
     for (const std::string& name : plan.removeFinalizers) {
         if (const Tracked t = tracked(name); t.pod) {
             t.pod->hasTrackingFinalizer = false;
+            refreshFacts(t.position);
             mayBeGone(t.position);
         }
     }
@@ -106,10 +109,12 @@ void JobController::applyPlan(const Plan& plan, TimePoint now) {
             p->hasTrackingFinalizer = false;
             mayBeGone(t.position);
         }
-        if (!p->metadata.deletionTimestamp) {
+        const bool deleteNow = !p->metadata.deletionTimestamp;
+        if (deleteNow)
             p->metadata.deletionTimestamp = now;
+        refreshFacts(t.position);
+        if (deleteNow) // last: the executor may report the pod gone at once (podDeleted)
             m_executor.deletePod(*p, d.reason);
-        }
     }
     createPods(plan, now);
     dropGonePods();
@@ -155,6 +160,7 @@ void JobController::createPods(const Plan& plan, TimePoint now) {
             }
             m_podByName[c.name] = {m_pods.size(), m_attempts.size()};
             m_attempts.push_back(std::move(a));
+            m_facts.push_back(factsOf(p));
             m_pods.push_back(std::move(p));
         }
         if (batchFailed) {
@@ -191,6 +197,7 @@ void JobController::dropGonePods() {
         m_podByName.erase(m_pods[position].metadata.name);
         if (position != last) {
             m_pods[position] = std::move(m_pods[last]);
+            m_facts[position] = m_facts[last];
             m_podByName.find(m_pods[position].metadata.name)->second.pod = position;
             if (gone.back() == last)
                 gone.pop_back(); // the pod moved in is gone too: this position again
@@ -200,6 +207,7 @@ void JobController::dropGonePods() {
             ++next;
         }
         m_pods.pop_back();
+        m_facts.pop_back();
     }
     gone.clear();
     assert(std::none_of(m_pods.begin(), m_pods.end(), isGone));
@@ -228,6 +236,7 @@ void JobController::podStarted(const std::string& name, TimePoint now) {
     c.startedAt = now;
     p->containerStatuses = {c};
     p->conditions = {Condition{"Ready", ConditionStatus::True, "", "", std::nullopt, now}};
+    refreshFacts(position);
     a->outcome = AttemptOutcome::Running;
     a->startedAt = now;
 }
@@ -255,6 +264,7 @@ void JobController::podFinished(const std::string& name, int32_t exitCode,
     p->containerStatuses = {c};
     p->conditions = {
         Condition{"Ready", ConditionStatus::False, "PodCompleted", "", std::nullopt, now}};
+    refreshFacts(position);
     a->outcome = succeeded ? AttemptOutcome::Succeeded : AttemptOutcome::Failed;
     a->finishedAt = now;
     a->exitCode = c.exitCode;
@@ -284,6 +294,7 @@ void JobController::podDeleted(const std::string& name, TimePoint now) {
         c.reason = "Error";
         c.finishedAt = now;
         p->containerStatuses = {c};
+        refreshFacts(position);
     }
     dropGonePods();
 }

@@ -93,6 +93,8 @@ private:
     void dropGonePods();
     // Notes that the pod at `position` lost its finalizer or finished, so it may be gone.
     void mayBeGone(std::size_t position) { m_mayBeGone.push_back(position); }
+    // Called after every change to the pod at `position`.
+    void refreshFacts(std::size_t position) { m_facts[position] = factsOf(m_pods[position]); }
 
     Job m_job;
     PodExecutor& m_executor;
@@ -107,6 +109,7 @@ private:
         std::size_t attempt; // in m_attempts (never moves)
     };
     std::vector<Pod> m_pods;
+    std::vector<PodFacts> m_facts; // factsOf(m_pods[i]), kept with the pods for the reconciler
     // Positions in m_pods of the pods that may have become gone since the last dropGonePods: the
     // only ones it needs to look at (positions hold still until then: creations append).
     std::vector<std::size_t> m_mayBeGone;

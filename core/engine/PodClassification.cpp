@@ -72,6 +72,16 @@ bool isPodReady(const Pod& pod) {
     return ready && ready->status == ConditionStatus::True;
 }
 
+PodFacts factsOf(const Pod& pod) {
+    PodFacts f;
+    f.index = completionIndexOf(pod);
+    f.phase = pod.phase;
+    f.deleting = pod.metadata.deletionTimestamp.has_value();
+    f.ready = isPodReady(pod);
+    f.tracked = pod.hasTrackingFinalizer;
+    return f;
+}
+
 TimePoint podFinishTime(const Pod& pod) {
     if (const auto fromContainers = finishTimeFromContainers(pod))
         return *fromContainers;

@@ -2,8 +2,23 @@
 // How the controller sorts a job's pods into active, terminating, ready and failed (spec §5), when
 // a pod finished (§14.4), and which active pod to delete first (§12.4, controller.ActivePods).
 #include "Model.h"
+#include "PodIndex.h"
 
 namespace tessera::engine {
+
+// What a sync reads from every pod: its index and the inputs of its classification. A driver that
+// owns its pods (JobController) keeps one beside each pod, refreshed whenever it changes the pod,
+// and hands them to the reconciler with the pods: a sync of a thousand pods then reads 8 bytes
+// per pod instead of the Pod structs and their conditions (two or more cache misses each).
+struct PodFacts {
+    int32_t index = kUnknownCompletionIndex; // completionIndexOf
+    PodPhase phase = PodPhase::Pending;
+    bool deleting = false; // metadata.deletionTimestamp is set
+    bool ready = false;    // isPodReady
+    bool tracked = false;  // hasTrackingFinalizer
+    bool operator==(const PodFacts&) const = default;
+};
+PodFacts factsOf(const Pod& pod);
 
 // The one-line tests are defined here so the reconciler's per-pod pass inlines them (it runs them
 // for every pod in every sync).

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <limits>
 #include <string_view>
 #include <unordered_map>
@@ -172,8 +173,9 @@ void prefetchConditions(std::span<const Pod> pods, std::size_t at) {
 
 class SyncJob {
 public:
-    SyncJob(const Job& job, std::span<const Pod> pods, TimePoint now, const SyncOptions& options,
-            Reconciler::Scratch& scratch)
+    // `facts` is empty, or factsOf(pods[i]) for each pod.
+    SyncJob(const Job& job, std::span<const Pod> pods, std::span<const PodFacts> facts,
+            TimePoint now, const SyncOptions& options, Reconciler::Scratch& scratch)
         : m_job(job)
         , m_spec(job.spec)
         , m_now(now)
@@ -193,6 +195,7 @@ public:
         m_indexed = m_spec.completionMode == CompletionMode::Indexed;
         m_completions = m_spec.completions.value_or(0);
         m_perIndexBackoff = m_indexed && m_spec.backoffLimitPerIndex.has_value();
+        m_onlyReplaceFailed = onlyReplaceFailedPods(m_spec);
         m_plan.status = job.status;
         if (const auto& uncounted = m_job.status.uncountedTerminatedPods) {
             m_uncountedSucceeded.insert(uncounted->succeeded.begin(), uncounted->succeeded.end());
@@ -200,8 +203,11 @@ public:
         }
         m_pods.reserve(pods.size());
         if (!m_indexed) {
-            for (const Pod& pod : pods)
-                classify(pod, kUnknownCompletionIndex, m_pods.emplace_back());
+            for (std::size_t i = 0; i < pods.size(); ++i) {
+                PodFacts f = facts.empty() ? factsOf(pods[i]) : facts[i];
+                f.index = kUnknownCompletionIndex;
+                classify(pods[i], f, m_pods.emplace_back());
+            }
             return;
         }
         // The pods are read in input order (one sequential pass over the Pod structs), then put
@@ -210,11 +216,17 @@ public:
         std::vector<SyncPod>& inInputOrder = scratch.podsInInputOrder;
         inInputOrder.resize(pods.size());
         int32_t lowestIndex = std::numeric_limits<int32_t>::max();
-        for (std::size_t i = 0; i < pods.size(); ++i) {
-            prefetchConditions(pods, i + kPrefetchDistance);
-            const int32_t index = completionIndexOf(pods[i]);
-            classify(pods[i], index, inInputOrder[i]);
-            lowestIndex = std::min(lowestIndex, index);
+        if (facts.empty()) {
+            for (std::size_t i = 0; i < pods.size(); ++i) {
+                prefetchConditions(pods, i + kPrefetchDistance);
+                classify(pods[i], factsOf(pods[i]), inInputOrder[i]);
+                lowestIndex = std::min(lowestIndex, inInputOrder[i].index);
+            }
+        } else {
+            for (std::size_t i = 0; i < pods.size(); ++i) {
+                classify(pods[i], facts[i], inInputOrder[i]);
+                lowestIndex = std::min(lowestIndex, facts[i].index);
+            }
         }
         const int positionBits = std::bit_width(pods.size());
         const uint64_t positionMask = (uint64_t{1} << positionBits) - 1;
@@ -240,16 +252,20 @@ private:
     bool validForCounting(const SyncPod& p) const { return validForCounting(p.index); }
     // Fills `p` in place: a SyncPod assembled on the stack and then copied whole was read back
     // before its byte-sized stores had landed (a store-forwarding stall per pod and sync).
-    void classify(const Pod& pod, int32_t index, SyncPod& p) const {
+    // The tests of PodClassification.h (isActive, isTerminating, isPodFailed) over the facts;
+    // the pod itself is read only when the status lists uncounted pods.
+    void classify(const Pod& pod, const PodFacts& f, SyncPod& p) const {
+        const bool terminal = f.phase == PodPhase::Succeeded || f.phase == PodPhase::Failed;
         p.pod = &pod;
-        p.index = index;
-        p.active = isActive(pod);
-        p.terminating = isTerminating(pod);
-        p.ready = p.active && isPodReady(pod);
-        p.succeeded = pod.phase == PodPhase::Succeeded;
-        p.failed = isPodFailed(pod, m_spec);
-        p.tracked = pod.hasTrackingFinalizer;
-        p.countable = p.tracked && !isUncounted(pod) && validForCounting(index);
+        p.index = f.index;
+        p.active = !terminal && !f.deleting;
+        p.terminating = !terminal && f.deleting;
+        p.ready = p.active && f.ready;
+        p.succeeded = f.phase == PodPhase::Succeeded;
+        p.failed = f.phase == PodPhase::Failed ||
+                   (!m_onlyReplaceFailed && f.deleting && f.phase != PodPhase::Succeeded);
+        p.tracked = f.tracked;
+        p.countable = p.tracked && !isUncounted(pod) && validForCounting(f.index);
     }
     bool isUncounted(const Pod& pod) const {
         if (m_uncountedSucceeded.empty() && m_uncountedFailed.empty())
@@ -287,6 +303,7 @@ private:
     Reconciler::Scratch& m_scratch;
     bool m_indexed = false;
     bool m_perIndexBackoff = false;
+    bool m_onlyReplaceFailed = false; // onlyReplaceFailedPods(m_spec)
     int32_t m_completions = 0;
 
     std::vector<SyncPod>& m_pods; // all pods, by index for Indexed jobs
@@ -849,6 +866,15 @@ Reconciler& Reconciler::operator=(Reconciler&&) noexcept = default;
 
 Plan Reconciler::reconcile(const Job& job, std::span<const Pod> pods, TimePoint now,
                            const SyncOptions& options) {
+    return reconcile(job, pods, {}, now, options);
+}
+
+Plan Reconciler::reconcile(const Job& job, std::span<const Pod> pods,
+                           std::span<const PodFacts> facts, TimePoint now,
+                           const SyncOptions& options) {
+    assert(facts.empty() || facts.size() == pods.size());
+    if (facts.size() != pods.size())
+        facts = {}; // not the facts of these pods: read the pods
     const bool foreignController = job.spec.managedBy && *job.spec.managedBy != kJobControllerName;
     if (foreignController || isFinished(job.status)) {
         Plan plan;
@@ -862,7 +888,7 @@ Plan Reconciler::reconcile(const Job& job, std::span<const Pod> pods, TimePoint 
     }
     if (!m_scratch)
         m_scratch = std::make_unique<Scratch>(); // moved from
-    return SyncJob(job, pods, now, options, *m_scratch).run();
+    return SyncJob(job, pods, facts, now, options, *m_scratch).run();
 }
 
 std::vector<int32_t> slowStartBatches(int32_t n) {

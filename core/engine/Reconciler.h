@@ -12,6 +12,7 @@
 // finished pods whose tracking finalizer is removed in this sync are counted in the returned status
 // and listed in Plan::removeFinalizers, so status.uncountedTerminatedPods comes back empty.
 #include "Model.h"
+#include "PodClassification.h"
 
 #include <memory>
 #include <optional>
@@ -123,6 +124,10 @@ public:
 
     Plan reconcile(const Job& job, std::span<const Pod> pods, TimePoint now,
                    const SyncOptions& options = {});
+    // The same, with factsOf(pods[i]) already known for every pod (facts.size() == pods.size()):
+    // the sync reads the facts instead of the pods wherever they suffice.
+    Plan reconcile(const Job& job, std::span<const Pod> pods, std::span<const PodFacts> facts,
+                   TimePoint now, const SyncOptions& options = {});
 
     struct Scratch;
 

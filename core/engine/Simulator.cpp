@@ -9,6 +9,7 @@
 #include <queue>
 #include <random>
 #include <unordered_map>
+#include <utility>
 
 namespace tessera::engine {
 
@@ -49,9 +50,11 @@ struct Event {
 // Events refer to pods by slot number, not by name: a simulation of 100,000 indexes handles
 // millions of events, and hashing names for each one was a tenth of its time.
 struct SimPod {
+    static constexpr uint32_t kNone = UINT32_MAX;
     std::string name;
     int32_t index = -1;
     int32_t attempt = 1;
+    uint32_t previousOfIndex = kNone; // the slot of this index's previous attempt
     int subset = -1;
     bool running = false;
     bool deleted = false;
@@ -68,6 +71,12 @@ public:
             m_usage.push_back({s.name, 0, 0});
         m_running.assign(config.subsets.size(), 0);
         m_waiting.resize(config.subsets.size());
+        if (config.job.spec.completionMode == CompletionMode::Indexed) {
+            // Most indexes take one attempt: growing by doubling would move every pod ~17 times.
+            const auto completions =
+                static_cast<std::size_t>(std::max(config.job.spec.completions.value_or(0), 0));
+            m_pods.reserve(completions + completions / 16);
+        }
     }
 
     void attach(JobController* controller) { m_controller = controller; }
@@ -75,34 +84,55 @@ public:
     SimulationResult run();
 
     bool createPod(const Pod& pod) override {
-        SimPod p;
+        const auto slot = static_cast<uint32_t>(m_pods.size());
+        SimPod& p = m_pods.emplace_back();
         p.name = pod.metadata.name;
         p.index = completionIndexOf(pod);
         if (p.index >= 0) {
-            if (static_cast<std::size_t>(p.index) >= m_attemptsByIndex.size())
-                m_attemptsByIndex.resize(static_cast<std::size_t>(p.index) + 1);
-            p.attempt = ++m_attemptsByIndex[static_cast<std::size_t>(p.index)];
+            const auto ix = static_cast<std::size_t>(p.index);
+            if (ix >= m_lastSlotOfIndex.size())
+                m_lastSlotOfIndex.resize(ix + 1, SimPod::kNone);
+            p.previousOfIndex = std::exchange(m_lastSlotOfIndex[ix], slot);
+            if (p.previousOfIndex != SimPod::kNone)
+                p.attempt = m_pods[p.previousOfIndex].attempt + 1;
+        } else {
+            m_slotByName.emplace(p.name, slot);
         }
         p.pendingSince = m_now;
         p.subset = assignSubset();
         if (p.subset >= 0)
             ++m_usage[static_cast<std::size_t>(p.subset)].podsAssigned;
-        const auto slot = static_cast<uint32_t>(m_pods.size());
-        m_slotByName.emplace(p.name, slot);
-        m_pods.push_back(std::move(p));
         tryStart(slot);
         return true;
     }
 
     void deletePod(const Pod& pod, DeletionReason) override {
-        const auto it = m_slotByName.find(pod.metadata.name);
-        if (it == m_slotByName.end())
+        const uint32_t slot = slotOf(pod);
+        if (slot == SimPod::kNone)
             return;
-        m_pods[it->second].deleted = true;
-        schedule(m_now + m_config.deletionGrace, EventKind::Gone, it->second);
+        m_pods[slot].deleted = true;
+        schedule(m_now + m_config.deletionGrace, EventKind::Gone, slot);
     }
 
 private:
+    // The live slot of a pod: pods with an index are found along their index's attempts (a few at
+    // most), the others by name. No name map for indexed pods: a dry-run of 100,000 indexes
+    // would hash and keep 100,000 names for the rare deletion.
+    uint32_t slotOf(const Pod& pod) const {
+        const int32_t index = completionIndexOf(pod);
+        if (index < 0) {
+            const auto it = m_slotByName.find(pod.metadata.name);
+            return it == m_slotByName.end() ? SimPod::kNone : it->second;
+        }
+        if (static_cast<std::size_t>(index) >= m_lastSlotOfIndex.size())
+            return SimPod::kNone;
+        for (uint32_t slot = m_lastSlotOfIndex[static_cast<std::size_t>(index)];
+             slot != SimPod::kNone; slot = m_pods[slot].previousOfIndex)
+            if (!m_pods[slot].gone && m_pods[slot].name == pod.metadata.name)
+                return slot;
+        return SimPod::kNone;
+    }
+
     void schedule(TimePoint at, EventKind kind, uint32_t pod = 0) {
         m_queue.push(Event{at, m_sequence++, kind, pod});
     }
@@ -244,7 +274,8 @@ private:
             return;
         release(p);
         p.gone = true;
-        m_slotByName.erase(p.name);
+        if (p.index < 0)
+            m_slotByName.erase(p.name);
         m_controller->podDeleted(p.name, m_now);
         std::string().swap(p.name); // the slot stays (events may still name it), the text goes
         requestSync(m_now + m_config.syncBatchPeriod);
@@ -298,8 +329,8 @@ private:
     std::optional<TimePoint> m_syncAt;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> m_queue;
     std::vector<SimPod> m_pods; // by slot, in creation order; gone pods keep their slot
-    std::unordered_map<std::string, uint32_t> m_slotByName;
-    std::vector<int32_t> m_attemptsByIndex;
+    std::unordered_map<std::string, uint32_t> m_slotByName; // live pods without an index
+    std::vector<uint32_t> m_lastSlotOfIndex; // the newest slot of each index (SimPod::kNone)
     std::string m_lastFailedIndexes; // sample() parses status.failedIndexes only when it changed
     int32_t m_lastFailedIndexCount = 0;
     std::vector<SubsetUsage> m_usage;

@@ -320,6 +320,33 @@ TEST(ReconcilerProperties, AReconcilerKeptAcrossSyncsPlansAsAFreshOne) {
     }
 }
 
+// JobController hands the reconciler each pod's facts (index, phase, deletion, Ready, finalizer)
+// so a sync need not read the pods: with them, any pod set must get the plan the pods alone get.
+TEST(ReconcilerProperties, ThePodsFactsPlanAsThePodsThemselves) {
+    std::mt19937_64 rng(20261125);
+    Reconciler withFacts;
+    for (int round = 0; round < 2000; ++round) {
+        Scenario s = randomScenario(rng);
+        if (round % 4 == 0 && !s.pods.empty()) {
+            UncountedTerminatedPods uncounted; // the one case where the pods are read after all
+            for (const Pod& p : s.pods)
+                if (p.phase == PodPhase::Failed)
+                    uncounted.failed.push_back(p.metadata.uid);
+            s.job.status.uncountedTerminatedPods = uncounted;
+        }
+        if (round % 3 == 0)
+            s.job.spec.completionMode = CompletionMode::NonIndexed;
+        std::vector<PodFacts> facts;
+        for (const Pod& p : s.pods)
+            facts.push_back(factsOf(p));
+        expectSamePlan(reconcile(s.job, s.pods, kNow),
+                       withFacts.reconcile(s.job, s.pods, facts, kNow),
+                       "round " + std::to_string(round));
+        if (::testing::Test::HasFailure())
+            return;
+    }
+}
+
 TEST(ReconcilerProperties, AJobWithoutFailuresCompletesWithEveryIndexOnce) {
     MiniCluster cluster(JobBuilder().indexed(60).parallelism(7).build(), 1, 0.0);
     cluster.runToEnd(1000);
