@@ -8,6 +8,16 @@
 
 namespace tessera::engine {
 
+namespace {
+
+// v = {value}, reusing v's buffer: every simulated pod has its statuses set two or three times.
+template <typename T> void replaceWithOne(std::vector<T>& v, T&& value) {
+    v.resize(1);
+    v.front() = std::move(value);
+}
+
+} // namespace
+
 const char* toString(AttemptOutcome o) {
     switch (o) {
     case AttemptOutcome::Pending:
@@ -234,8 +244,9 @@ void JobController::podStarted(const std::string& name, TimePoint now) {
     c.state = ContainerStateKind::Running;
     c.ready = true;
     c.startedAt = now;
-    p->containerStatuses = {c};
-    p->conditions = {Condition{"Ready", ConditionStatus::True, "", "", std::nullopt, now}};
+    replaceWithOne(p->containerStatuses, std::move(c));
+    replaceWithOne(p->conditions,
+                   Condition{"Ready", ConditionStatus::True, "", "", std::nullopt, now});
     refreshFacts(position);
     a->outcome = AttemptOutcome::Running;
     a->startedAt = now;
@@ -261,16 +272,16 @@ void JobController::podFinished(const std::string& name, int32_t exitCode,
     c.message = message;
     c.startedAt = p->startTime;
     c.finishedAt = now;
-    p->containerStatuses = {c};
-    p->conditions = {
-        Condition{"Ready", ConditionStatus::False, "PodCompleted", "", std::nullopt, now}};
-    refreshFacts(position);
     a->outcome = succeeded ? AttemptOutcome::Succeeded : AttemptOutcome::Failed;
     a->finishedAt = now;
     a->exitCode = c.exitCode;
     a->signal = signal;
     a->reason = c.reason;
     a->message = message;
+    replaceWithOne(p->containerStatuses, std::move(c));
+    replaceWithOne(p->conditions, Condition{"Ready", ConditionStatus::False, "PodCompleted", "",
+                                            std::nullopt, now});
+    refreshFacts(position);
 }
 
 void JobController::podDeleted(const std::string& name, TimePoint now) {
@@ -293,7 +304,7 @@ void JobController::podDeleted(const std::string& name, TimePoint now) {
         c.signal = 15;
         c.reason = "Error";
         c.finishedAt = now;
-        p->containerStatuses = {c};
+        replaceWithOne(p->containerStatuses, std::move(c));
         refreshFacts(position);
     }
     dropGonePods();

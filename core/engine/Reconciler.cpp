@@ -593,6 +593,8 @@ void SyncJob::createPods(std::span<const int32_t> indexes) {
     const uint64_t seed = mix(
         mix(fnv1a(m_job.metadata.uid, fnv1a(jobName)), static_cast<uint64_t>(toUnixMillis(m_now))),
         m_options.nameSalt);
+    m_plan.createPods.reserve(m_plan.createPods.size() + indexes.size());
+    m_plan.events.reserve(m_plan.events.size() + indexes.size());
     for (std::size_t position = 0; position < indexes.size(); ++position) {
         const int32_t index = indexes[position];
         PodToCreate create;
