@@ -71,18 +71,19 @@ JobController::JobController(Job job, PodExecutor& executor, SyncOptions options
 
 JobController::Tracked JobController::tracked(const std::string& name) {
     const auto it = m_podByName.find(name);
-    if (it == m_podByName.end())
-        return {};
-    return {&m_pods[it->second.pod], &m_attempts[it->second.attempt], it->second.pod};
+    return it == m_podByName.end() ? Tracked{} : tracked(it->second);
 }
 
-Pod* JobController::pod(const std::string& name) {
-    return tracked(name).pod;
+JobController::Tracked JobController::tracked(PodHandle handle) {
+    if (handle >= m_podOfHandle.size() || m_podOfHandle[handle] == kGone)
+        return {};
+    const uint32_t position = m_podOfHandle[handle];
+    return {&m_pods[position], &m_attempts[handle], position};
 }
 
 const Pod* JobController::findPod(const std::string& name) const {
     const auto it = m_podByName.find(name);
-    return it == m_podByName.end() ? nullptr : &m_pods[it->second.pod];
+    return it == m_podByName.end() ? nullptr : &m_pods[m_podOfHandle[it->second]];
 }
 
 Plan JobController::sync(TimePoint now) {
@@ -153,7 +154,8 @@ void JobController::createPods(const Plan& plan, TimePoint now) {
                 p.ignoredFailureCountAnnotation = std::to_string(*c.indexIgnoredFailureCount);
             p.hostname = c.hostname;
             p.phase = PodPhase::Pending;
-            if (!m_executor.createPod(p)) {
+            const auto handle = static_cast<PodHandle>(m_attempts.size());
+            if (!m_executor.createPod(p, handle)) {
                 batchFailed = true;
                 --m_job.status.active;
                 continue;
@@ -168,8 +170,10 @@ void JobController::createPods(const Plan& plan, TimePoint now) {
                 a.number = static_cast<int32_t>(list.size()) + 1;
                 list.push_back(static_cast<uint32_t>(m_attempts.size()));
             }
-            m_podByName[c.name] = {m_pods.size(), m_attempts.size()};
+            m_podByName[c.name] = handle;
             m_attempts.push_back(std::move(a));
+            m_podOfHandle.push_back(static_cast<uint32_t>(m_pods.size()));
+            m_handleOfPod.push_back(handle);
             m_facts.push_back(factsOf(p));
             m_pods.push_back(std::move(p));
         }
@@ -205,10 +209,12 @@ void JobController::dropGonePods() {
         const std::size_t position = gone[next];
         const std::size_t last = m_pods.size() - 1;
         m_podByName.erase(m_pods[position].metadata.name);
+        m_podOfHandle[m_handleOfPod[position]] = kGone;
         if (position != last) {
             m_pods[position] = std::move(m_pods[last]);
             m_facts[position] = m_facts[last];
-            m_podByName.find(m_pods[position].metadata.name)->second.pod = position;
+            m_handleOfPod[position] = m_handleOfPod[last];
+            m_podOfHandle[m_handleOfPod[position]] = static_cast<uint32_t>(position);
             if (gone.back() == last)
                 gone.pop_back(); // the pod moved in is gone too: this position again
             else
@@ -218,21 +224,44 @@ void JobController::dropGonePods() {
         }
         m_pods.pop_back();
         m_facts.pop_back();
+        m_handleOfPod.pop_back();
     }
     gone.clear();
     assert(std::none_of(m_pods.begin(), m_pods.end(), isGone));
 }
 
-void JobController::podScheduled(const std::string& name, const std::string& node, TimePoint) {
-    const auto [p, a, position] = tracked(name);
+void JobController::podScheduled(const std::string& name, const std::string& node, TimePoint now) {
+    if (const auto it = m_podByName.find(name); it != m_podByName.end())
+        podScheduled(it->second, node, now);
+}
+
+void JobController::podStarted(const std::string& name, TimePoint now) {
+    if (const auto it = m_podByName.find(name); it != m_podByName.end())
+        podStarted(it->second, now);
+}
+
+void JobController::podFinished(const std::string& name, int32_t exitCode,
+                                std::optional<int32_t> signal, const std::string& reason,
+                                const std::string& message, TimePoint now) {
+    if (const auto it = m_podByName.find(name); it != m_podByName.end())
+        podFinished(it->second, exitCode, signal, reason, message, now);
+}
+
+void JobController::podDeleted(const std::string& name, TimePoint now) {
+    if (const auto it = m_podByName.find(name); it != m_podByName.end())
+        podDeleted(it->second, now);
+}
+
+void JobController::podScheduled(PodHandle handle, const std::string& node, TimePoint) {
+    const auto [p, a, position] = tracked(handle);
     if (!p)
         return;
     p->nodeName = node;
     a->node = node;
 }
 
-void JobController::podStarted(const std::string& name, TimePoint now) {
-    const auto [p, a, position] = tracked(name);
+void JobController::podStarted(PodHandle handle, TimePoint now) {
+    const auto [p, a, position] = tracked(handle);
     if (!p || isTerminal(*p))
         return;
     p->phase = PodPhase::Running;
@@ -252,10 +281,10 @@ void JobController::podStarted(const std::string& name, TimePoint now) {
     a->startedAt = now;
 }
 
-void JobController::podFinished(const std::string& name, int32_t exitCode,
-                                std::optional<int32_t> signal, const std::string& reason,
-                                const std::string& message, TimePoint now) {
-    const auto [p, a, position] = tracked(name);
+void JobController::podFinished(PodHandle handle, int32_t exitCode, std::optional<int32_t> signal,
+                                const std::string& reason, const std::string& message,
+                                TimePoint now) {
+    const auto [p, a, position] = tracked(handle);
     if (!p || isTerminal(*p))
         return;
     const bool succeeded = exitCode == 0 && !signal;
@@ -284,8 +313,8 @@ void JobController::podFinished(const std::string& name, int32_t exitCode,
     refreshFacts(position);
 }
 
-void JobController::podDeleted(const std::string& name, TimePoint now) {
-    const auto [p, a, position] = tracked(name);
+void JobController::podDeleted(PodHandle handle, TimePoint now) {
+    const auto [p, a, position] = tracked(handle);
     if (!p)
         return;
     if ((a->outcome == AttemptOutcome::Pending || a->outcome == AttemptOutcome::Running)) {

@@ -19,12 +19,17 @@
 
 namespace tessera::engine {
 
+// A pod as its controller knows it: its attempt's place in JobController::attempts(), which never
+// changes. An executor that keeps its own record of each pod (the simulator) reports events by
+// handle, which skips the name lookup; the others report by name.
+using PodHandle = uint32_t;
+
 // Where the plan's side effects go: a simulated cluster, real processes, an API server.
 class PodExecutor {
 public:
     virtual ~PodExecutor() = default;
     // Starts the pod; false when the create failed (the rest of the slow-start batch is skipped).
-    virtual bool createPod(const Pod& pod) = 0;
+    virtual bool createPod(const Pod& pod, PodHandle handle) = 0;
     // Stops the pod; the executor calls JobController::podDeleted once it is gone.
     virtual void deletePod(const Pod& pod, DeletionReason reason) = 0;
 };
@@ -50,12 +55,18 @@ public:
     // slow-start batches). Returns the plan as reconcile produced it.
     Plan sync(TimePoint now);
 
-    // Pod lifecycle, as reported by the executor.
+    // Pod lifecycle, as reported by the executor: by name, or by the handle createPod was given.
+    // Events of pods the controller no longer tracks are ignored.
     void podScheduled(const std::string& name, const std::string& node, TimePoint now);
     void podStarted(const std::string& name, TimePoint now);
     void podFinished(const std::string& name, int32_t exitCode, std::optional<int32_t> signal,
                      const std::string& reason, const std::string& message, TimePoint now);
     void podDeleted(const std::string& name, TimePoint now);
+    void podScheduled(PodHandle pod, const std::string& node, TimePoint now);
+    void podStarted(PodHandle pod, TimePoint now);
+    void podFinished(PodHandle pod, int32_t exitCode, std::optional<int32_t> signal,
+                     const std::string& reason, const std::string& message, TimePoint now);
+    void podDeleted(PodHandle pod, TimePoint now);
 
     // Live changes to the spec, as `kubectl patch` would make them.
     void setParallelism(int32_t parallelism);
@@ -87,7 +98,7 @@ private:
         std::size_t position = 0; // of pod in m_pods
     };
     Tracked tracked(const std::string& name);
-    Pod* pod(const std::string& name);
+    Tracked tracked(PodHandle handle);
     void applyPlan(const Plan& plan, TimePoint now);
     void createPods(const Plan& plan, TimePoint now);
     void dropGonePods();
@@ -104,16 +115,15 @@ private:
     uint64_t m_nameSalt = 0;
     std::optional<TimePoint> m_nextSyncAt;
 
-    struct Slot {
-        std::size_t pod;     // in m_pods (moves when another pod is dropped)
-        std::size_t attempt; // in m_attempts (never moves)
-    };
+    static constexpr uint32_t kGone = UINT32_MAX;
     std::vector<Pod> m_pods;
     std::vector<PodFacts> m_facts; // factsOf(m_pods[i]), kept with the pods for the reconciler
+    std::vector<PodHandle> m_handleOfPod; // m_pods[i]'s attempt
+    std::vector<uint32_t> m_podOfHandle;  // by attempt: its pod's place in m_pods, or kGone
     // Positions in m_pods of the pods that may have become gone since the last dropGonePods: the
     // only ones it needs to look at (positions hold still until then: creations append).
     std::vector<std::size_t> m_mayBeGone;
-    std::unordered_map<std::string, Slot> m_podByName; // live pods only
+    std::unordered_map<std::string, PodHandle> m_podByName; // live pods only
     std::vector<Attempt> m_attempts;
     std::vector<std::vector<uint32_t>> m_attemptsByIndex;
 };

@@ -55,6 +55,7 @@ struct SimPod {
     int32_t index = -1;
     int32_t attempt = 1;
     uint32_t previousOfIndex = kNone; // the slot of this index's previous attempt
+    PodHandle handle = 0;             // the controller's, for its events
     int subset = -1;
     bool running = false;
     bool deleted = false;
@@ -83,10 +84,11 @@ public:
 
     SimulationResult run();
 
-    bool createPod(const Pod& pod) override {
+    bool createPod(const Pod& pod, PodHandle handle) override {
         const auto slot = static_cast<uint32_t>(m_pods.size());
         SimPod& p = m_pods.emplace_back();
         p.name = pod.metadata.name;
+        p.handle = handle;
         p.index = completionIndexOf(pod);
         if (p.index >= 0) {
             const auto ix = static_cast<std::size_t>(p.index);
@@ -221,12 +223,11 @@ private:
         const SimPod& p = m_pods[slot];
         if (p.gone || p.deleted)
             return;
-        const std::string& name = p.name;
         std::string node = "sim-node-" + std::to_string(p.index >= 0 ? p.index % 16 : 0);
         if (p.subset >= 0)
             node = m_config.subsets[static_cast<std::size_t>(p.subset)].name + "-" + node;
-        m_controller->podScheduled(name, node, m_now);
-        m_controller->podStarted(name, m_now);
+        m_controller->podScheduled(p.handle, node, m_now);
+        m_controller->podStarted(p.handle, m_now);
         schedule(m_now + durationOf(p.index), EventKind::Finish, slot);
         requestSync(m_now + m_config.syncBatchPeriod);
     }
@@ -235,7 +236,6 @@ private:
         SimPod& p = m_pods[slot];
         if (p.gone || p.deleted)
             return;
-        const std::string& name = p.name;
         const FailureModel& f = m_config.failures;
         bool fails = false;
         if (const auto given = f.failingIndexes.find(p.index); given != f.failingIndexes.end())
@@ -243,12 +243,12 @@ private:
         if (!fails && f.probability > 0)
             fails = m_random.uniform() < f.probability;
         if (!fails) {
-            m_controller->podFinished(name, 0, std::nullopt, "Completed", "", m_now);
+            m_controller->podFinished(p.handle, 0, std::nullopt, "Completed", "", m_now);
         } else if (f.signalShare > 0 && m_random.uniform() < f.signalShare) {
-            m_controller->podFinished(name, 137, 9, "OOMKilled", "simulated out-of-memory kill",
+            m_controller->podFinished(p.handle, 137, 9, "OOMKilled", "simulated out-of-memory kill",
                                       m_now);
         } else {
-            m_controller->podFinished(name, pickExitCode(), std::nullopt, "Error",
+            m_controller->podFinished(p.handle, pickExitCode(), std::nullopt, "Error",
                                       "simulated failure", m_now);
         }
         release(p);
@@ -276,7 +276,7 @@ private:
         p.gone = true;
         if (p.index < 0)
             m_slotByName.erase(p.name);
-        m_controller->podDeleted(p.name, m_now);
+        m_controller->podDeleted(p.handle, m_now);
         std::string().swap(p.name); // the slot stays (events may still name it), the text goes
         requestSync(m_now + m_config.syncBatchPeriod);
     }

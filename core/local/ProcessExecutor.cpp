@@ -35,7 +35,7 @@ std::string ProcessExecutor::start() {
     return m_supervisor.running() ? std::string() : m_supervisor.start(m_dir.spawnLedgerPath());
 }
 
-bool ProcessExecutor::createPod(const engine::Pod& pod) {
+bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     const int32_t index = engine::completionIndexOf(pod);
     if (index < 0 || index >= m_list.size()) {
         m_lastError = "pod " + pod.metadata.name + " has no index in the work list";

@@ -43,7 +43,7 @@ public:
         m_lastAttempt = std::move(lastAttempt);
     }
 
-    bool createPod(const engine::Pod& pod) override;
+    bool createPod(const engine::Pod& pod, engine::PodHandle handle) override;
     void deletePod(const engine::Pod& pod, engine::DeletionReason reason) override;
 
     // Reports podStarted for the pods created during the last sync (the controller only tracks a

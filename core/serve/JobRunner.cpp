@@ -105,7 +105,9 @@ struct JobRunner::RunningJob final : engine::PodExecutor {
     QSet<int> failIndexes;
     int exitCode = 1;
 
-    bool createPod(const engine::Pod& pod) override { return runner->createPod(*this, pod); }
+    bool createPod(const engine::Pod& pod, engine::PodHandle) override {
+        return runner->createPod(*this, pod);
+    }
     void deletePod(const engine::Pod& pod, engine::DeletionReason) override {
         runner->deletePod(*this, pod);
     }

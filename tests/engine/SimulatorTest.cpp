@@ -18,7 +18,7 @@ namespace {
 // Records what the controller asks for; creates can be made to fail.
 class ScriptedExecutor final : public PodExecutor {
 public:
-    bool createPod(const Pod& pod) override {
+    bool createPod(const Pod& pod, PodHandle) override {
         if (failCreatesAfter >= 0 && static_cast<int>(created.size()) >= failCreatesAfter)
             return false;
         created.push_back(pod.metadata.name);
