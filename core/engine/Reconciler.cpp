@@ -374,8 +374,10 @@ void SyncJob::computeIndexes() {
         m_scratch.completedIndexes.parse(m_job.status.completedIndexes, m_completions);
     std::vector<int32_t>& newIndexes = m_scratch.indexes;
     newIndexes.clear();
+    // Every succeeded pod that still holds the finalizer, uncounted or not (§6.2): an uncounted
+    // one's index is succeeded already, so manageJob must not start it again.
     for (const SyncPod& p : m_pods)
-        if (p.succeeded && p.countable)
+        if (p.succeeded && p.tracked && validForCounting(p))
             newIndexes.push_back(p.index);
     m_succeededIndexes = m_prevSucceeded.withOrderedIndexes(newIndexes);
     m_succeeded = m_succeededIndexes.count();

@@ -680,4 +680,18 @@ TEST(ReconcilerUncounted, AnUncountedSucceededPodIsCountedWhenItsFinalizerGoes) 
     EXPECT_EQ(plan.counts.podsSucceeded, 2);
 }
 
+// Its index is succeeded already in this sync, before the flush (§6.2 takes every succeeded pod
+// that still holds the finalizer, uncounted or not): no new pod is made for it.
+TEST(ReconcilerUncounted, AnUncountedSucceededPodsIndexIsNotStartedAgain) {
+    Job job = JobBuilder().indexed(3).parallelism(3).build();
+    job.status.uncountedTerminatedPods = UncountedTerminatedPods{{"uid-a"}, {}};
+    const std::vector<Pod> pods{PodBuilder("a").index(0).succeeded().build(),
+                                PodBuilder("b").index(1).running().build()};
+    const Plan plan = reconcile(job, pods, kNow);
+    ASSERT_EQ(plan.createPods.size(), 1u);
+    EXPECT_EQ(plan.createPods[0].index, 2);
+    EXPECT_EQ(plan.status.completedIndexes, "0");
+    EXPECT_EQ(plan.status.succeeded, 1);
+}
+
 } // namespace
