@@ -96,7 +96,9 @@ std::string timedItems(const TempDir& dir, int items, const char* sleep) {
 TEST(RunCli, SigkillOfTheRunnerThenResumeRunsEachIndexExactlyOnceAndLosesNothing) {
     TempDir dir;
     const int items = 24;
-    const std::string list = timedItems(dir, items, "0.6");
+    // Items outlast the start of the resuming runner (an ASan binary on a loaded CI machine), so
+    // some are still running from the killed one when it looks.
+    const std::string list = timedItems(dir, items, "1.5");
     const std::string run = dir.file("run");
     const Child runner =
         spawnTessera({"run", list, "-j", "4", "--run-dir", run, "--name", "crash"}, dir, "first");
