@@ -1705,10 +1705,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>, neuer Index → ursprünglicher Index, angezeigt als &quot;i ← j&quot;</translation>
     </message>
     <message>
-        <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3 with %4 completions</source>
-        <translation>ConfigMap %1 (%2 KiB an Einträgen, Limit 1024 KiB) und Indexed Job %3 mit %4 Completions</translation>
-    </message>
-    <message>
         <source>Cannot launch: %1</source>
         <translation>Start nicht möglich: %1</translation>
     </message>
@@ -1779,6 +1775,10 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>bac&amp;koffLimitPerIndex:</source>
         <translation>bac&amp;koffLimitPerIndex:</translation>
+    </message>
+    <message>
+        <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3, completions: %4</source>
+        <translation>ConfigMap %1 (%2 KiB an Einträgen, Limit 1024 KiB) und Indexed Job %3, Completions: %4</translation>
     </message>
 </context>
 </TS>

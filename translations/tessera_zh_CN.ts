@@ -1698,10 +1698,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>，新索引 → 原始索引，显示为 &quot;i ← j&quot;</translation>
     </message>
     <message>
-        <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3 with %4 completions</source>
-        <translation>ConfigMap %1（条目共 %2 KiB，上限 1024 KiB）以及完成数为 %4 的 Indexed Job %3</translation>
-    </message>
-    <message>
         <source>Cannot launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
@@ -1772,6 +1768,10 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>bac&amp;koffLimitPerIndex:</source>
         <translation>bac&amp;koffLimitPerIndex：</translation>
+    </message>
+    <message>
+        <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3, completions: %4</source>
+        <translation>ConfigMap %1（条目共 %2 KiB，上限 1024 KiB）以及 Indexed Job %3，完成数：%4</translation>
     </message>
 </context>
 </TS>

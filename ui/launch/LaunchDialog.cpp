@@ -605,7 +605,7 @@ void LaunchDialog::generate() {
             if (manifests) {
                 m_manifests = std::make_unique<tessera::launch::LaunchManifests>(*manifests);
                 m_clusterInfo->setText(tr("ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and "
-                                          "Indexed Job %3 with %4 completions")
+                                          "Indexed Job %3, completions: %4")
                                            .arg(qs(manifests->configMapName))
                                            .arg((manifests->configMapDataBytes + 1023) / 1024)
                                            .arg(qs(manifests->jobName))
