@@ -549,10 +549,14 @@ void MainWindow::rerunIndexes(bool onlyFailed) {
             const auto& relaunch = input->relaunch;
             launch::LaunchDialog* dialog = newLaunchDialog();
             dialog->openRerun(input->origin, relaunch.list, subset,
-                              QString::fromStdString(relaunch.spec.name) +
-                                  QStringLiteral("-rerun"));
-            if (!input->local)
+                              QString::fromStdString(relaunch.spec.name) + QStringLiteral("-rerun"),
+                              relaunch.originalIndexes);
+            if (input->local) {
+                dialog->presetSettings(relaunch.spec); // the run's own limits, not the defaults
+                dialog->setTarget(launch::LaunchDialog::Target::Local);
+            } else {
                 dialog->presetCluster(relaunch.spec, sourceId);
+            }
             dialog->show();
         });
     QMetaObject::invokeMethod(jobStore, [s = QPointer<store::JobStore>(jobStore), key] {

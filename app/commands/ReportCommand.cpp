@@ -201,6 +201,7 @@ engine::Result<report::ReportInput> localInput(const std::string& dir) {
     report::ReportInput input;
     input.job = std::move(run->job);
     input.attempts = std::move(run->attempts);
+    input.originalIndexes = run->config.originalIndexMap();
     input.source = "local:" + dir;
     return input;
 #else

@@ -4,6 +4,9 @@
 #include "engine/IndexSet.h"
 #include "worklist/WorkListFormats.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace tessera::launch {
 
 namespace {
@@ -91,6 +94,18 @@ std::vector<int32_t> LaunchGenerator::rerunIndexes(const engine::Job& job,
     return out;
 }
 
+std::vector<int32_t> LaunchGenerator::originalIndexesOf(const LaunchSpec& spec) {
+    std::vector<int32_t> origins;
+    origins.reserve(spec.subset.size());
+    for (const int32_t item : spec.subset) {
+        const auto it = spec.itemOrigins.find(item);
+        origins.push_back(it == spec.itemOrigins.end() ? item : it->second);
+    }
+    if (std::adjacent_find(origins.begin(), origins.end(), std::greater_equal<>()) != origins.end())
+        return spec.subset;
+    return origins;
+}
+
 engine::Result<LaunchManifests> LaunchGenerator::generate(const LaunchSpec& spec,
                                                           const worklist::WorkList& list) {
     if (std::string why = checkName(spec.name); !why.empty())
@@ -126,6 +141,7 @@ engine::Result<LaunchManifests> LaunchGenerator::generate(const LaunchSpec& spec
     if (originals.empty())
         return fieldError("worklist", "the work list is empty");
     const bool rerun = !spec.subset.empty();
+    const std::vector<int32_t> recorded = rerun ? originalIndexesOf(spec) : std::vector<int32_t>{};
 
     LaunchManifests m;
     m.jobName = spec.name;
@@ -147,8 +163,9 @@ engine::Result<LaunchManifests> LaunchGenerator::generate(const LaunchSpec& spec
         for (const auto& [name, value] : item.env)
             put(ItemWrapper::envKey(i, std::string(name)), value);
         if (rerun) {
-            put(ItemWrapper::originalIndexKey(i), std::to_string(original));
-            m.originalIndexes.emplace(i, original);
+            const int32_t origin = recorded[static_cast<std::size_t>(i)];
+            put(ItemWrapper::originalIndexKey(i), std::to_string(origin));
+            m.originalIndexes.emplace(i, origin);
         }
         if (bytes > kMaxConfigMapBytes)
             return fieldError("worklist", "the items do not fit in one ConfigMap: more than " +
@@ -179,9 +196,8 @@ engine::Result<LaunchManifests> LaunchGenerator::generate(const LaunchSpec& spec
     job["metadata"]["labels"] = labels();
     job["metadata"]["annotations"][kItemsConfigMapAnnotation] = m.configMapName;
     if (rerun) {
-        std::vector<int32_t> sorted = originals; // already ascending
         job["metadata"]["annotations"][kOriginalIndexesAnnotation] =
-            engine::IndexSet::fromSortedIndexes(sorted).toString();
+            engine::IndexSet::fromSortedIndexes(recorded).toString(); // ascending
     }
     ManifestNode& js = job["spec"];
     js["completionMode"] = "Indexed";

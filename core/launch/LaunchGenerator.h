@@ -59,6 +59,10 @@ public:
     rerunIndexes(const engine::Job& job, const std::vector<engine::Attempt>& attempts, Rerun which);
 
     // Errors name the field (spec.name, spec.parallelism, ...) or the item and size.
+    // A re-run's original indexes (new index i -> result[i]): subset[i] mapped through
+    // itemOrigins. Kept unmapped if the mapped ones are not ascending (hand-edited origins).
+    static std::vector<int32_t> originalIndexesOf(const LaunchSpec& spec);
+
     static engine::Result<LaunchManifests> generate(const LaunchSpec& spec,
                                                     const worklist::WorkList& list);
 };

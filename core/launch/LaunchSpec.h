@@ -3,6 +3,7 @@
 #include "engine/Model.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ struct LaunchSpec {
     // Re-run: the indexes of the work list to run, ascending (new index i runs item subset[i]).
     // Empty: every item.
     std::vector<int32_t> subset;
+    // The work list is itself a re-run's (Relaunch::originalIndexes): item -> the index it had in
+    // the job that re-run came from. A re-run of a re-run records those, so every index maps back
+    // to the first job.
+    std::map<int32_t, int32_t> itemOrigins;
 };
 
 } // namespace tessera::launch

@@ -79,6 +79,13 @@ template <typename T> bool number(std::string_view s, T& out) {
 
 } // namespace
 
+std::map<int32_t, int32_t> RunConfig::originalIndexMap() const {
+    std::map<int32_t, int32_t> map;
+    for (std::size_t i = 0; i < originalIndexes.size(); ++i)
+        map.emplace(static_cast<int32_t>(i), originalIndexes[i]);
+    return map;
+}
+
 std::string RunConfig::save(const std::string& path) const {
     std::string text = "# tessera local run\n";
     auto put = [&text](const char* key, const std::string& value) {
@@ -107,6 +114,12 @@ std::string RunConfig::save(const std::string& path) const {
     put("graceMillis", std::to_string(graceMillis));
     put("killOnScaleDown", killOnScaleDown ? "1" : "0");
     put("fromManifest", fromManifest ? "1" : "0");
+    if (!originalIndexes.empty()) {
+        std::string list;
+        for (const int32_t index : originalIndexes)
+            list += (list.empty() ? "" : ",") + std::to_string(index);
+        put("originalIndexes", list);
+    }
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -175,6 +188,15 @@ engine::Result<RunConfig> RunConfig::load(const std::string& path) {
             c.killOnScaleDown = value == "1";
         else if (key == "fromManifest")
             c.fromManifest = value == "1";
+        else if (key == "originalIndexes") {
+            for (std::size_t from = 0; ok && from <= value.size();) {
+                const std::size_t comma = std::min(value.find(',', from), value.size());
+                int32_t index = 0;
+                ok = number(value.substr(from, comma - from), index) && index >= 0;
+                c.originalIndexes.push_back(index);
+                from = comma + 1;
+            }
+        }
         // Unknown keys are ignored: a newer tessera may add settings.
         if (!ok)
             return fileError(path, "bad value for " + key + ": '" + value + "'", lineNo);

@@ -18,6 +18,7 @@
 #include "engine/Result.h"
 #include "worklist/WorkList.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,10 @@ struct RunConfig {
     // The run was started with --job MANIFEST: its spec (podFailurePolicy, successPolicy, limits)
     // is kept as <run>/job.json and applies wherever the options above are unset.
     bool fromManifest = false;
+    // A re-run (of a local run or a cluster job): index i ran the item that was index
+    // originalIndexes[i] there. Empty for a first run. Reports show both.
+    std::vector<int32_t> originalIndexes;
+    std::map<int32_t, int32_t> originalIndexMap() const; // i -> originalIndexes[i]
 
     std::string save(const std::string& path) const; // "" or the error
     static engine::Result<RunConfig> load(const std::string& path);

@@ -432,6 +432,7 @@ void LocalSource::loadReportInput(const QString& key) {
     auto input = std::make_shared<report::ReportInput>();
     input->job = std::move(loaded->job);
     input->attempts = std::move(loaded->attempts);
+    input->originalIndexes = loaded->config.originalIndexMap();
     input->source = "local:" + it->second.dir.toStdString();
     emit reportInputReady(key, std::move(input), QString());
 }
@@ -459,6 +460,7 @@ void LocalSource::loadRelaunchInput(const QString& key) {
     spec.maxFailedIndexes = loaded->config.maxFailedIndexes;
     spec.activeDeadlineSeconds = loaded->config.activeDeadlineSeconds;
     input->relaunch.list = std::move(loaded->workList);
+    input->relaunch.originalIndexes = loaded->config.originalIndexMap();
     emit relaunchInputReady(key, std::move(input), QString());
 }
 

@@ -76,6 +76,32 @@ TEST(Relaunch, ReadsBackTemplateItemsVariablesAndSettings) {
     ASSERT_TRUE(r2.ok()) << r2.error().describe();
     expectSameItems(withTemplate, r2->list, {0, 2});
     EXPECT_EQ(r2->originalIndexes, (std::map<int32_t, int32_t>{{0, 0}, {1, 2}}));
+
+    // A re-run of that re-run maps its index back to the first job, not to the re-run: its
+    // index 0 ran the re-run's item 1, which was the first job's index 2.
+    launch::LaunchSpec third = r2->spec;
+    third.name = "frames-rerun-2";
+    third.subset = {1};
+    third.itemOrigins = r2->originalIndexes;
+    const launch::LaunchManifests twice = generated(third, r2->list);
+    EXPECT_EQ(twice.originalIndexes, (std::map<int32_t, int32_t>{{0, 2}}));
+    EXPECT_NE(twice.job.toJson().find(R"("tessera.io/original-indexes":"2")"), std::string::npos)
+        << twice.job.toJson();
+    auto r3 = launch::relaunchFrom(twice.job.toJson(), twice.configMap.toJson());
+    ASSERT_TRUE(r3.ok()) << r3.error().describe();
+    expectSameItems(withTemplate, r3->list, {2});
+    EXPECT_EQ(r3->originalIndexes, (std::map<int32_t, int32_t>{{0, 2}}));
+}
+
+TEST(Relaunch, OriginsThatAreNotAscendingAreNotComposed) {
+    launch::LaunchSpec spec;
+    spec.subset = {0, 1, 3};
+    spec.itemOrigins = {{0, 10}, {1, 20}, {3, 30}};
+    EXPECT_EQ(launch::LaunchGenerator::originalIndexesOf(spec), (std::vector<int32_t>{10, 20, 30}));
+    spec.itemOrigins = {{0, 10}, {1, 5}}; // hand-edited: the map would not be ascending
+    EXPECT_EQ(launch::LaunchGenerator::originalIndexesOf(spec), spec.subset);
+    spec.itemOrigins.clear(); // a first re-run: the subset itself
+    EXPECT_EQ(launch::LaunchGenerator::originalIndexesOf(spec), spec.subset);
 }
 
 TEST(Relaunch, ReadsBackItemCommands) {

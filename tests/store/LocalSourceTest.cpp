@@ -2,6 +2,8 @@
 // exit codes and logs; the same run read back from its files by a fresh store; live parallelism.
 #include "store/LocalSource.h"
 
+#include "report/ReportBuilder.h"
+#include "store/RelaunchInput.h"
 #include "store/StoreThread.h"
 
 #include <QFile>
@@ -165,4 +167,38 @@ TEST_F(LocalSourceTest, ParallelismChangesTheRunningRun) {
     ASSERT_TRUE(
         QTest::qWaitFor([&] { return ui->rows.at(key).status == QLatin1String("Failed"); }, kWait));
     EXPECT_EQ(ui->rows.at(key).active, 0);
+}
+
+// A re-run of a local run records which index of the run it re-ran each of its indexes was
+// (run.conf), and both the report and a further re-run read it back.
+TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportAndTheNextReRun) {
+    startStore();
+    local::RunOptions o = runOptions("echo first\nexit 5\n", 2);
+    o.config.originalIndexes = {4, 9};
+    startRun(o);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto it = ui->rows.find(key);
+            return it != ui->rows.end() && it->second.status == QLatin1String("Failed");
+        },
+        kWait))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
+
+    ReportInputPtr report;
+    RelaunchInputPtr relaunch;
+    QObject::connect(
+        host->store(), &JobStore::reportInputReady, ui.get(),
+        [&](const QString&, const ReportInputPtr& in, const QString&) { report = in; });
+    QObject::connect(
+        host->store(), &JobStore::relaunchInputReady, ui.get(),
+        [&](const QString&, const RelaunchInputPtr& in, const QString&) { relaunch = in; });
+    call([this](JobStore* st) {
+        st->loadReportInput(key);
+        st->loadRelaunchInput(key);
+    });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return report && relaunch; }, kWait));
+    const std::map<int32_t, int32_t> want{{0, 4}, {1, 9}};
+    EXPECT_EQ(report->originalIndexes, want);
+    EXPECT_EQ(relaunch->relaunch.originalIndexes, want);
+    EXPECT_EQ(relaunch->failed, std::vector<int32_t>{1});
 }

@@ -347,6 +347,38 @@ TEST_F(LaunchFromWindow, ReRunFailedIndexesOfALocalRunOffersOnlyTheFailedItems) 
     }));
     EXPECT_EQ(dialog->itemCount(), 2);
     EXPECT_EQ(dialog->subset(), (std::vector<int32_t>{1, 3}));
+
+    // It starts as a local run with the run's own limits (no retries: the items fail for good).
+    EXPECT_EQ(dialog->target(), LaunchDialog::Target::Local);
+    EXPECT_EQ(dialog->findChild<QSpinBox*>(QStringLiteral("backoffLimitPerIndex"))->value(), 0);
+
+    // Launched, the re-run's own directory says which index of the first run each of its
+    // indexes was (what its report and a further re-run read).
+    ASSERT_TRUE(waitUntil([&] { return dialog->canLaunch(); }));
+    dialog->launch();
+    ASSERT_TRUE(waitUntil([&] {
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->job(r).name.startsWith(QStringLiteral("mixed-rerun")) &&
+                model->job(r).status == QStringLiteral("Failed"))
+                return true;
+        return false;
+    })) <<
+        [&] {
+            std::string rows;
+            for (int r = 0; r < model->rowCount(); ++r)
+                rows += model->job(r).name.toStdString() + " " +
+                        model->job(r).status.toStdString() + "; ";
+            return rows;
+        }();
+    std::vector<int32_t> recorded;
+    const QDir runs(m_data.filePath(QStringLiteral("tessera/runs")));
+    for (const QString& run : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        auto config = tessera::local::RunConfig::load(
+            runs.filePath(run + QStringLiteral("/run.conf")).toStdString());
+        if (config.ok() && config->name == "mixed-rerun")
+            recorded = config->originalIndexes;
+    }
+    EXPECT_EQ(recorded, (std::vector<int32_t>{1, 3}));
 }
 
 TEST_F(LaunchFromWindow, ReRunFailedIndexesOfADemoClusterJobComesBackFromItsConfigMap) {

@@ -357,6 +357,11 @@ void LaunchDialog::presetCluster(const tessera::launch::LaunchSpec& spec, const 
     for (int i = 0; i < m_targets.size(); ++i)
         if (m_targets[i].sourceId == sourceId)
             m_cluster->setCurrentIndex(i);
+    presetSettings(spec);
+    setTarget(Target::Cluster);
+}
+
+void LaunchDialog::presetSettings(const tessera::launch::LaunchSpec& spec) {
     m_namespace->setText(qs(spec.namespace_));
     if (!spec.image.empty())
         m_image->setText(qs(spec.image));
@@ -364,13 +369,13 @@ void LaunchDialog::presetCluster(const tessera::launch::LaunchSpec& spec, const 
     m_backoffPerIndex->setValue(spec.backoffLimitPerIndex.value_or(-1));
     m_maxFailed->setValue(spec.maxFailedIndexes.value_or(-1));
     m_deadline->setValue(static_cast<int>(spec.activeDeadlineSeconds.value_or(0)));
-    setTarget(Target::Cluster);
 }
 
 void LaunchDialog::openFile(const QString& path) {
     m_filePath = path;
     m_parsing = true;
     m_subset.clear();
+    m_itemOrigins.clear();
     m_origin.clear();
     m_source->setText(tr("File: %1").arg(QDir::toNativeSeparators(path)));
     m_summary->setText(tr("Reading…"));
@@ -389,12 +394,14 @@ void LaunchDialog::openFile(const QString& path) {
 }
 
 void LaunchDialog::openRerun(const QString& origin, worklist::WorkList list,
-                             std::vector<int32_t> subset, const QString& name) {
+                             std::vector<int32_t> subset, const QString& name,
+                             std::map<int32_t, int32_t> itemOrigins) {
     auto file = std::make_shared<LaunchFile>();
     file->path = QString::fromStdString(list.source());
     file->list = std::move(list);
     m_file = std::move(file);
     m_subset = std::move(subset);
+    m_itemOrigins = std::move(itemOrigins);
     m_origin = origin;
     m_source->setText(
         tr("Re-run of %1: %n index(es)", nullptr, static_cast<int>(m_subset.size())).arg(origin));
@@ -457,10 +464,13 @@ void LaunchDialog::showFile() {
         m_command->setEnabled(!list.hasItemCommands());
         const int rows = std::min(count, kPreviewRows);
         m_items->setRowCount(rows);
+        const std::vector<int32_t> originals = originalIndexes();
         for (int r = 0; r < rows; ++r) {
-            const int32_t item = m_subset.empty() ? r : m_subset[static_cast<std::size_t>(r)];
-            const QString index =
-                m_subset.empty() ? QString::number(r) : QStringLiteral("%1 ← %2").arg(r).arg(item);
+            const auto at = static_cast<std::size_t>(r);
+            const int32_t item = m_subset.empty() ? r : m_subset[at];
+            const QString index = m_subset.empty()
+                                      ? QString::number(r)
+                                      : QStringLiteral("%1 ← %2").arg(r).arg(originals[at]);
             QStringList vars;
             const worklist::WorkItem wi = list.item(item);
             for (const auto& [name, value] : wi.env)
@@ -560,6 +570,7 @@ tessera::launch::LaunchSpec LaunchDialog::specFromForm() const {
         spec.activeDeadlineSeconds = m_deadline->value();
     spec.successPolicy = successPolicyFromForm();
     spec.subset = m_subset;
+    spec.itemOrigins = m_itemOrigins;
     return spec;
 }
 
@@ -703,6 +714,13 @@ void LaunchDialog::launch() {
     }
 }
 
+std::vector<int32_t> LaunchDialog::originalIndexes() const {
+    tessera::launch::LaunchSpec spec;
+    spec.subset = m_subset;
+    spec.itemOrigins = m_itemOrigins;
+    return tessera::launch::LaunchGenerator::originalIndexesOf(spec);
+}
+
 void LaunchDialog::launchLocal() {
     local::RunOptions options;
     options.loadOptions.command = m_command->text().trimmed().toStdString();
@@ -738,6 +756,7 @@ void LaunchDialog::launchLocal() {
         }
         options.workListPath = temporary.toStdString();
         options.loadOptions.format = worklist::Format::Csv;
+        config.originalIndexes = originalIndexes();
     }
     setStatus(tr("Starting the local run…"));
     emit localRunRequested(options, temporary);

@@ -17,6 +17,7 @@
 #include <QDialog>
 #include <QList>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -71,19 +72,26 @@ public:
     // Parses the file on the thread pool; `parsed` follows.
     void openFile(const QString& path);
     // A re-run: the items `subset` (ascending indexes of `list`) of a finished job, as a new job
-    // whose index i runs item subset[i]. `origin` names the job for the preview.
+    // whose index i runs item subset[i]. `origin` names the job for the preview. When that job
+    // was a re-run itself, `itemOrigins` maps its indexes to the first job's, and the new job
+    // records those.
     void openRerun(const QString& origin, worklist::WorkList list, std::vector<int32_t> subset,
-                   const QString& name);
+                   const QString& name, std::map<int32_t, int32_t> itemOrigins = {});
     void setClusterTargets(const QList<ClusterTarget>& targets);
     // A re-run of a cluster job: the Cluster target on the source `sourceId` (when it is one of
     // the targets), with the original job's namespace, image, parallelism and limits.
     void presetCluster(const tessera::launch::LaunchSpec& spec, const QString& sourceId);
+    // A re-run's settings from the job it re-runs: parallelism, limits, deadline (and the
+    // namespace and image, which only a cluster launch uses). The target stays as it is.
+    void presetSettings(const tessera::launch::LaunchSpec& spec);
 
     bool isBusy() const;
     const LaunchFile* file() const { return m_file.get(); }
     // The file given to openFile() (known before it is parsed).
     const QString& filePath() const { return m_filePath; }
     const std::vector<int32_t>& subset() const { return m_subset; }
+    // A re-run's index i stands for originalIndexes()[i] of the first job (empty otherwise).
+    std::vector<int32_t> originalIndexes() const;
     int itemCount() const;
     QStringList errorTexts() const;
     bool canLaunch() const;
@@ -130,7 +138,8 @@ private:
 
     std::shared_ptr<LaunchFile> m_file;
     QString m_filePath;
-    std::vector<int32_t> m_subset; // re-run: original indexes, ascending
+    std::vector<int32_t> m_subset;            // re-run: original indexes, ascending
+    std::map<int32_t, int32_t> m_itemOrigins; // re-run of a re-run: item -> first job's index
     QString m_origin;
     bool m_parsing = false;
     int m_generating = 0;
