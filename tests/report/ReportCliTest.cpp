@@ -155,5 +155,23 @@ TEST(ReportCli, LocalRunReportMatchesTheJournal) {
     EXPECT_EQ(indexes[1][u"status"].toString(), QStringLiteral("Failed"));
     EXPECT_EQ(indexes[3][u"status"].toString(), QStringLiteral("Succeeded"));
     EXPECT_EQ(indexes[0][u"hostname"].toString(), QStringLiteral("items-0"));
+    EXPECT_FALSE(root[u"spec"][u"rerun"].toBool());
+    EXPECT_TRUE(indexes[0][u"originalIndex"].isNull());
+
+    // Had the run been a re-run (its run.conf records the indexes it re-ran), the report says
+    // which original index each of its indexes was.
+    const std::string conf = runDir + "/run.conf";
+    auto config = tessera::local::RunConfig::load(conf);
+    ASSERT_TRUE(config.ok()) << config.error().describe();
+    config->originalIndexes = {2, 5, 6, 9};
+    ASSERT_EQ(config->save(conf), "");
+    const auto again = runTessera({"report", "--source", "local", runDir, "-o", out.toStdString()});
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    const QJsonObject rerun = QJsonDocument::fromJson(readAll(out)).object();
+    EXPECT_TRUE(rerun[u"spec"][u"rerun"].toBool());
+    const QJsonArray rows = rerun[u"indexes"].toArray();
+    ASSERT_EQ(rows.size(), 4);
+    EXPECT_EQ(rows[1][u"originalIndex"].toInt(), 5);
+    EXPECT_EQ(rows[3][u"originalIndex"].toInt(), 9);
 }
 #endif
