@@ -417,40 +417,48 @@ const engine::Attempt* LocalSource::findAttempt(const Run& run, int index, int a
     return found;
 }
 
-void LocalSource::loadReportInput(const QString& key) {
+std::optional<local::RunSnapshot> LocalSource::readRun(const QString& key, QString& dir,
+                                                       QString& error) const {
     const auto it = m_runs.find(key);
     if (it == m_runs.end()) {
-        emit reportInputReady(key, {}, tr("%1: no such local run").arg(key));
-        return;
+        error = tr("%1: no such local run").arg(key);
+        return std::nullopt;
     }
+    dir = it->second.dir;
     // The journal is the record of every attempt, for a running run as for a finished one.
-    auto loaded = local::RunDirectory::load(it->second.dir.toStdString());
+    auto loaded = local::RunDirectory::load(dir.toStdString());
     if (!loaded.ok()) {
-        emit reportInputReady(key, {}, QString::fromStdString(loaded.error().describe()));
+        error = QString::fromStdString(loaded.error().describe());
+        return std::nullopt;
+    }
+    return std::move(loaded).value();
+}
+
+void LocalSource::loadReportInput(const QString& key) {
+    QString dir, error;
+    auto loaded = readRun(key, dir, error);
+    if (!loaded) {
+        emit reportInputReady(key, {}, error);
         return;
     }
     auto input = std::make_shared<report::ReportInput>();
     input->job = std::move(loaded->job);
     input->attempts = std::move(loaded->attempts);
     input->originalIndexes = loaded->config.originalIndexMap();
-    input->source = "local:" + it->second.dir.toStdString();
+    input->source = "local:" + dir.toStdString();
     emit reportInputReady(key, std::move(input), QString());
 }
 
 void LocalSource::loadRelaunchInput(const QString& key) {
-    const auto it = m_runs.find(key);
-    if (it == m_runs.end()) {
-        emit relaunchInputReady(key, {}, tr("%1: no such local run").arg(key));
-        return;
-    }
-    auto loaded = local::RunDirectory::load(it->second.dir.toStdString());
-    if (!loaded.ok()) {
-        emit relaunchInputReady(key, {}, QString::fromStdString(loaded.error().describe()));
+    QString dir, error;
+    auto loaded = readRun(key, dir, error);
+    if (!loaded) {
+        emit relaunchInputReady(key, {}, error);
         return;
     }
     auto input = std::make_shared<RelaunchInput>();
     input->local = true;
-    input->origin = it->second.dir;
+    input->origin = dir;
     input->chooseIndexes(loaded->job, loaded->attempts);
     launch::LaunchSpec& spec = input->relaunch.spec;
     spec.name = loaded->config.name;

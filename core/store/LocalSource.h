@@ -13,12 +13,14 @@
 #include "JobStore.h"
 #include "engine/Attempt.h"
 #include "local/LocalRunner.h"
+#include "local/RunDirectory.h"
 
 #include <QDateTime>
 #include <QHash>
 #include <QTimer>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace tessera::store {
 
@@ -90,6 +92,9 @@ private:
     void writeControl(const Run& run, const QString& command, const QString& key);
     const engine::Attempt* findAttempt(const Run& run, int index, int attempt) const;
     QString mergedLog(const Run& run) const;
+    // The run `key` read back from its directory (and that directory), or why not.
+    std::optional<local::RunSnapshot> readRun(const QString& key, QString& dir,
+                                              QString& error) const;
     void pollLog(const QString& logKey);
 
     Options m_options;
