@@ -336,8 +336,10 @@ int runRun(int argc, char** argv) {
     auto prepared = runner.prepare();
     if (!prepared.ok())
         return failure(kName, prepared.error().describe());
+    // A directory the window prepared (createRun) is "resumed" before anything ran: say starting.
+    const bool resuming = options.resume && !runner.priorAttempts().empty();
     std::fprintf(stderr, "tessera run: %s %s, %d items, run directory %s\n",
-                 options.resume ? "resuming" : "starting", runner.config().name.c_str(),
+                 resuming ? "resuming" : "starting", runner.config().name.c_str(),
                  runner.workList().size(), runner.runDir().c_str());
 
     // SIGINT/SIGTERM/SIGHUP cancel the run (the items are in their own groups and would not see

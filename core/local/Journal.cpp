@@ -52,7 +52,17 @@ engine::Result<bool> Journal::open(const std::string& path) {
         e.message = std::string("cannot open the journal: ") + std::strerror(errno);
         return e;
     }
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    // A reader probing the lock (isLocked, the window's scan) holds it for an instant: try for a
+    // little while before saying another runner has it.
+    bool locked = false;
+    for (int attempt = 0; attempt < 50 && !locked; ++attempt) {
+        locked = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+        if (!locked && errno == EWOULDBLOCK)
+            ::usleep(4000);
+        else if (!locked)
+            break;
+    }
+    if (!locked) {
         ::close(fd);
         engine::Error e;
         e.field = path;

@@ -19,25 +19,6 @@ namespace tessera::local {
 
 namespace {
 
-std::string jobNameFrom(const std::string& path) {
-    std::string base = path.substr(path.find_last_of('/') + 1);
-    if (const auto dot = base.find('.'); dot != std::string::npos && dot > 0)
-        base.resize(dot);
-    std::string out;
-    for (const char c : base) {
-        const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (std::isalnum(static_cast<unsigned char>(l)))
-            out += l;
-        else if (!out.empty() && out.back() != '-')
-            out += '-';
-    }
-    while (!out.empty() && out.back() == '-')
-        out.pop_back();
-    if (out.size() > 40)
-        out.resize(40);
-    return out.empty() ? std::string("local") : out;
-}
-
 bool parseHalt(const std::string& halt, bool& now, int& failures) {
     if (halt.empty() || halt == "never") {
         failures = 0;
@@ -128,64 +109,14 @@ engine::Result<bool> LocalRunner::prepare() {
             m_initialJob.spec.parallelism = m_options.config.parallelism;
         m_lastFailedIndexes = m_initialJob.status.failedIndexes.value_or("");
     } else {
-        auto list = worklist::loadWorkList(m_options.workListPath, m_options.loadOptions);
-        if (!list.ok())
-            return list.error();
-        m_list = std::move(list).value();
-        m_config = m_options.config;
-        if (m_config.command.empty())
-            m_config.command = m_list.commandTemplate();
-        if (!m_list.hasItemCommands() && m_config.command.empty())
-            return error(m_list.source().empty() ? "work list" : m_list.source(),
-                         "the items have no command line: give a template with --command");
-        m_list.setCommandTemplate(m_config.command);
-        std::optional<std::pair<engine::Job, std::string>> manifest;
-        if (!m_options.jobManifestPath.empty()) {
-            auto m = loadJobManifest(m_options.jobManifestPath);
-            if (!m.ok())
-                return m.error();
-            manifest = std::move(m).value();
-            m_config.fromManifest = true;
-            if ((m_config.name.empty() || m_config.name == "local") &&
-                !manifest->first.metadata.name.empty())
-                m_config.name = manifest->first.metadata.name;
-            if (m_config.parallelism < 0 && manifest->first.spec.parallelism)
-                m_config.parallelism = *manifest->first.spec.parallelism;
-        }
-        if (m_config.parallelism < 0)
-            m_config.parallelism = 2;
-        if (m_config.name.empty() || m_config.name == "local")
-            m_config.name = jobNameFrom(m_options.workListPath.empty() ? std::string("local")
-                                                                       : m_options.workListPath);
-        m_config.source = m_options.workListPath;
-        if (m_options.runDir.empty()) {
-            auto dir = RunDirectory::createDefault(m_config.name);
-            if (!dir.ok())
-                return dir.error();
-            m_runDir = *dir;
-        } else {
-            m_runDir = m_options.runDir;
-            if (::mkdir(m_runDir.c_str(), 0755) != 0 && errno != EEXIST)
-                return error(m_runDir, std::string("cannot create: ") + std::strerror(errno));
-            if (::access(RunDirectory(m_runDir).journalPath().c_str(), F_OK) == 0)
-                return error(m_runDir, "already holds a run: continue it with --resume, or pick "
-                                       "another --run-dir");
-        }
-        RunDirectory dir(m_runDir);
-        auto opened = m_journal.open(dir.journalPath());
-        if (!opened.ok())
-            return opened.error();
-        if (const std::string e = worklist::saveWorkListCsv(m_list, dir.workListPath()); !e.empty())
-            return error(dir.workListPath(), e);
-        if (manifest) {
-            std::ofstream out(dir.jobManifestPath(), std::ios::binary | std::ios::trunc);
-            out << manifest->second;
-            if (!out)
-                return error(dir.jobManifestPath(), "cannot write");
-        }
-        if (const std::string e = m_config.save(dir.configPath()); !e.empty())
-            return error(dir.configPath(), e);
-        m_initialJob = makeJob(m_config, m_list.size(), manifest ? &manifest->first : nullptr);
+        auto created = createRun(m_options, m_journal);
+        if (!created.ok())
+            return created.error();
+        m_runDir = std::move(created->runDir);
+        m_config = std::move(created->config);
+        m_list = std::move(created->list);
+        m_initialJob =
+            makeJob(m_config, m_list.size(), created->manifest ? &*created->manifest : nullptr);
     }
     if (!parseHalt(m_config.halt, m_haltNow, m_haltFailures))
         return error("--halt",

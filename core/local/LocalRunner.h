@@ -12,6 +12,7 @@
 #include "Journal.h"
 #include "LocalProgress.h"
 #include "RunDirectory.h"
+#include "RunSetup.h"
 #include "engine/Clock.h"
 #include "engine/JobController.h"
 #include "worklist/WorkList.h"
@@ -29,20 +30,6 @@ class QTimer;
 namespace tessera::local {
 
 class ProcessExecutor;
-
-struct RunOptions {
-    std::string runDir; // new run: "" = a new directory under the user's data directory
-    bool resume = false;
-    // New run: the work list and how to read it (options.command = the template command).
-    std::string workListPath;
-    worklist::LoadOptions loadOptions;
-    RunConfig config;
-    // New run: a Job manifest whose spec (podFailurePolicy, successPolicy, limits, parallelism,
-    // name) applies where `config` leaves things unset (config.parallelism < 0: unset).
-    std::string jobManifestPath;
-    // Resume: stop the previous runner's survivors instead of waiting for them.
-    bool killSurvivors = false;
-};
 
 class LocalRunner : public QObject {
     Q_OBJECT
