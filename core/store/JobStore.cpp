@@ -40,6 +40,10 @@ void JobStore::loadRelaunchInput(const QString& key) {
     emit relaunchInputReady(key, {}, tr("%1: re-runs are not available for this source").arg(key));
 }
 
+void JobStore::resumeJob(const QString& key) {
+    emit actionFailed(key, tr("%1: only an interrupted local run can be resumed").arg(key));
+}
+
 QString JobStore::makeKey(const QString& source, const QString& namespace_, const QString& name) {
     return source + QLatin1Char('/') + namespace_ + QLatin1Char('/') + name;
 }

@@ -79,6 +79,9 @@ public:
     Q_INVOKABLE virtual void setParallelism(const QString& key, int parallelism) = 0;
     Q_INVOKABLE virtual void setSuspended(const QString& key, bool suspended) = 0;
     Q_INVOKABLE virtual void deleteJob(const QString& key) = 0;
+    // Continue a job whose runner died (a local run shown "Interrupted"), as `tessera run
+    // --resume` would. By default: not available for this source (actionFailed).
+    Q_INVOKABLE virtual void resumeJob(const QString& key);
     // index's attempt (as in IndexAttempt::attempt; -1 = the newest). Text arrives in pieces
     // through logTextArrived; `finished` on the last one. index == kAllIndexes: the job's logs
     // merged, as `kubectl logs --prefix` would: the last kMergedLines lines of the newest attempt

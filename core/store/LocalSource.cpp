@@ -3,9 +3,13 @@
 #include "ClusterSource.h"
 #include "RelaunchInput.h"
 #include "engine/IndexSet.h"
+#include "local/Journal.h"
+#include "local/ProcStat.h"
 #include "local/RunDirectory.h"
+#include "local/RunnerLauncher.h"
 #include "report/ReportBuilder.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -45,30 +49,22 @@ LocalSource::LocalSource(Options options, QObject* parent)
     , m_options(std::move(options)) {
     if (m_options.runsRoot.isEmpty())
         m_options.runsRoot = defaultRunsRoot();
+    if (m_options.runnerProgram.isEmpty())
+        m_options.runnerProgram = local::RunnerLauncher::defaultProgram(
+            QCoreApplication::instance() ? QCoreApplication::applicationFilePath() : QString());
     setEmitInterval(m_options.emitInterval);
     m_scanTimer.setParent(this);
     connect(&m_scanTimer, &QTimer::timeout, this, &LocalSource::scan);
 }
 
 LocalSource::~LocalSource() {
+    // Nothing to stop: every run is a process of its own and carries on without this store.
     m_follows.clear();
-    for (auto& [key, run] : m_runs)
-        if (run.runner) {
-            // The processes keep running and the journal stays valid: a later resume (or this
-            // source, next time) picks them up. Only our in-process driver goes.
-            delete run.runner;
-            run.runner = nullptr;
-        }
     m_scanTimer.setParent(nullptr);
 }
 
 QString LocalSource::keyForRunDir(const QString& dir) const {
     return makeKey(sourceName(), QStringLiteral("local"), QFileInfo(dir).fileName());
-}
-
-local::LocalRunner* LocalSource::runner(const QString& key) const {
-    auto it = m_runs.find(key);
-    return it == m_runs.end() ? nullptr : it->second.runner;
 }
 
 IndexAttempt LocalSource::attemptOf(const engine::Attempt& a) {
@@ -95,51 +91,101 @@ void LocalSource::start() {
     QDir().mkpath(m_options.runsRoot);
     scan();
     m_scanTimer.start(m_options.rescan);
-    reportConnection(ConnectionState::Connected, m_options.runsRoot);
+    // Said once the first scan is queued, and a tick later: the window connects to this store
+    // only after start() returns, and would otherwise keep showing "Connecting…".
+    QTimer::singleShot(m_options.emitInterval, this, [this] {
+        reportConnection(ConnectionState::Connected, m_options.runsRoot);
+    });
 }
 
 QString LocalSource::startRun(const local::RunOptions& options) {
+    if (options.resume)
+        return launch(qs(options.runDir), options.killSurvivors);
     if (!options.runDir.empty())
         QDir().mkpath(QFileInfo(qs(options.runDir)).absolutePath());
-    auto* r = new local::LocalRunner(options);
-    r->setParent(this);
-    if (auto p = r->prepare(); !p) {
-        emit actionFailed(QString(), QString::fromStdString(p.error().describe()));
-        delete r;
+    // The directory is written here, so a bad work list is reported at once with its line, and
+    // the caller may remove its temporary files when this returns; the journal lock is let go
+    // before the runner takes it.
+    local::Journal journal;
+    auto created = local::createRun(options, journal);
+    if (!created) {
+        emit actionFailed(QString(), QString::fromStdString(created.error().describe()));
         return {};
     }
-    const QString dir = qs(r->runDir());
+    journal.close();
+    return launch(qs(created->runDir), false);
+}
+
+QString LocalSource::launch(const QString& dir, bool killSurvivors) {
     const QString key = keyForRunDir(dir);
-    Run& run = m_runs[key];
-    if (run.runner) {
-        emit actionFailed(key, QStringLiteral("%1: already running here").arg(dir));
-        delete r;
+    const auto known = m_runs.find(key);
+    if ((known != m_runs.end() && known->second.launchedPid != 0) ||
+        local::Journal::isLocked(local::RunDirectory(dir.toStdString()).journalPath())) {
+        emit actionFailed(key, tr("%1: its runner is already running").arg(dir));
         return {};
     }
+    auto pid = local::RunnerLauncher(m_options.runnerProgram).start(dir, killSurvivors);
+    if (!pid) {
+        emit actionFailed(key, QString::fromStdString(pid.error().describe()));
+        return {};
+    }
+    Run& run = m_runs[key];
     run.dir = dir;
-    run.runner = r;
-    connect(r, &local::LocalRunner::progressed, this,
-            [this, key](const local::LocalProgress& p) { onProgress(key, p); });
-    connect(r, &local::LocalRunner::finished, this,
-            [this, key](const local::LocalProgress& p) { onProgress(key, p); });
-    connect(r, &local::LocalRunner::errorOccurred, this,
-            [this, key](const QString& m) { emit actionFailed(key, m); });
-    r->start();
-    onProgress(key, r->progress());
+    run.launchedPid = *pid;
+    run.launchDeadline = QDeadlineTimer(m_options.launchTimeout);
+    run.journalSize = -1; // read it again
+    reload(run);
+    publish(key, run);
     return key;
 }
 
-void LocalSource::onProgress(const QString& key, const local::LocalProgress&) {
-    auto it = m_runs.find(key);
-    if (it == m_runs.end())
+void LocalSource::resumeJob(const QString& key) {
+    const auto it = m_runs.find(key);
+    if (it == m_runs.end()) {
+        emit actionFailed(key, tr("%1: no such local run").arg(key));
         return;
-    const JobSummary s = summaryOf(key, it->second);
+    }
+    launch(it->second.dir, false);
+}
+
+void LocalSource::publish(const QString& key, Run& run) {
+    const JobSummary s = summaryOf(key, run);
     if (m_namespace.isEmpty() || m_namespace == QLatin1String("local"))
         queueUpsert(s);
-    if (it->second.watchers > 0) {
-        sample(it->second, s);
+    if (run.watchers > 0) {
+        sample(run, s);
         markSnapshotDirty(key);
     }
+}
+
+bool LocalSource::checkLaunch(const QString& key, Run& run) {
+    if (run.launchedPid == 0)
+        return false;
+    if (run.runnerAlive || !run.outcome.isEmpty()) {
+        run.launchedPid = 0; // the runner has taken over
+        return true;
+    }
+    const auto stat = local::readProcStat(static_cast<pid_t>(run.launchedPid));
+    const bool gone = !stat || stat->state == 'Z';
+    if (!gone && !run.launchDeadline.hasExpired())
+        return false;
+    run.launchedPid = 0;
+    // Why, as the runner said it (its last lines on stderr).
+    QFile err(local::RunnerLauncher::stderrPath(run.dir));
+    QString said;
+    if (err.open(QIODevice::ReadOnly)) {
+        err.seek(std::max<qint64>(0, err.size() - 2048));
+        const QStringList lines =
+            QString::fromUtf8(err.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        said = lines.mid(std::max<qsizetype>(0, lines.size() - 3)).join(QLatin1Char(' '));
+    }
+    emit actionFailed(key, gone ? tr("the runner of %1 ended before it started: %2")
+                                      .arg(run.dir, said.isEmpty() ? tr("(no message)") : said)
+                                : tr("the runner of %1 did not start within %2 s (see %3)")
+                                      .arg(run.dir)
+                                      .arg(m_options.launchTimeout.count() / 1000)
+                                      .arg(err.fileName()));
+    return true;
 }
 
 void LocalSource::scan() {
@@ -154,20 +200,20 @@ void LocalSource::scan() {
         present.insert(key);
         Run& run = m_runs[key];
         run.dir = dir;
-        if (run.runner)
-            continue; // ours: the runner reports itself
-        if (reload(key, run)) {
-            const JobSummary s = summaryOf(key, run);
-            if (m_namespace.isEmpty() || m_namespace == QLatin1String("local"))
-                queueUpsert(s);
-            if (run.watchers > 0) {
-                sample(run, s);
-                markSnapshotDirty(key);
-            }
+        bool changed = reload(run);
+        if (!changed && run.outcome.isEmpty()) {
+            // A runner can die without a word in its journal (SIGKILL, reboot): its lock goes.
+            const bool alive =
+                local::Journal::isLocked(local::RunDirectory(dir.toStdString()).journalPath());
+            changed = alive != run.runnerAlive;
+            run.runnerAlive = alive;
         }
+        changed = checkLaunch(key, run) || changed;
+        if (changed)
+            publish(key, run);
     }
     for (auto it = m_runs.begin(); it != m_runs.end();) {
-        if (!it->second.runner && !present.contains(it->first)) {
+        if (!present.contains(it->first) && it->second.launchedPid == 0) {
             queueRemove(it->first);
             it = m_runs.erase(it);
         } else {
@@ -176,7 +222,7 @@ void LocalSource::scan() {
     }
 }
 
-bool LocalSource::reload(const QString& key, Run& run) {
+bool LocalSource::reload(Run& run) {
     const QFileInfo journal(run.dir + QStringLiteral("/journal"));
     const QDateTime t = journal.lastModified();
     if (run.journalSize == journal.size() && run.journalTime == t)
@@ -184,7 +230,6 @@ bool LocalSource::reload(const QString& key, Run& run) {
     auto loaded = local::RunDirectory::load(run.dir.toStdString());
     if (!loaded) {
         // A run being created right now may not be readable yet: try again at the next scan.
-        Q_UNUSED(key);
         return false;
     }
     run.journalSize = journal.size();
@@ -192,33 +237,45 @@ bool LocalSource::reload(const QString& key, Run& run) {
     run.job = std::move(loaded->job);
     run.attempts = std::move(loaded->attempts);
     run.outcome = qs(loaded->outcome);
+    run.runnerAlive = loaded->runnerAlive;
+    run.lastRecord = loaded->records.empty()
+                         ? QDateTime()
+                         : QDateTime::fromMSecsSinceEpoch(loaded->records.back().ms, Qt::UTC);
     return true;
 }
 
 JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
     codec::JobObject o;
-    o.job = run.runner && run.runner->controller() ? run.runner->controller()->job() : run.job;
+    o.job = run.job;
     o.job.metadata.namespace_ = "local";
     o.job.metadata.name = QFileInfo(run.dir).fileName().toStdString();
     if (o.job.metadata.uid.empty())
         o.job.metadata.uid = run.dir.toStdString(); // a run directory is unique on this machine
     JobSummary s = ClusterSource::summarize(key, o);
-    if (run.runner) {
-        const auto p = run.runner->progress();
-        s.parallelism = p.parallelism;
-        s.active = p.active;
-        if (p.finished && !p.outcome.empty()) {
-            s.status = qs(p.outcome) == QLatin1String("Complete") ? QStringLiteral("Complete")
-                                                                  : QStringLiteral("Failed");
-            if (s.statusReason.isEmpty())
-                s.statusReason = qs(p.reason.empty() ? p.outcome : p.reason);
+    if (!run.outcome.isEmpty()) {
+        if (run.outcome != QLatin1String("Complete") && s.status != QLatin1String("Failed")) {
+            // Cancelled or halted runs have no Failed condition of the controller: say what
+            // ended them.
+            s.status = QStringLiteral("Failed");
+            s.statusReason = run.outcome;
         }
-    } else if (!run.outcome.isEmpty() && run.outcome != QLatin1String("Complete") &&
-               s.status != QLatin1String("Failed")) {
-        // Cancelled or halted runs have no Failed condition of the controller: say what ended them.
-        s.status = QStringLiteral("Failed");
-        s.statusReason = run.outcome;
+        return s;
     }
+    if (run.runnerAlive || run.launchedPid != 0) {
+        // Running (or starting): its open attempts are what runs now.
+        s.active = static_cast<int>(
+            std::count_if(run.attempts.begin(), run.attempts.end(),
+                          [](const engine::Attempt& a) { return isActive(a.outcome); }));
+        if (!run.runnerAlive)
+            s.status = QStringLiteral("Pending");
+        return s;
+    }
+    // Its runner is gone and it never finished: nothing drives it until it is resumed, and its
+    // clock stops where its record ends.
+    s.status = QLatin1String(kInterrupted);
+    s.active = 0;
+    if (run.lastRecord.isValid())
+        s.finished = run.lastRecord;
     return s;
 }
 
@@ -236,21 +293,9 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
     auto snap = std::make_shared<JobSnapshot>();
     JobSnapshot& s = *snap;
     s.summary = summaryOf(key, run);
-    const engine::Job& job =
-        run.runner && run.runner->controller() ? run.runner->controller()->job() : run.job;
+    const engine::Job& job = run.job;
     s.fillFromJob(job);
-
-    const std::vector<engine::Attempt>* attempts = &run.attempts;
-    std::vector<engine::Attempt> merged;
-    if (run.runner) {
-        // The engine's own states; attempts of earlier runners (resume) first.
-        run.runner->fillIndexStates(s.states);
-        merged = run.runner->priorAttempts();
-        const auto& now = run.runner->attempts();
-        merged.insert(merged.end(), now.begin(), now.end());
-        attempts = &merged;
-    }
-    for (const auto& a : *attempts)
+    for (const auto& a : run.attempts)
         s.attempts.push_back(attemptOf(a));
     std::stable_sort(s.attempts.begin(), s.attempts.end(),
                      [](const IndexAttempt& a, const IndexAttempt& b) {
@@ -267,7 +312,7 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
     if (anyFailure)
         s.failureCount = std::move(failures);
 
-    if (!run.runner) {
+    {
         // From the files: the newest attempt of each index, then the status strings.
         using engine::IndexState;
         const bool failed = s.summary.status == QLatin1String("Failed");
@@ -372,11 +417,21 @@ void LocalSource::setParallelism(const QString& key, int parallelism) {
                               : QStringLiteral("no local run %1").arg(key));
         return;
     }
-    if (it->second.runner)
-        it->second.runner->setParallelism(parallelism);
-    else
+    if (steerable(key, it->second))
         writeControl(it->second, QStringLiteral("parallelism %1").arg(parallelism), key);
-    onProgress(key, {});
+}
+
+bool LocalSource::steerable(const QString& key, const Run& run) {
+    // control.d/ is read by a live runner (or one starting now); an interrupted run would take a
+    // stale command with it into its resume.
+    if (run.runnerAlive || run.launchedPid != 0)
+        return true;
+    emit actionFailed(
+        key, run.outcome.isEmpty()
+                 ? tr("%1 is interrupted (its runner is gone): resume it first")
+                       .arg(QFileInfo(run.dir).fileName())
+                 : tr("%1 has finished (%2)").arg(QFileInfo(run.dir).fileName(), run.outcome));
+    return false;
 }
 
 void LocalSource::setSuspended(const QString& key, bool suspended) {
@@ -394,9 +449,7 @@ void LocalSource::deleteJob(const QString& key) {
         return;
     }
     // Deleting a local run stops it; its directory (the record) stays.
-    if (it->second.runner)
-        it->second.runner->cancel();
-    else
+    if (steerable(key, it->second))
         writeControl(it->second, QStringLiteral("cancel"), key);
 }
 
@@ -408,12 +461,7 @@ const engine::Attempt* LocalSource::findAttempt(const Run& run, int index, int a
                 (!found || a.number > found->number))
                 found = &a;
     };
-    if (run.runner) {
-        consider(run.runner->priorAttempts());
-        consider(run.runner->attempts());
-    } else {
-        consider(run.attempts);
-    }
+    consider(run.attempts);
     return found;
 }
 
@@ -483,12 +531,7 @@ QString LocalSource::mergedLog(const Run& run) const {
                 slot = &a;
         }
     };
-    if (run.runner) {
-        consider(run.runner->priorAttempts());
-        consider(run.runner->attempts());
-    } else {
-        consider(run.attempts);
-    }
+    consider(run.attempts);
     for (const auto& [index, a] : byIndex)
         newest.push_back(a);
     const auto startOf = [](const engine::Attempt* a) {

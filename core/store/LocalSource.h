@@ -2,20 +2,24 @@
 // A JobStore over local runs (core/local): every run directory under a root
 // ($XDG_DATA_HOME/tessera/runs by default) is one job, keyed "local/local/<run directory name>".
 //
-//  - Runs started here (startRun) are driven by a LocalRunner in this store's thread: states and
-//    attempts come from its JobController (the engine's own per-index states), progress as the
-//    runner reports it.
-//  - Runs started elsewhere (`tessera run` in a terminal) or finished earlier are read from their
-//    files (RunDirectory::load), again when their journal changes.
-//  - Actions: parallelism → the runner (or a control.d command for a runner in another process),
-//    delete → cancel (SIGTERM, then SIGKILL after the grace period); suspend is refused (local
-//    runs have no suspend). Logs are the attempt's log file, followed while it grows.
+//  - Every run is a process of its own, `tessera run`: one started here (startRun) has its
+//    directory written here (local::createRun) and is then continued by `tessera run --resume`
+//    started detached (local::RunnerLauncher), so it outlives this store and the window. There is
+//    no runner in this process: one way to run work locally, in a terminal or from the window.
+//  - Every run is read from its files (RunDirectory::load), again when its journal changes or
+//    its runner appears or goes. A run without an outcome whose runner is gone (no process holds
+//    the journal lock: SIGKILL, reboot) is "Interrupted", its clock stopped at its last record;
+//    resumeJob() starts `tessera run --resume` on it, as a terminal would.
+//  - Actions go to the runner through control.d/: parallelism, delete → cancel (SIGTERM, then
+//    SIGKILL after the grace period); suspend is refused (local runs have no suspend). Logs are
+//    the attempt's log file, followed while it grows.
 #include "JobStore.h"
 #include "engine/Attempt.h"
-#include "local/LocalRunner.h"
 #include "local/RunDirectory.h"
+#include "local/RunSetup.h"
 
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QTimer>
 #include <map>
@@ -30,20 +34,28 @@ public:
     struct Options {
         QString runsRoot; // "" = defaultRunsRoot()
         std::chrono::milliseconds emitInterval{100};
-        std::chrono::milliseconds rescan{2000}; // new run directories, journals of other runners
+        std::chrono::milliseconds rescan{1000}; // new run directories, journals, runners' locks
         std::chrono::milliseconds logPoll{500};
         qint64 logTailBytes = 256 * 1024; // fetchLog sends at most this much of the file at first
+        // The tessera executable that runs the runs ("" = RunnerLauncher::defaultProgram of this
+        // executable: itself when it is tessera, else $TESSERA_RUNNER or tessera on the PATH).
+        QString runnerProgram;
+        // How long a run started here may take to take its journal lock before its start is
+        // reported as failed (with the runner's stderr).
+        std::chrono::milliseconds launchTimeout{20000};
     };
+    static constexpr const char* kInterrupted = "Interrupted"; // JobSummary::status
     static QString defaultRunsRoot();
     static QString sourceNameFor() { return QStringLiteral("local"); }
 
     explicit LocalSource(Options options, QObject* parent = nullptr);
     ~LocalSource() override;
 
-    // Starts a new run (or a resume) here; returns its key, or "" after actionFailed.
+    // Starts a new run (or a resume) as a detached `tessera run`; returns its key, or "" after
+    // actionFailed.
     Q_INVOKABLE QString startRun(const tessera::local::RunOptions& options);
     QString keyForRunDir(const QString& dir) const;
-    local::LocalRunner* runner(const QString& key) const;
+    const QString& runnerProgram() const { return m_options.runnerProgram; }
 
     void start() override;
     void watchJob(const QString& key) override;
@@ -53,6 +65,7 @@ public:
     void setParallelism(const QString& key, int parallelism) override;
     void setSuspended(const QString& key, bool suspended) override;
     void deleteJob(const QString& key) override;
+    void resumeJob(const QString& key) override;
     void fetchLog(const QString& key, int index, int attempt, bool follow) override;
     void loadReportInput(const QString& key) override;
     void loadRelaunchInput(const QString& key) override;
@@ -66,10 +79,13 @@ protected:
 private:
     struct Run {
         QString dir;
-        local::LocalRunner* runner = nullptr;  // owned; null for runs read from files
-        engine::Job job;                       // files: as loaded; runner: spec + last progress
-        std::vector<engine::Attempt> attempts; // files only
-        QString outcome;
+        engine::Job job;                       // as loaded from the files
+        std::vector<engine::Attempt> attempts; // every attempt, in start order
+        QString outcome;                       // the journal's X record ("" = not finished)
+        bool runnerAlive = false;              // a runner holds the journal lock
+        QDateTime lastRecord;                  // the newest journal record
+        qint64 launchedPid = 0; // started here and not yet seen holding the lock (0: not)
+        QDeadlineTimer launchDeadline;
         QDateTime journalTime;
         qint64 journalSize = -1;
         int watchers = 0;
@@ -85,9 +101,14 @@ private:
     };
 
     void scan();
-    bool reload(const QString& key, Run& run); // from files; true when it changed
+    bool reload(Run& run); // from files; true when it changed
+    // A run started here: has its runner taken over, or did it fail to? True when it changed.
+    bool checkLaunch(const QString& key, Run& run);
+    // Starts the detached runner on `dir` (a new run's directory or an interrupted run).
+    QString launch(const QString& dir, bool killSurvivors);
+    void publish(const QString& key, Run& run);
+    bool steerable(const QString& key, const Run& run); // else actionFailed
     JobSummary summaryOf(const QString& key, const Run& run) const;
-    void onProgress(const QString& key, const local::LocalProgress& p);
     void sample(Run& run, const JobSummary& s);
     void writeControl(const Run& run, const QString& command, const QString& key);
     const engine::Attempt* findAttempt(const Run& run, int index, int attempt) const;

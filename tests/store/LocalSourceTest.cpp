@@ -1,14 +1,18 @@
-// LocalSource with real processes: a run started through the store, its per-index states,
-// exit codes and logs; the same run read back from its files by a fresh store; live parallelism.
+// LocalSource with real processes: a run started through the store (a detached `tessera run`),
+// its per-index states, exit codes and logs; the same run read back by a fresh store; live
+// parallelism; a run that outlives its store; a SIGKILLed runner shown Interrupted and resumed.
 #include "store/LocalSource.h"
 
+#include "local/Journal.h"
 #include "report/ReportBuilder.h"
 #include "store/RelaunchInput.h"
 #include "store/StoreThread.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
 #include <gtest/gtest.h>
 
 using namespace tessera;
@@ -49,9 +53,10 @@ struct Ui : QObject {
 
 class LocalSourceTest : public testing::Test {
 protected:
-    void startStore() {
+    void startStore(const QString& program = QStringLiteral(TESSERA_BINARY)) {
         LocalSource::Options o;
         o.runsRoot = dir.filePath(QStringLiteral("runs"));
+        o.runnerProgram = program;
         o.rescan = std::chrono::milliseconds(200);
         o.logPoll = std::chrono::milliseconds(100);
         host = std::make_unique<StoreThread>(
@@ -82,9 +87,59 @@ protected:
     template <typename F> void call(F f) {
         QMetaObject::invokeMethod(host->store(), [s = host->store(), f] { f(s); });
     }
+    QString runDir() const { return dir.filePath(QStringLiteral("runs/demo-run")); }
+    bool runnerAlive() const {
+        return local::Journal::isLocked((runDir() + QStringLiteral("/journal")).toStdString());
+    }
+    QString status() const {
+        const auto it = ui->rows.find(key);
+        return it == ui->rows.end() ? QString() : it->second.status;
+    }
+    // Items that append their index to `out` after a sleep: what ran, and how often.
+    QByteArray recordingItems(int items, const char* sleep) const {
+        QByteArray lines;
+        for (int i = 0; i < items; ++i)
+            lines += QByteArray("sleep ") + sleep + "; echo $JOB_COMPLETION_INDEX >> " +
+                     QFile::encodeName(dir.filePath(QStringLiteral("out"))) + "\n";
+        return lines;
+    }
+    // Each index 0..items-1 wrote its line exactly once.
+    void expectEachIndexRanOnce(int items) const {
+        QFile f(dir.filePath(QStringLiteral("out")));
+        ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+        QList<int> seen;
+        for (const QByteArray& l : f.readAll().split('\n'))
+            if (!l.isEmpty())
+                seen << l.toInt();
+        std::sort(seen.begin(), seen.end());
+        QList<int> want;
+        for (int i = 0; i < items; ++i)
+            want << i;
+        EXPECT_EQ(seen, want);
+    }
+    // The pid of the `tessera run --resume` process running this test's run directory.
+    pid_t runnerPid() const {
+        const QByteArray dirArg = QFile::encodeName(runDir());
+        for (const QString& name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            bool number = false;
+            const int pid = name.toInt(&number);
+            if (!number)
+                continue;
+            QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+            if (!cmdline.open(QIODevice::ReadOnly))
+                continue;
+            const QList<QByteArray> args = cmdline.readAll().split('\0');
+            if (args.contains("--resume") && args.contains(dirArg))
+                return pid;
+        }
+        return -1;
+    }
     void TearDown() override {
         host.reset();
         ui.reset();
+        // Runs outlive their store: stop one a failed test left behind.
+        if (const pid_t pid = runnerPid(); pid > 0)
+            ::kill(pid, SIGKILL);
     }
 
     QTemporaryDir dir;
@@ -201,4 +256,77 @@ TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportAndTheNextReRun) {
     EXPECT_EQ(report->originalIndexes, want);
     EXPECT_EQ(relaunch->relaunch.originalIndexes, want);
     EXPECT_EQ(relaunch->failed, std::vector<int32_t>{1});
+}
+
+// A run started through a store is a process of its own: it keeps running when the store (the
+// window) goes, a new store shows it running again, and it finishes with every item done once.
+TEST_F(LocalSourceTest, ARunOutlivesItsStoreAndANewStoreShowsItRunningThenFinishedOnce) {
+    startStore();
+    startRun(runOptions(recordingItems(10, "0.5"), 2));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Running"); }, kWait))
+        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(runnerAlive());
+
+    host.reset(); // the window quits
+    ui.reset();
+    QTest::qWait(300);
+    ASSERT_TRUE(runnerAlive()) << "the run stopped with its store";
+    QFile out(dir.filePath(QStringLiteral("out")));
+    EXPECT_LT(out.size() / 2, 10) << "the run finished before the store came back";
+
+    startStore(); // the window again
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.count(key) == 1; }, kWait));
+    EXPECT_EQ(status(), QStringLiteral("Running"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Complete"); }, kWait))
+        << status().toStdString();
+    EXPECT_EQ(ui->rows.at(key).succeeded, 10);
+    expectEachIndexRanOnce(10);
+    EXPECT_TRUE(ui->failures.isEmpty()) << ui->failures.join(QLatin1Char('\n')).toStdString();
+}
+
+// A runner killed with SIGKILL (or a reboot) leaves a run without an outcome and without a
+// runner: it shows Interrupted, its clock stops at its last record, and Resume completes it
+// without running any item twice.
+TEST_F(LocalSourceTest, AKilledRunnerShowsInterruptedAndResumeCompletesIt) {
+    startStore();
+    startRun(runOptions(recordingItems(6, "1"), 2));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return status() == QLatin1String("Running") && ui->rows.at(key).active > 0; }, kWait))
+        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    const pid_t pid = runnerPid();
+    ASSERT_GT(pid, 0);
+    ASSERT_EQ(::kill(pid, SIGKILL), 0);
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Interrupted"); }, kWait))
+        << status().toStdString();
+    const JobSummary interrupted = ui->rows.at(key);
+    EXPECT_EQ(interrupted.active, 0);
+    ASSERT_TRUE(interrupted.finished.isValid()) << "an interrupted run's clock must stop";
+    EXPECT_LE(interrupted.finished, QDateTime::currentDateTimeUtc());
+    EXPECT_GE(interrupted.finished, interrupted.started);
+    // Steering a run nobody drives is refused, with the way out.
+    call([this](JobStore* s) { s->setParallelism(key, 4); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
+    EXPECT_TRUE(ui->failures.last().contains(QStringLiteral("resume it first")))
+        << ui->failures.last().toStdString();
+    QTest::qWait(1200);
+    EXPECT_EQ(status(), QStringLiteral("Interrupted"));
+    EXPECT_EQ(ui->rows.at(key).finished, interrupted.finished) << "the clock kept counting";
+
+    call([this](JobStore* s) { s->resumeJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Complete"); }, kWait))
+        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(ui->rows.at(key).succeeded, 6);
+    expectEachIndexRanOnce(6);
+}
+
+// The runner is started from the executable given; one that cannot start is an error naming it.
+TEST_F(LocalSourceTest, ARunnerThatCannotStartIsReportedWithTheProgram) {
+    startStore(QStringLiteral("/nonexistent/tessera"));
+    startRun(runOptions("echo one\n", 1));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
+    EXPECT_TRUE(ui->failures.first().contains(QStringLiteral("/nonexistent/tessera")))
+        << ui->failures.first().toStdString();
+    EXPECT_TRUE(ui->failures.first().contains(QStringLiteral("No such file")))
+        << ui->failures.first().toStdString();
 }
