@@ -217,12 +217,20 @@ QWidget* JobView::buildHeader() {
     m_delete->setEnabled(false);
     connect(m_delete, &QPushButton::clicked, this, &JobView::confirmDelete);
 
+    m_resume = new QPushButton(tr("Resume"), header);
+    m_resume->setObjectName(QStringLiteral("resumeButton"));
+    m_resume->setToolTip(tr("Its runner is gone (killed, or the machine restarted): continue the "
+                            "run in a new runner. Finished items do not run again."));
+    m_resume->hide();
+    connect(m_resume, &QPushButton::clicked, this, &JobView::resume);
+
     auto* top = new QHBoxLayout;
     top->addWidget(m_title);
     top->addWidget(m_status);
     top->addStretch(1);
     top->addWidget(parallelismLabel);
     top->addWidget(m_parallelism);
+    top->addWidget(m_resume);
     top->addWidget(m_suspend);
     top->addWidget(m_delete);
     auto* layout = new QVBoxLayout(header);
@@ -382,6 +390,8 @@ void JobView::refreshHeader() {
     const auto& j = s.summary;
     m_title->setText(j.name);
     m_status->setText(JobListModel::statusText(j));
+    m_resume->setVisible(j.status == QLatin1String("Interrupted"));
+    m_resume->setEnabled(true);
     const QLocale locale;
     const QDateTime now = QDateTime::currentDateTimeUtc();
     QStringList facts;
@@ -664,6 +674,16 @@ void JobView::confirmDelete() {
         });
     });
     box->open();
+}
+
+void JobView::resume() {
+    if (!m_store)
+        return;
+    m_resume->setEnabled(false); // until the next snapshot says how it went
+    QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key] {
+        if (s)
+            s->resumeJob(k);
+    });
 }
 
 void JobView::showLogs() {

@@ -59,6 +59,8 @@ public slots:
     void applyParallelism();
     void toggleSuspended();
     void confirmDelete();
+    // An interrupted local run: continue it (the store starts its runner again).
+    void resume();
 
 signals:
     // The job disappeared from its source (deleted here or elsewhere).
@@ -91,6 +93,7 @@ private:
     QSpinBox* m_parallelism;
     QPushButton* m_suspend;
     QPushButton* m_delete;
+    QPushButton* m_resume; // shown for interrupted runs only
     QTimer m_parallelismDebounce;
     int m_parallelismSent = -1; // the value asked for, until a snapshot shows it
 

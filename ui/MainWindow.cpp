@@ -24,7 +24,9 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -162,6 +164,8 @@ void MainWindow::buildUi() {
     rerunFailed->setObjectName(QStringLiteral("rerunFailedAction"));
     jobMenu->addAction(tr("Re-run indexes that did &not succeed…"), this,
                        [this] { rerunIndexes(false); });
+    jobMenu->addAction(tr("Res&ume interrupted run"), this, &MainWindow::resumeSelected)
+        ->setObjectName(QStringLiteral("resumeRunAction"));
     jobMenu->addAction(tr("Clear recorded &history of this source"), this, [this] {
         if (m_host && m_host->store())
             QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store())] {
@@ -455,8 +459,65 @@ void MainWindow::saveSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    const QStringList running = m_closeConfirmed ? QStringList() : runningLocalRuns();
+    if (!running.isEmpty()) {
+        // Asked without a nested event loop: the close waits for the answer, then runs again.
+        event->ignore();
+        if (m_closePrompt) {
+            m_closePrompt->raise();
+            return;
+        }
+        auto* box = new QMessageBox(
+            QMessageBox::Information, tr("Local runs keep running"),
+            tr("Still running: %1.").arg(running.join(QStringLiteral(", "))) +
+                QStringLiteral("\n\n") +
+                tr("They continue after this window closes, each in its own process. Open "
+                   "\"Local runs\" again to watch them; a run stopped by a restart shows as "
+                   "Interrupted and can be resumed."),
+            QMessageBox::Cancel, this);
+        box->setObjectName(QStringLiteral("closePrompt"));
+        QPushButton* closeButton = box->addButton(tr("Close"), QMessageBox::AcceptRole);
+        box->setDefaultButton(closeButton);
+        box->setWindowModality(Qt::WindowModal);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        connect(box, &QMessageBox::finished, this, [this, box, closeButton] {
+            if (box->clickedButton() != closeButton)
+                return;
+            m_closeConfirmed = true;
+            QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+        });
+        m_closePrompt = box;
+        box->open();
+        return;
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
+}
+
+QStringList MainWindow::runningLocalRuns() const {
+    QStringList names;
+    if (!m_host || m_host->id() != SourceHost::localId())
+        return names;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const store::JobSummary& job = m_model->job(row);
+        if (job.status == QLatin1String("Running") || job.status == QLatin1String("Pending"))
+            names << job.name;
+    }
+    names.sort();
+    return names;
+}
+
+void MainWindow::resumeSelected() {
+    const QString key = selectedKey();
+    if (key.isEmpty() || !m_host) {
+        statusBar()->showMessage(tr("Select an interrupted local run to resume it."), 5000);
+        return;
+    }
+    QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store()), key] {
+        if (s)
+            s->resumeJob(key); // failures arrive as actionFailed
+    });
+    statusBar()->showMessage(tr("Resuming %1…").arg(key.section(QLatin1Char('/'), -1)), 5000);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -66,6 +66,9 @@ public slots:
     // A finished local run: a Launch dialog over only its failed (or not succeeded) items, as a
     // new job whose report maps each new index back to the original one.
     void rerunIndexes(bool onlyFailed);
+    // The selected local run, interrupted (its runner died): continue it as `tessera run
+    // --resume` would, in a runner of its own.
+    void resumeSelected();
 
 signals:
     void reportExported(bool ok, QString message);
@@ -84,6 +87,8 @@ private:
     QString selectedKey() const;
     launch::LaunchDialog* newLaunchDialog();
     void startLocalRun(const tessera::local::RunOptions& options, const QString& temporaryFile);
+    // The names of the local runs this window shows running (they go on when it closes).
+    QStringList runningLocalRuns() const;
 
     SourceOpener m_opener;
     std::unique_ptr<SourceHost> m_host;
@@ -103,6 +108,10 @@ private:
     QPointer<JobView> m_jobView;
     QList<QPointer<QWidget>> m_jobWindows;
     QLabel* m_connection;
+    // Closing with local runs running says so first (objectName "closePrompt"); once answered
+    // "Close", the next close goes through.
+    QPointer<QWidget> m_closePrompt;
+    bool m_closeConfirmed = false;
 };
 
 } // namespace tessera::ui
