@@ -27,7 +27,8 @@ class JobListModel;
 class JobView;
 namespace launch {
 class LaunchDialog;
-}
+class LaunchedJobSelector;
+} // namespace launch
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -103,6 +104,7 @@ private:
     QPointer<JobView> m_jobView;
     QList<QPointer<QWidget>> m_jobWindows;
     QLabel* m_connection;
+    launch::LaunchedJobSelector* m_launched; // selects a job launched from here once listed
 };
 
 } // namespace tessera::ui
