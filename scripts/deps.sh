@@ -9,7 +9,7 @@ packages=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libyaml-cpp-dev qtkeychain-qt6-dev libsimdjson-dev libexpected-dev
   libgtest-dev libgmock-dev libbenchmark-dev libgl-dev
-  xvfb xauth fonts-dejavu-core dbus-user-session gnome-keyring libsecret-1-0
+  xvfb xauth fonts-dejavu-core fonts-noto-cjk dbus-user-session gnome-keyring libsecret-1-0
   imagemagick poppler-utils appstream dpkg-dev fakeroot file ccache
 )
 # dbus-x11 must NOT be installed: with it, keychain calls under xvfb-run autolaunch a bus and hang.

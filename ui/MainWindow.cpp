@@ -5,6 +5,7 @@
 #include "ProgressDelegate.h"
 #include "ReportExporter.h"
 #include "launch/LaunchDialog.h"
+#include "launch/LaunchedJobSelector.h"
 #include "store/JobStore.h"
 #include "store/LocalSource.h"
 #include "store/RelaunchInput.h"
@@ -252,6 +253,9 @@ void MainWindow::buildUi() {
             m_jobView->setFocus();
     });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateListState);
+    m_launched = new launch::LaunchedJobSelector(
+        m_model, m_proxy, m_table, [this](const QString& key) { openJob(key); },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); }, this);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateListState);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateListState);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateListState);
@@ -561,10 +565,10 @@ launch::LaunchDialog* MainWindow::newLaunchDialog() {
     dialog->setClusterTargets(targets);
     connect(dialog, &launch::LaunchDialog::localRunRequested, this, &MainWindow::startLocalRun);
     connect(dialog, &launch::LaunchDialog::clusterLaunched, this,
-            [this](const QString& sourceId, const QString&, const QString& name) {
+            [this](const QString& sourceId, const QString& ns, const QString& name) {
                 if (currentSourceId() != sourceId)
                     openSource(sourceId);
-                m_filter->setText(name); // the new job, at the top of the list
+                m_launched->selectClusterJob(ns, name); // selected and shown once listed
                 statusBar()->showMessage(tr("Launched %1").arg(name), 10000);
             });
     connect(dialog, &launch::LaunchDialog::launchFailed, this,
@@ -637,15 +641,20 @@ void MainWindow::startLocalRun(const tessera::local::RunOptions& options,
         statusBar()->showMessage(tr("Local runs are not available: %1").arg(m_sourceError), 15000);
         return;
     }
-    m_filter->clear();
-    QMetaObject::invokeMethod(
-        local, [s = QPointer<store::LocalSource>(local), options, temporaryFile] {
-            if (!s)
-                return;
-            s->startRun(options); // failures arrive as actionFailed
-            if (!temporaryFile.isEmpty())
-                QFile::remove(temporaryFile); // the run copied the items into its directory
-        });
+    QMetaObject::invokeMethod(local, [s = QPointer<store::LocalSource>(local), options,
+                                      temporaryFile, selector = QPointer(m_launched)] {
+        if (!s)
+            return;
+        const QString key = s->startRun(options); // failures arrive as actionFailed
+        if (!temporaryFile.isEmpty())
+            QFile::remove(temporaryFile); // the run copied the items into its directory
+        if (!key.isEmpty())
+            // Back in the GUI thread (the application object lives there) before the check.
+            QMetaObject::invokeMethod(QCoreApplication::instance(), [selector, key] {
+                if (selector)
+                    selector->select(key); // selected and shown once listed
+            });
+    });
     statusBar()->showMessage(tr("Starting the local run…"), 5000);
 }
 

@@ -27,7 +27,8 @@ class JobListModel;
 class JobView;
 namespace launch {
 class LaunchDialog;
-}
+class LaunchedJobSelector;
+} // namespace launch
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -112,6 +113,7 @@ private:
     // "Close", the next close goes through.
     QPointer<QWidget> m_closePrompt;
     bool m_closeConfirmed = false;
+    launch::LaunchedJobSelector* m_launched; // selects a job launched from here once listed
 };
 
 } // namespace tessera::ui

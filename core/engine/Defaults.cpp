@@ -4,6 +4,10 @@
 
 namespace tessera::engine {
 
+int32_t defaultBackoffLimit(bool hasBackoffLimitPerIndex) {
+    return hasBackoffLimitPerIndex ? std::numeric_limits<int32_t>::max() : 6;
+}
+
 void applyDefaults(JobSpec& spec) {
     if (!spec.completions && !spec.parallelism) {
         spec.completions = 1;
@@ -12,7 +16,7 @@ void applyDefaults(JobSpec& spec) {
     if (!spec.parallelism)
         spec.parallelism = 1;
     if (!spec.backoffLimit)
-        spec.backoffLimit = spec.backoffLimitPerIndex ? std::numeric_limits<int32_t>::max() : 6;
+        spec.backoffLimit = defaultBackoffLimit(spec.backoffLimitPerIndex.has_value());
     if (!spec.suspend)
         spec.suspend = false;
     if (!spec.podReplacementPolicy)

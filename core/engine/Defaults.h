@@ -3,8 +3,14 @@
 // Manifests a user writes go through this before validation and the reconciler.
 #include "Model.h"
 
+#include <cstdint>
+
 namespace tessera::engine {
 
 void applyDefaults(JobSpec& spec);
+
+// The backoffLimit the API server fills in when a Job leaves it out: 6, or MaxInt32 (no job-wide
+// limit) when backoffLimitPerIndex is set.
+int32_t defaultBackoffLimit(bool hasBackoffLimitPerIndex);
 
 } // namespace tessera::engine

@@ -10,6 +10,13 @@
 
 namespace tessera::launch {
 
+// What a work list is launched with unless the user says otherwise (the Launch dialog): each item
+// gets this many retries of its own, and no job-wide backoffLimit is set, so the API server's
+// default for it is MaxInt32 and one bad item never stops the others (with Kubernetes' default of
+// 6 failed pods in total, a list with a few bad lines stopped after its first failures, most items
+// never run). Job manifests keep the Kubernetes defaults.
+inline constexpr int32_t kWorkListBackoffLimitPerIndex = 2;
+
 struct LaunchSpec {
     std::string name;       // the Job name: a DNS label (checked)
     std::string namespace_; // "" leaves metadata.namespace out (the context's namespace applies)

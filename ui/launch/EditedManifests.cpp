@@ -72,8 +72,8 @@ std::optional<ManifestNode> toNode(const QJsonValue& v, std::string& error) {
 } // namespace
 
 engine::Result<tessera::launch::LaunchManifests> manifestsFromYaml(std::string_view yaml) {
-    const std::string source = QCoreApplication::translate("EditedManifests", "YAML preview")
-                                   .toStdString();
+    const std::string source =
+        QCoreApplication::translate("EditedManifests", "YAML preview").toStdString();
     auto documents = codec::parseManifests(yaml, source);
     if (!documents.ok())
         return documents.error();
@@ -92,8 +92,8 @@ engine::Result<tessera::launch::LaunchManifests> manifestsFromYaml(std::string_v
             return fail(source + ":" + std::to_string(m.line) + ": metadata.name is required",
                         m.line, m.column);
         QJsonParseError parseError{};
-        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(m.json),
-                                                          &parseError);
+        const QJsonDocument doc =
+            QJsonDocument::fromJson(QByteArray::fromStdString(m.json), &parseError);
         std::string error;
         auto node = doc.isObject() ? toNode(doc.object(), error) : std::nullopt;
         if (!node)
@@ -116,8 +116,8 @@ engine::Result<tessera::launch::LaunchManifests> manifestsFromYaml(std::string_v
             out.job = std::move(*node);
         } else {
             if (!out.configMapName.empty())
-                return fail(source + ":" + std::to_string(m.line) + ": a second ConfigMap",
-                            m.line, m.column);
+                return fail(source + ":" + std::to_string(m.line) + ": a second ConfigMap", m.line,
+                            m.column);
             out.configMapName = m.name;
             out.configMap = std::move(*node);
         }
@@ -132,23 +132,22 @@ void launchJobOnly(kube::ApiClient& client, const QString& namespace_,
                    tessera::launch::ClusterLauncher::Done done) {
     const std::string name = manifests.jobName;
     const std::string ns = namespace_.toStdString();
-    client.createJob(namespace_, QByteArray::fromStdString(manifests.job.toJson()), context,
-                     [done = std::move(done), name, ns](
-                         const kube::ApiResult<kube::ApiResponse>& r) {
-                         if (!r) {
-                             done(fail(QCoreApplication::translate("EditedManifests",
-                                                                   "creating Job %1: %2")
-                                           .arg(QString::fromStdString(name), r.error().message)
-                                           .toStdString()));
-                             return;
-                         }
-                         const auto created = codec::decodeJob(std::string_view(
-                             r->body.constData(), static_cast<std::size_t>(r->body.size())));
-                         tessera::launch::LaunchedJob job{ns, name, {}};
-                         if (created.ok())
-                             job.uid = created->job.metadata.uid;
-                         done(std::move(job));
-                     });
+    client.createJob(
+        namespace_, QByteArray::fromStdString(manifests.job.toJson()), context,
+        [done = std::move(done), name, ns](const kube::ApiResult<kube::ApiResponse>& r) {
+            if (!r) {
+                done(fail(QCoreApplication::translate("EditedManifests", "creating Job %1: %2")
+                              .arg(QString::fromStdString(name), r.error().message)
+                              .toStdString()));
+                return;
+            }
+            const auto created = codec::decodeJob(
+                std::string_view(r->body.constData(), static_cast<std::size_t>(r->body.size())));
+            tessera::launch::LaunchedJob job{ns, name, {}};
+            if (created.ok())
+                job.uid = created->job.metadata.uid;
+            done(std::move(job));
+        });
 }
 
 } // namespace tessera::ui::launch

@@ -56,10 +56,16 @@ struct ClusterTarget {
 struct Forecast {
     int32_t parallelism = 0;
     bool finished = false;
-    std::string outcome;
+    std::string outcome;    // "Complete", "Failed" or "Unfinished"
+    std::string reason;     // the terminal condition's reason, e.g. "BackoffLimitExceeded"
+    std::string stopReason; // why an unfinished forecast stopped
+    int32_t succeeded = 0;
+    int32_t failedIndexes = 0;
     std::chrono::milliseconds makespan{0};
     std::vector<std::pair<double, int32_t>> succeededOverTime; // (seconds, succeeded indexes)
 };
+
+class LimitSpinBox;
 
 class LaunchDialog : public QDialog {
     Q_OBJECT
@@ -117,6 +123,9 @@ signals:
     void clusterLaunched(const QString& sourceId, const QString& namespace_, const QString& name);
     void launchFailed(const QString& message);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void buildUi();
     QWidget* buildSettings();
@@ -126,6 +135,9 @@ private:
     void showFile();
     void updateState();
     void validateName();
+    void setLimits(std::optional<int32_t> perIndex, std::optional<int32_t> backoffLimit,
+                   std::optional<int32_t> maxFailedIndexes);
+    void showBackoffLimitDefault();
     void scheduleGenerate();
     void generate();
     void showForecasts();
@@ -133,6 +145,9 @@ private:
     engine::Job jobFromForm() const;
     tessera::launch::LaunchSpec specFromForm() const;
     std::optional<engine::SuccessPolicy> successPolicyFromForm() const;
+    bool targetIsSimulated() const;
+    static QString noClusterReason();
+    void updateClusterNote();
     void launchLocal();
     void launchCluster();
 
@@ -147,6 +162,7 @@ private:
     bool m_launching = false;
     bool m_yamlEdited = false;
     bool m_settingYaml = false;
+    bool m_placed = false;
     quint64 m_generation = 0;
     QString m_generateError;
     std::unique_ptr<tessera::launch::LaunchManifests> m_manifests;
@@ -157,14 +173,15 @@ private:
     QLabel* m_source;
     QLabel* m_summary;
     QTableWidget* m_items;
-    QListWidget* m_errors;
+    QPlainTextEdit* m_errors;
     QComboBox* m_target;
     QLineEdit* m_name;
     QLabel* m_nameError;
     QLineEdit* m_command;
     QSpinBox* m_parallelism;
-    QSpinBox* m_backoffPerIndex;
-    QSpinBox* m_maxFailed;
+    LimitSpinBox* m_backoffPerIndex;
+    LimitSpinBox* m_backoffLimit;
+    LimitSpinBox* m_maxFailed;
     QLineEdit* m_successIndexes;
     QSpinBox* m_successCount;
     QSpinBox* m_deadline;
@@ -178,6 +195,7 @@ private:
     QLineEdit* m_namespace;
     QLineEdit* m_image;
     QPlainTextEdit* m_yaml;
+    QLabel* m_clusterNote; // the Demo simulates, or why no cluster is offered
     QLabel* m_clusterInfo;
     QPushButton* m_regenerate;
     QPushButton* m_saveYaml;

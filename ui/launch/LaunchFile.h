@@ -21,9 +21,9 @@ struct LaunchFile {
 
     QString path;
     Kind kind = Kind::WorkList;
-    worklist::WorkList list;   // Kind::WorkList
-    engine::Job job;           // Kind::JobManifest: the first document of kind Job
-    std::string manifestText;  // Kind::JobManifest: the file as read (the YAML preview)
+    worklist::WorkList list;           // Kind::WorkList
+    engine::Job job;                   // Kind::JobManifest: the first document of kind Job
+    std::string manifestText;          // Kind::JobManifest: the file as read (the YAML preview)
     std::vector<engine::Error> errors; // line/column set where known
     QStringList errorTexts;            // one per error, naming the file, line and column
 
