@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds, and runs every test.
 #  1. the headless build (-DTESSERA_BUILD_UI=OFF) proves engine, core and CLI build and pass without widgets;
-#  2. the full build with AddressSanitizer + UBSan runs every test, GUI tests on the offscreen platform.
+#  2. the full build with AddressSanitizer + UBSan runs every test, GUI tests on the offscreen platform;
+#  3. the libFuzzer harnesses (preset fuzz, clang) each run briefly (TESSERA_FUZZ_SECONDS, default 20)
+#     so a parser crash or hang found again fails CI. Their reproducers are also replayed by ctest
+#     in stages 1 and 2 (fuzz_replay.*).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/deps.sh
@@ -23,4 +26,6 @@ for preset in headless asan; do
     exit 1
   fi
 done
+echo "== tessera: fuzz (each harness ${TESSERA_FUZZ_SECONDS:-20} s)"
+./scripts/fuzz.sh --seconds "${TESSERA_FUZZ_SECONDS:-20}"
 echo "== tessera: all tests passed"

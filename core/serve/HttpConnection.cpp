@@ -1,15 +1,11 @@
 #include "HttpConnection.h"
 
+#include "HttpRequestParser.h"
+
 #include <QTcpSocket>
 #include <QTimer>
-#include <QUrl>
 
 namespace tessera::serve {
-
-namespace {
-constexpr qsizetype kMaxHeaderBytes = 64 * 1024;
-constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024;
-} // namespace
 
 HttpConnection::HttpConnection(QTcpSocket* socket, QObject* parent)
     : QObject(parent)
@@ -91,76 +87,24 @@ void HttpConnection::onReadyRead() {
 void HttpConnection::processBuffer() {
     if (m_busy || m_closed || !m_socket)
         return;
-    const qsizetype headerEnd = m_buffer.indexOf("\r\n\r\n");
-    if (headerEnd < 0) {
-        if (m_buffer.size() > kMaxHeaderBytes)
-            abort();
+    HttpParseResult parsed = parseHttpRequest(m_buffer);
+    switch (parsed.status) {
+    case HttpParseResult::Status::Incomplete:
         return;
-    }
-    HttpRequest r;
-    const QList<QByteArray> lines = m_buffer.left(headerEnd).split('\n');
-    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
-    if (requestLine.size() < 3) {
-        reply(400, "text/plain", "malformed request line\n");
+    case HttpParseResult::Status::HeaderTooLarge:
+        abort();
+        return;
+    case HttpParseResult::Status::Bad:
+        reply(parsed.errorStatus, "text/plain", parsed.errorMessage);
         m_closeAfter = true;
         return;
+    case HttpParseResult::Status::Complete:
+        break;
     }
-    r.method = requestLine[0];
-    r.target = requestLine[1];
-    for (int i = 1; i < lines.size(); ++i) {
-        const QByteArray line = lines[i].trimmed();
-        const qsizetype colon = line.indexOf(':');
-        if (colon > 0)
-            r.headers.insert(line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed());
-    }
-    qsizetype consumed = headerEnd + 4;
-    if (r.headers.value("transfer-encoding").toLower().contains("chunked")) {
-        // Chunked request body: size line, data, CRLF ... until a zero-size chunk.
-        qsizetype at = consumed;
-        QByteArray body;
-        for (;;) {
-            const qsizetype eol = m_buffer.indexOf("\r\n", at);
-            if (eol < 0)
-                return; // wait for more
-            bool ok = false;
-            const qsizetype size = m_buffer.mid(at, eol - at).split(';').value(0).trimmed().toLongLong(&ok, 16);
-            if (!ok) {
-                reply(400, "text/plain", "malformed chunked body\n");
-                m_closeAfter = true;
-                return;
-            }
-            if (m_buffer.size() < eol + 2 + size + 2)
-                return;
-            body.append(m_buffer.mid(eol + 2, size));
-            at = eol + 2 + size + 2;
-            if (size == 0)
-                break;
-        }
-        r.body = body;
-        consumed = at;
-    } else {
-        const qsizetype length = r.headers.value("content-length", "0").toLongLong();
-        if (length > kMaxBodyBytes) {
-            reply(413, "text/plain", "request body too large\n");
-            m_closeAfter = true;
-            return;
-        }
-        if (m_buffer.size() < consumed + length)
-            return; // wait for the rest of the body
-        r.body = m_buffer.mid(consumed, length);
-        consumed += length;
-    }
-    m_buffer.remove(0, consumed);
-    // Go clients encode spaces in queries as '+' (a literal '+' arrives as %2B).
-    QByteArray target = r.target;
-    if (const qsizetype q = target.indexOf('?'); q >= 0)
-        target = target.left(q) + target.mid(q).replace('+', "%20");
-    const QUrl url = QUrl::fromEncoded(target.startsWith('/') ? "http://x" + target : target);
-    r.path = url.path(QUrl::FullyDecoded);
-    r.query = QUrlQuery(url);
-    m_closeAfter = r.headers.value("connection").toLower() == "close";
+    m_buffer.remove(0, parsed.consumed);
+    m_closeAfter = parsed.request.headers.value("connection").toLower() == "close";
     m_busy = true;
-    emit requestReceived(r);
+    emit requestReceived(parsed.request);
 }
 
 void HttpConnection::reply(int status, const QByteArray& contentType, const QByteArray& body,
