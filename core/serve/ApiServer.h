@@ -11,15 +11,16 @@
 //    merge patches, delete (propagationPolicy) and deletecollection;
 //  - Jobs are defaulted and validated by the engine's rules (selector, labels, defaults), and
 //    Table output for kubectl (Accept: as=Table);
+//  - JSON and Kubernetes protobuf (requests, responses, lists, watch streams; ApiCodec.h);
 //  - errors as metav1.Status objects; optional TLS (QSslSocket per connection, since QSslServer
 //    only exists from Qt 6.4's successors) and bearer-token authentication;
 //  - injectable faults for client tests (Fault.h).
 // Lives in the server thread, like the store.
 #include "Discovery.h"
 #include "Fault.h"
+#include "FieldSelector.h"
 #include "HttpConnection.h"
 #include "LabelSelector.h"
-#include "FieldSelector.h"
 #include "ServeOptions.h"
 #include "ServeTypes.h"
 
@@ -74,8 +75,13 @@ private:
     void onRequest(HttpConnection* c, const HttpRequest& r);
     void dispatch(HttpConnection* c, const HttpRequest& r);
     bool applyFault(HttpConnection* c, const HttpRequest& r);
-    void sendJson(HttpConnection* c, int status, const QByteArray& body);
-    void sendFailure(HttpConnection* c, const ApiFailure& failure, const Target* target = nullptr);
+    // A metav1.Status in the encoding the request asked for.
+    void sendFailure(HttpConnection* c, const HttpRequest& r, const ApiFailure& failure,
+                     const Target* target = nullptr);
+    // An object in the encoding the request asked for; json: its cached compact JSON, if any.
+    void sendObject(HttpConnection* c, const HttpRequest& r, int status, const QJsonObject& object,
+                    const QByteArray& json = {});
+    void sendNotFound(HttpConnection* c, const HttpRequest& r, const Target& t);
     std::optional<Target> parseTarget(const QStringList& segments) const;
 
     void list(HttpConnection* c, const HttpRequest& r, const Target& t);
@@ -95,8 +101,8 @@ private:
                                   QJsonObject object, const ObjectPtr& previous,
                                   const QString& subresource);
     ApiOutcome<ObjectPtr> store(const ResourceInfo& resource, const QString& namespace_,
-                                const QString& name, const QString& subresource,
-                                QJsonObject object, const ObjectPtr& previous, bool dryRun);
+                                const QString& name, const QString& subresource, QJsonObject object,
+                                const ObjectPtr& previous, bool dryRun);
     void deleteDependents(const ObjectPtr& job);
 
     void onChange(const Change& change);

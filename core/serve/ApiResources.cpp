@@ -1,0 +1,314 @@
+// The resource handlers of the API server: get, list, create, update, patch, delete (one and a
+// collection) and pod logs. Bodies arrive in JSON or protobuf and answers go out in the encoding
+// the client asked for (ApiCodec.h).
+#include "ApiCodec.h"
+#include "ApiServer.h"
+#include "JobRunner.h"
+#include "JsonPatch.h"
+#include "ObjectStore.h"
+#include "Tables.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace tessera::serve {
+
+namespace {
+
+const QString kMetadata = QStringLiteral("metadata");
+
+bool dryRunAll(const HttpRequest& r) {
+    return r.param("dryRun") == QLatin1String("All");
+}
+
+} // namespace
+
+void ApiServer::sendNotFound(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    const QString group = QLatin1String(t.resource->group);
+    sendFailure(
+        c, r,
+        ApiFailure{404, QStringLiteral("NotFound"),
+                   QStringLiteral("%1%2 \"%3\" not found")
+                       .arg(QLatin1String(t.resource->name),
+                            group.isEmpty() ? QString() : QLatin1Char('.') + group, t.name)},
+        &t);
+}
+
+void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    auto labels = LabelSelector::parse(r.param("labelSelector"));
+    if (!labels)
+        return sendFailure(c, r, labels.error(), &t);
+    auto fields = FieldSelector::parse(r.param("fieldSelector"));
+    if (!fields)
+        return sendFailure(c, r, fields.error(), &t);
+    const QString exact = fields->exactName();
+    std::vector<ObjectPtr> all;
+    if (!exact.isEmpty() && !t.namespace_.isEmpty()) {
+        if (ObjectPtr o = m_store.get(QLatin1String(t.resource->name), t.namespace_, exact))
+            all.push_back(o);
+    } else {
+        all = m_store.list(QLatin1String(t.resource->name), t.namespace_);
+    }
+    // Continue tokens are the key of the last object returned ("ns/name"), base64url.
+    const QString after = QString::fromUtf8(
+        QByteArray::fromBase64(r.param("continue").toLatin1(), QByteArray::Base64UrlEncoding));
+    const qint64 limit = r.param("limit").toLongLong();
+    QList<ObjectPtr> items;
+    QString nextToken;
+    qint64 remaining = 0;
+    for (const ObjectPtr& o : all) {
+        if (!after.isEmpty() && o->namespace_ + QLatin1Char('/') + o->name <= after)
+            continue;
+        if (!labels->matchesObject(o->json) || !fields->matches(o->json))
+            continue;
+        if (limit > 0 && items.size() >= limit) {
+            ++remaining;
+            continue;
+        }
+        items.push_back(o);
+    }
+    if (remaining > 0 && !items.empty())
+        nextToken = QString::fromLatin1(
+            (items.back()->namespace_ + QLatin1Char('/') + items.back()->name)
+                .toUtf8()
+                .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    const QString version = QString::number(m_store.resourceVersion());
+    if (wantsTable(r)) {
+        QJsonObject table =
+            makeTable(*t.resource, std::vector<ObjectPtr>(items.begin(), items.end()),
+                      r.param("includeObject"), true, version);
+        if (!nextToken.isEmpty()) {
+            QJsonObject meta = table.value(kMetadata).toObject();
+            meta.insert(QStringLiteral("continue"), nextToken);
+            table.insert(kMetadata, meta);
+        }
+        return c->reply(200, "application/json", compactJson(table));
+    }
+    QJsonObject listMeta{{QStringLiteral("resourceVersion"), version}};
+    if (!nextToken.isEmpty()) {
+        listMeta.insert(QStringLiteral("continue"), nextToken);
+        listMeta.insert(QStringLiteral("remainingItemCount"), remaining);
+    }
+    auto encoded = encodeList(responseFormat(r), t.resource->apiVersion(), t.resource->listKind(),
+                              listMeta, items);
+    if (!encoded)
+        return sendFailure(c, r, encoded.error(), &t);
+    c->reply(200, encoded->contentType, encoded->body);
+}
+
+void ApiServer::get(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    ObjectPtr o = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
+    if (!o)
+        return sendNotFound(c, r, t);
+    if (wantsTable(r))
+        return c->reply(200, "application/json",
+                        compactJson(makeTable(*t.resource, {o}, r.param("includeObject"), true,
+                                              QString::number(o->resourceVersion))));
+    sendObject(c, r, 200, o->json, o->bytes);
+}
+
+void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    auto body = decodeBody(r);
+    if (!body)
+        return sendFailure(c, r, body.error(), &t);
+    auto created = store(*t.resource, t.namespace_, QString(), QString(), std::move(*body), nullptr,
+                         dryRunAll(r));
+    if (!created)
+        return sendFailure(c, r, created.error(), &t);
+    sendObject(c, r, 201, (*created)->json, (*created)->bytes);
+}
+
+void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    auto body = decodeBody(r);
+    if (!body)
+        return sendFailure(c, r, body.error(), &t);
+    ObjectPtr previous = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
+    if (!previous)
+        return sendNotFound(c, r, t);
+    const QString bodyName =
+        body->value(kMetadata).toObject().value(QStringLiteral("name")).toString();
+    if (!bodyName.isEmpty() && bodyName != t.name)
+        return sendFailure(
+            c, r,
+            ApiFailure{400, QStringLiteral("BadRequest"),
+                       QStringLiteral("the name of the object (%1) does not match the name on "
+                                      "the URL (%2)")
+                           .arg(bodyName, t.name)},
+            &t);
+    auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(*body),
+                        previous, dryRunAll(r));
+    if (!stored)
+        return sendFailure(c, r, stored.error(), &t);
+    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes);
+}
+
+void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    ObjectPtr previous = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
+    if (!previous)
+        return sendNotFound(c, r, t);
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(r.body, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return sendFailure(
+            c, r,
+            ApiFailure{400, QStringLiteral("BadRequest"),
+                       QStringLiteral("the patch is not a JSON object: %1 (at byte %2)")
+                           .arg(error.error != QJsonParseError::NoError
+                                    ? error.errorString()
+                                    : QStringLiteral("not an object"))
+                           .arg(error.offset)},
+            &t);
+    const QJsonObject body = doc.object();
+    const QByteArray type = r.header("content-type").split(';').value(0).trimmed();
+    QJsonObject patched;
+    if (type == "application/merge-patch+json") {
+        patched = applyMergePatch(previous->json, body);
+    } else if (type == "application/strategic-merge-patch+json") {
+        auto merged = applyStrategicMergePatch(previous->json, body);
+        if (!merged)
+            return sendFailure(c, r, merged.error(), &t);
+        patched = std::move(*merged);
+    } else {
+        return sendFailure(
+            c, r,
+            ApiFailure{415, QStringLiteral("UnsupportedMediaType"),
+                       QStringLiteral("the patch type %1 is not supported (use merge or strategic)")
+                           .arg(QString::fromLatin1(type))},
+            &t);
+    }
+    // A resourceVersion in the patch asks for an optimistic-concurrency check; otherwise none.
+    if (!body.value(kMetadata).toObject().contains(QStringLiteral("resourceVersion"))) {
+        QJsonObject meta = patched.value(kMetadata).toObject();
+        meta.remove(QStringLiteral("resourceVersion"));
+        patched.insert(kMetadata, meta);
+    }
+    auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(patched),
+                        previous, dryRunAll(r));
+    if (!stored)
+        return sendFailure(c, r, stored.error(), &t);
+    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes);
+}
+
+void ApiServer::deleteDependents(const ObjectPtr& job) {
+    // Background propagation: the pods go after the Job, from the event loop.
+    const QString uid =
+        job->json.value(kMetadata).toObject().value(QStringLiteral("uid")).toString();
+    const QString ns = job->namespace_;
+    QTimer::singleShot(0, this, [this, uid, ns] {
+        for (const ObjectPtr& pod : m_store.list(QStringLiteral("pods"), ns)) {
+            const QJsonArray owners = pod->json.value(kMetadata)
+                                          .toObject()
+                                          .value(QStringLiteral("ownerReferences"))
+                                          .toArray();
+            for (const QJsonValue& o : owners)
+                if (o.toObject().value(QStringLiteral("uid")).toString() == uid) {
+                    m_store.remove(QStringLiteral("pods"), ns, pod->name);
+                    break;
+                }
+        }
+    });
+}
+
+void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    const QString resource = QLatin1String(t.resource->name);
+    ObjectPtr previous = m_store.get(resource, t.namespace_, t.name);
+    if (!previous)
+        return sendNotFound(c, r, t);
+    QString policy = r.param("propagationPolicy");
+    bool dryRun = dryRunAll(r);
+    if (!r.body.isEmpty()) {
+        // DeleteOptions, in JSON or (client-go's typed clients) protobuf.
+        auto options = decodeBody(r);
+        if (!options)
+            return sendFailure(c, r, options.error(), &t);
+        if (policy.isEmpty())
+            policy = options->value(QStringLiteral("propagationPolicy")).toString();
+        for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
+            dryRun = dryRun || v.toString() == QLatin1String("All");
+    }
+    if (dryRun)
+        return sendObject(c, r, 200, previous->json, previous->bytes);
+    auto removed = m_store.remove(resource, t.namespace_, t.name);
+    if (!removed)
+        return sendFailure(c, r, removed.error(), &t);
+    if (resource == QLatin1String("jobs") && policy != QLatin1String("Orphan"))
+        deleteDependents(previous);
+    if (resource == QLatin1String("namespaces")) {
+        for (const char* inner : {"pods", "jobs", "configmaps", "events"})
+            for (const ObjectPtr& o : m_store.list(QLatin1String(inner), t.name))
+                m_store.remove(QLatin1String(inner), t.name, o->name);
+    }
+    sendObject(c, r, 200, (*removed)->json, (*removed)->bytes);
+}
+
+void ApiServer::removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    auto labels = LabelSelector::parse(r.param("labelSelector"));
+    if (!labels)
+        return sendFailure(c, r, labels.error(), &t);
+    auto fields = FieldSelector::parse(r.param("fieldSelector"));
+    if (!fields)
+        return sendFailure(c, r, fields.error(), &t);
+    const QString resource = QLatin1String(t.resource->name);
+    QList<ObjectPtr> items;
+    for (const ObjectPtr& o : m_store.list(resource, t.namespace_)) {
+        if (!labels->matchesObject(o->json) || !fields->matches(o->json))
+            continue;
+        if (auto removed = m_store.remove(resource, o->namespace_, o->name)) {
+            items.push_back(*removed);
+            if (resource == QLatin1String("jobs"))
+                deleteDependents(o);
+        }
+    }
+    auto encoded = encodeList(responseFormat(r), t.resource->apiVersion(), t.resource->listKind(),
+                              QJsonObject{{QStringLiteral("resourceVersion"),
+                                           QString::number(m_store.resourceVersion())}},
+                              items);
+    if (!encoded)
+        return sendFailure(c, r, encoded.error(), &t);
+    c->reply(200, encoded->contentType, encoded->body);
+}
+
+void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    if (!m_runner)
+        return sendFailure(
+            c, r, ApiFailure{404, QStringLiteral("NotFound"), QStringLiteral("no logs")}, &t);
+    const std::optional<QByteArray> text = m_runner->podLog(t.namespace_, t.name);
+    if (!text)
+        return sendFailure(c, r,
+                           ApiFailure{404, QStringLiteral("NotFound"),
+                                      QStringLiteral("pods \"%1\" not found").arg(t.name)},
+                           &t);
+    QByteArray out = *text;
+    if (r.hasParam("tailLines")) {
+        const int tail = r.param("tailLines").toInt();
+        QList<QByteArray> lines = out.split('\n');
+        if (!lines.isEmpty() && lines.last().isEmpty())
+            lines.removeLast();
+        if (tail >= 0 && lines.size() > tail)
+            lines = lines.mid(lines.size() - tail);
+        out = lines.join('\n');
+        if (!out.isEmpty())
+            out += '\n';
+    }
+    if (!truthy(r.param("follow")) || m_runner->podLogEnded(t.namespace_, t.name)) {
+        c->reply(200, "text/plain", out);
+        return;
+    }
+    c->beginStream(200, "text/plain");
+    c->write(out);
+    QPointer<HttpConnection> guard(c);
+    const int follower = m_runner->followLog(
+        t.namespace_, t.name,
+        [guard](const QByteArray& data) {
+            if (guard)
+                guard->write(data);
+        },
+        [guard] {
+            if (guard)
+                guard->end();
+        });
+    connect(c, &HttpConnection::closed, this,
+            [this, follower] { m_runner->unfollowLog(follower); });
+}
+
+} // namespace tessera::serve
