@@ -1,7 +1,9 @@
 #include "RunnerLauncher.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QStringList>
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
@@ -65,6 +67,16 @@ QString RunnerLauncher::defaultProgram(const QString& self) {
     if (!self.isEmpty() && QFileInfo(self).fileName() == QLatin1String("tessera"))
         return self;
     return QStandardPaths::findExecutable(QStringLiteral("tessera"));
+}
+
+QString RunnerLauncher::lastWords(const QString& runDir) {
+    QFile err(stderrPath(runDir));
+    if (!err.open(QIODevice::ReadOnly))
+        return {};
+    err.seek(std::max<qint64>(0, err.size() - 2048));
+    const QStringList lines =
+        QString::fromUtf8(err.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return lines.mid(std::max<qsizetype>(0, lines.size() - 3)).join(QLatin1Char(' '));
 }
 
 engine::Result<int64_t> RunnerLauncher::start(const QString& runDir, bool killSurvivors) const {

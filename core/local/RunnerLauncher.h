@@ -32,6 +32,10 @@ public:
     // that could not be opened (the exec itself is checked: a missing program is an error here).
     engine::Result<int64_t> start(const QString& runDir, bool killSurvivors = false) const;
 
+    // The last lines the runner of `runDir` wrote to its stderr, on one line ("" when none): why
+    // it stopped, when it did before taking over its run.
+    static QString lastWords(const QString& runDir);
+
     static QString stdoutPath(const QString& runDir) {
         return runDir + QStringLiteral("/runner.out");
     }

@@ -170,21 +170,13 @@ bool LocalSource::checkLaunch(const QString& key, Run& run) {
     if (!gone && !run.launchDeadline.hasExpired())
         return false;
     run.launchedPid = 0;
-    // Why, as the runner said it (its last lines on stderr).
-    QFile err(local::RunnerLauncher::stderrPath(run.dir));
-    QString said;
-    if (err.open(QIODevice::ReadOnly)) {
-        err.seek(std::max<qint64>(0, err.size() - 2048));
-        const QStringList lines =
-            QString::fromUtf8(err.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        said = lines.mid(std::max<qsizetype>(0, lines.size() - 3)).join(QLatin1Char(' '));
-    }
+    const QString said = local::RunnerLauncher::lastWords(run.dir); // why, as the runner said
     emit actionFailed(key, gone ? tr("the runner of %1 ended before it started: %2")
                                       .arg(run.dir, said.isEmpty() ? tr("(no message)") : said)
                                 : tr("the runner of %1 did not start within %2 s (see %3)")
                                       .arg(run.dir)
                                       .arg(m_options.launchTimeout.count() / 1000)
-                                      .arg(err.fileName()));
+                                      .arg(local::RunnerLauncher::stderrPath(run.dir)));
     return true;
 }
 

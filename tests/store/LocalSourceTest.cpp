@@ -330,3 +330,22 @@ TEST_F(LocalSourceTest, ARunnerThatCannotStartIsReportedWithTheProgram) {
     EXPECT_TRUE(ui->failures.first().contains(QStringLiteral("No such file")))
         << ui->failures.first().toStdString();
 }
+
+// A runner that starts but stops before it takes over its run: its own last words are the
+// error, and the run is left Interrupted (resumable once the cause is fixed).
+TEST_F(LocalSourceTest, ARunnerThatStopsAtOnceIsReportedInItsOwnWords) {
+    const QString script = dir.filePath(QStringLiteral("broken-tessera"));
+    QFile f(script);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\necho \"tessera run: $4: disk on fire\" >&2\nexit 1\n");
+    f.close();
+    ASSERT_TRUE(f.setPermissions(QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    startStore(script);
+    startRun(runOptions("echo one\n", 1));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
+    EXPECT_TRUE(ui->failures.first().contains(QStringLiteral("disk on fire")))
+        << ui->failures.first().toStdString();
+    EXPECT_TRUE(ui->failures.first().contains(runDir())) << ui->failures.first().toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Interrupted"); }, kWait))
+        << status().toStdString();
+}

@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -77,6 +78,11 @@ protected:
             return {};
         EXPECT_TRUE(waitUntil([&] { return !dialog->isBusy() && dialog->itemCount() == items; }));
         dialog->setTarget(LaunchDialog::Target::Local);
+        // Two at a time: the run lasts long enough to be seen running from a second window.
+        auto* parallelism = dialog->findChild<QSpinBox*>(QStringLiteral("parallelism"));
+        EXPECT_NE(parallelism, nullptr);
+        if (parallelism)
+            parallelism->setValue(2);
         EXPECT_TRUE(waitUntil([&] { return dialog->canLaunch(); }));
         dialog->launch();
         QString name;
@@ -150,7 +156,7 @@ protected:
 TEST_F(LocalRunWindow, ClosingTheWindowSaysWhichRunsGoOnAndANewWindowShowsThemFinishOnce) {
     constexpr int kItems = 10;
     auto window = localWindow();
-    const QString name = launch(*window, kItems, "0.5");
+    const QString name = launch(*window, kItems, "0.6");
     ASSERT_FALSE(name.isEmpty());
     ASSERT_TRUE(waitUntil([&] { return status(*window, name) == QLatin1String("Running"); }))
         << status(*window, name).toStdString();
