@@ -3,6 +3,7 @@
 #include "IndexGridWidget.h"
 #include "StatePalette.h"
 
+#include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -33,6 +34,14 @@ GridLegendWidget::GridLegendWidget(IndexGridWidget* grid, QWidget* parent)
     m_scale = new QLabel(this);
     m_scale->setObjectName(QStringLiteral("legendScale"));
     layout->addWidget(m_scale);
+    m_follow = new QCheckBox(tr("Follow &running"), this);
+    m_follow->setObjectName(QStringLiteral("followRunning"));
+    m_follow->setToolTip(tr("Keep the lowest running index in view while the job advances "
+                            "(when zoomed in); scrolling by hand turns this off"));
+    layout->addSpacing(8);
+    layout->addWidget(m_follow);
+    connect(m_follow, &QCheckBox::toggled, grid, &IndexGridWidget::setFollowFrontier);
+    connect(grid, &IndexGridWidget::followFrontierChanged, m_follow, &QCheckBox::setChecked);
     refreshSwatches();
     refreshCounts();
     refreshScale();

@@ -1,9 +1,11 @@
 #pragma once
 // The scoreboard's legend: a swatch, the state's name and its count for every state, plus the
-// grid's scale ("1 cell = 25 indexes" when aggregated). Follows one IndexGridWidget.
+// grid's scale ("1 cell = 25 indexes" when aggregated), and the "Follow running" switch that
+// keeps the grid's lowest running index in view. Follows one IndexGridWidget.
 #include <QWidget>
 #include <array>
 
+class QCheckBox;
 class QLabel;
 
 namespace tessera::ui {
@@ -18,6 +20,7 @@ public:
     // The text next to one state's swatch, e.g. "Running 1,234" (for tests).
     QString entryText(int state) const;
     QString scaleText() const;
+    QCheckBox* followRunning() const { return m_follow; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -31,6 +34,7 @@ private:
     std::array<QLabel*, 7> m_swatches{};
     std::array<QLabel*, 7> m_labels{};
     QLabel* m_scale = nullptr;
+    QCheckBox* m_follow = nullptr;
 };
 
 } // namespace tessera::ui

@@ -1,9 +1,11 @@
 #include "GuiMain.h"
 
+#include "DisplayCheck.h"
 #include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
+#include "Theme.h"
 #include "report/TranslationLoader.h"
 #include "serve/Server.h"
 
@@ -19,6 +21,7 @@
 #include <QTimer>
 #include <QToolTip>
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace tessera::ui {
@@ -296,9 +299,18 @@ private:
 } // namespace
 
 int runGui(int argc, char** argv) {
+    // Before QApplication: without a display Qt would abort with a misleading message.
+    if (!displayAvailable(argc, argv, [](const char* name) {
+            const char* value = std::getenv(name);
+            return std::string(value ? value : "");
+        })) {
+        std::fputs(noDisplayMessage().c_str(), stderr);
+        return 2; // the usage status, as for any command that cannot run as asked
+    }
     QString screenshotDir;
-    bool demo = false; // --demo: open on the built-in Demo source (scripts/run.sh)
+    bool demo = false;    // --demo: open on the built-in Demo source (scripts/run.sh)
     int benchIndexes = 0; // --bench-gui [N]
+    QString themeArgument;
     for (int i = 1; i < argc; ++i) {
         if (qstrcmp(argv[i], "--bench-gui") == 0) {
             demo = true;
@@ -310,17 +322,27 @@ int runGui(int argc, char** argv) {
             screenshotDir = QString::fromLocal8Bit(argv[i + 1]);
         if (qstrcmp(argv[i], "--demo") == 0)
             demo = true;
+        // Hidden: --theme light|dark|system for this run only (screenshots of either theme).
+        if (qstrcmp(argv[i], "--theme") == 0 && i + 1 < argc)
+            themeArgument = QString::fromLatin1(argv[i + 1]);
     }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("tessera"));
     QApplication::setApplicationName(QStringLiteral("tessera"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Tessera"));
+    // No applicationDisplayName: Qt would append it to every window title ("Tessera — Demo —
+    // Tessera"); the titles name Tessera themselves.
     QApplication::setDesktopFileName(QStringLiteral("tessera"));
     // The system locale, unless View > Language chose one ("" = system; "en" = untranslated).
     const QString language = QSettings().value(MainWindow::languageSettingKey()).toString();
     if (language != QLatin1String("en"))
         report::TranslationLoader::install(app, language.isEmpty() ? QLocale::system()
                                                                    : QLocale(language));
+
+    // View > Theme, as last chosen (System keeps the desktop's look).
+    applyTheme(themeArgument.isEmpty()                   ? savedTheme()
+               : themeArgument == QLatin1String("dark")  ? Theme::Dark
+               : themeArgument == QLatin1String("light") ? Theme::Light
+                                                         : Theme::System);
 
     MainWindow window;
     std::unique_ptr<ScreenshotTour> tour;
@@ -334,8 +356,6 @@ int runGui(int argc, char** argv) {
         window.setSourceIds({}, demo ? SourceHost::demoId() : QString());
         if (benchIndexes > 0)
             bench = std::make_unique<GuiBench>(&window, benchIndexes);
-        if (window.size().width() < 400)
-            window.resize(1400, 900);
     }
     window.show();
     return app.exec();

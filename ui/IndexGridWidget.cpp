@@ -21,6 +21,8 @@ namespace {
 // Explicit zoom levels (cell size in pixels); 0 is "fit".
 constexpr std::array<int, 10> kLevels = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
 constexpr int kMaxCell = 32;
+// The margin around the cells, where the keyboard focus frame is drawn (it never hides a cell).
+constexpr int kFrame = 2;
 
 } // namespace
 
@@ -39,6 +41,8 @@ IndexGridWidget::IndexGridWidget(QWidget* parent)
         invalidateCache();
         update();
     });
+    // Dragging the scroll bar by hand ends following the frontier.
+    connect(m_scroll, &QScrollBar::sliderPressed, this, [this] { setFollowFrontier(false); });
     setAccessibleName(tr("Index scoreboard"));
 }
 
@@ -59,6 +63,7 @@ void IndexGridWidget::setStates(std::vector<IndexState> states) {
     recount();
     relayout();
     invalidateCache();
+    followFrontier();
     update();
 }
 
@@ -96,6 +101,7 @@ void IndexGridWidget::updateStates(const std::vector<IndexState>& states, int di
     } else {
         update();
     }
+    followFrontier();
 }
 
 IndexState IndexGridWidget::stateAt(int index) const {
@@ -157,11 +163,60 @@ void IndexGridWidget::setCellSize(int pixels) {
         return;
     const int keep = m_current >= 0 ? m_current : m_hovered;
     m_cellSize = pixels;
+    m_shift = 0; // rows start at multiples of the row length again
     relayout();
     invalidateCache();
     if (keep >= 0)
         ensureVisible(keep);
+    followFrontier();
     update();
+}
+
+void IndexGridWidget::zoomAround(const QPoint& pos, bool in) {
+    const int slot = slotAt(pos);
+    const int index = slot >= 0 ? representativeIndex(slot) : -1;
+    if (in)
+        zoomIn();
+    else
+        zoomOut();
+    if (index < 0 || !m_scrolling)
+        return;
+    // Shift the rows so the index's column is the one under the pointer, then scroll its row
+    // there. Twice: the shift can add a row, which can change whether the grid scrolls.
+    const int p = pitch();
+    for (int pass = 0; pass < 2; ++pass) {
+        const int target = std::clamp((pos.x() - m_gutter) / p, 0, m_columns - 1);
+        const int at = slotOf(index) % m_columns;
+        m_shift = ((target - at) % m_columns + m_columns) % m_columns;
+        relayout();
+    }
+    invalidateCache();
+    m_scroll->setValue(rowOf(slotOf(index)) * p + p / 2 + kFrame - pos.y());
+    update();
+}
+
+void IndexGridWidget::setFollowFrontier(bool on) {
+    if (on == m_followFrontier)
+        return;
+    m_followFrontier = on;
+    followFrontier();
+    emit followFrontierChanged(on);
+}
+
+void IndexGridWidget::followFrontier() {
+    if (!m_followFrontier || !m_scrolling)
+        return;
+    const auto running = std::find(m_states.begin(), m_states.end(), IndexState::Running);
+    if (running == m_states.end())
+        return;
+    const int index = static_cast<int>(running - m_states.begin());
+    const int p = pitch();
+    const int top = rowOf(slotOf(index)) * p;
+    // Keep it in the upper third of the view, one row below the top edge: no jitter while it
+    // stays there, the work still to come below it.
+    const int value = m_scroll->value();
+    if (top < value + p || top > value + visibleHeight() / 3)
+        m_scroll->setValue(std::max(0, top - p));
 }
 
 void IndexGridWidget::zoomIn() {
@@ -191,6 +246,14 @@ void IndexGridWidget::zoomOut() {
     setCellSize(next <= fitCell ? 0 : next);
 }
 
+int IndexGridWidget::scrollOffset() const {
+    return (m_scrolling ? m_scroll->value() : 0) - kFrame;
+}
+
+int IndexGridWidget::visibleHeight() const {
+    return std::max(1, height() - 2 * kFrame);
+}
+
 int IndexGridWidget::viewportWidth() const {
     return width() - (m_scrolling ? m_scroll->sizeHint().width() : 0);
 }
@@ -200,20 +263,29 @@ int IndexGridWidget::slotCount() const {
     return n == 0 ? 0 : (n + m_perCell - 1) / m_perCell;
 }
 
+int IndexGridWidget::gutterFor(int cell) const {
+    if (cell < kLabelMinCell || indexCount() == 0)
+        return kFrame;
+    const int gutter =
+        fontMetrics().horizontalAdvance(QString::number(std::max(0, indexCount() - 1))) + 8;
+    return gutter * 4 <= width() ? kFrame + gutter : kFrame; // labels: at most a quarter
+}
+
 void IndexGridWidget::relayout() {
     const int n = indexCount();
-    const int w = std::max(1, width());
-    const int h = std::max(1, height());
+    const int w = std::max(1, width() - kFrame); // the gutter holds the left frame
+    const int h = visibleHeight();
     const int oldCell = m_cell;
     const int oldPer = m_perCell;
     m_perCell = 1;
     bool needScroll = false;
     if (m_cellSize == 0) {
         // Fit: the largest cell that shows every index without scrolling.
+        m_shift = 0;
         m_cell = 0;
         for (auto it = kLevels.rbegin(); it != kLevels.rend(); ++it) {
             m_cell = *it;
-            const int cols = std::max(1, w / pitch());
+            const int cols = std::max(1, (w - gutterFor(m_cell)) / pitch());
             const qint64 rows = (qint64{n} + cols - 1) / cols;
             if (rows * pitch() <= h)
                 break;
@@ -222,23 +294,28 @@ void IndexGridWidget::relayout() {
         if (m_cell == 0) {
             // More indexes than pixels: each pixel stands for several (worst state shown).
             m_cell = 1;
-            const qint64 pixels = qint64{w} * h;
+            const qint64 pixels = qint64{std::max(1, w - gutterFor(1))} * h;
             m_perCell = static_cast<int>((n + pixels - 1) / pixels);
         }
-        m_columns = std::max(1, w / pitch());
+        m_gutter = gutterFor(m_cell);
+        m_columns = std::max(1, (w - m_gutter) / pitch());
     } else {
         m_cell = m_cellSize;
-        m_columns = std::max(1, w / pitch());
-        const qint64 rows = (qint64{n} + m_columns - 1) / m_columns;
+        m_gutter = gutterFor(m_cell);
+        m_columns = std::max(1, (w - m_gutter) / pitch());
+        m_shift = std::min(m_shift, m_columns - 1);
+        const qint64 rows = (qint64{n} + m_shift + m_columns - 1) / m_columns;
         if (rows * pitch() > h) {
             needScroll = true;
-            m_columns = std::max(1, (w - m_scroll->sizeHint().width()) / pitch());
+            m_columns = std::max(1, (w - m_gutter - m_scroll->sizeHint().width()) / pitch());
+            m_shift = std::min(m_shift, m_columns - 1);
         }
     }
-    m_rows = (slotCount() + m_columns - 1) / m_columns;
+    m_labelEvery = std::max(1, (fontMetrics().height() + pitch() - 1) / pitch());
+    m_rows = (slotCount() + m_shift + m_columns - 1) / m_columns;
     if (needScroll) {
         const int sw = m_scroll->sizeHint().width();
-        m_scroll->setGeometry(w - sw, 0, sw, h);
+        m_scroll->setGeometry(width() - sw, 0, sw, height());
         const qint64 content = qint64{m_rows} * pitch();
         m_scroll->setRange(0, static_cast<int>(std::max<qint64>(0, content - h)));
         m_scroll->setPageStep(h);
@@ -298,6 +375,29 @@ void IndexGridWidget::ensureCache() {
     m_cacheValid = true;
     if (slotCount() > 0)
         renderSlots(0, slotCount() - 1);
+    renderLabels();
+}
+
+void IndexGridWidget::renderLabels() {
+    m_labelled.clear();
+    if (m_gutter <= kFrame || slotCount() == 0)
+        return;
+    const int p = pitch();
+    const int scrollY = scrollOffset();
+    QPainter painter(&m_cache);
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    const QFontMetrics metrics = fontMetrics();
+    const int firstRow = scrollY / p;
+    const int lastRow = std::min(m_rows - 1, (scrollY + m_cache.height() - 1) / p);
+    for (int row = firstRow - firstRow % m_labelEvery; row <= lastRow; row += m_labelEvery) {
+        const int slot = std::max(0, row * m_columns - m_shift);
+        if (slot >= slotCount())
+            break;
+        const int index = slot * m_perCell;
+        const QRect box(0, row * p - scrollY, m_gutter - kFrame - 6, metrics.height());
+        painter.drawText(box, Qt::AlignRight | Qt::AlignTop, QString::number(index));
+        m_labelled.push_back(index);
+    }
 }
 
 void IndexGridWidget::renderNow() {
@@ -307,21 +407,22 @@ void IndexGridWidget::renderNow() {
 
 void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
     const int p = pitch();
-    const int scrollY = m_scrolling ? m_scroll->value() : 0;
-    const int imageH = m_cache.height();
+    const int scrollY = scrollOffset();
+    const int imageH = m_cache.height() - kFrame; // the bottom margin stays empty
     const int imageW = m_cache.width();
     // Only the rows in view are in the cache.
     const int firstVisibleRow = scrollY / p;
     const int lastVisibleRow = (scrollY + imageH - 1) / p;
-    firstSlot = std::max(firstSlot, firstVisibleRow * m_columns);
-    lastSlot = std::min({lastSlot, (lastVisibleRow + 1) * m_columns - 1, slotCount() - 1});
+    firstSlot = std::max(firstSlot, firstVisibleRow * m_columns - m_shift);
+    lastSlot =
+        std::min({lastSlot, (lastVisibleRow + 1) * m_columns - 1 - m_shift, slotCount() - 1});
     const int cell = m_cell;
     uchar* bits = m_cache.bits();
     const qsizetype stride = m_cache.bytesPerLine();
     for (int slot = firstSlot; slot <= lastSlot; ++slot) {
-        const int row = slot / m_columns;
-        const int col = slot % m_columns;
-        const int x0 = col * p;
+        const int row = rowOf(slot);
+        const int col = columnOf(slot);
+        const int x0 = m_gutter + col * p;
         const int y0 = row * p - scrollY;
         const int x1 = std::min(x0 + cell, imageW);
         const int yStart = std::max(y0, 0);
@@ -336,33 +437,40 @@ void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
 
 QRect IndexGridWidget::slotRect(int slot) const {
     const int p = pitch();
-    const int scrollY = m_scrolling ? m_scroll->value() : 0;
-    return QRect((slot % m_columns) * p, (slot / m_columns) * p - scrollY, m_cell, m_cell);
+    const int scrollY = scrollOffset();
+    return QRect(m_gutter + columnOf(slot) * p, rowOf(slot) * p - scrollY, m_cell, m_cell);
 }
 
 QRect IndexGridWidget::slotSpanRect(int firstSlot, int lastSlot) const {
     const int p = pitch();
-    const int scrollY = m_scrolling ? m_scroll->value() : 0;
-    const int top = (firstSlot / m_columns) * p - scrollY;
-    const int bottom = (lastSlot / m_columns + 1) * p - scrollY;
+    const int scrollY = scrollOffset();
+    const int top = rowOf(firstSlot) * p - scrollY;
+    const int bottom = (rowOf(lastSlot) + 1) * p - scrollY;
     return QRect(0, top, viewportWidth(), bottom - top).intersected(rect());
 }
 
-int IndexGridWidget::indexAt(const QPoint& pos) const {
-    if (m_states.empty() || pos.x() < 0 || pos.y() < 0 || pos.x() >= viewportWidth() ||
+int IndexGridWidget::slotAt(const QPoint& pos) const {
+    if (m_states.empty() || pos.x() < m_gutter || pos.y() < 0 || pos.x() >= viewportWidth() ||
         pos.y() >= height())
         return -1;
     const int p = pitch();
-    const int scrollY = m_scrolling ? m_scroll->value() : 0;
-    const int col = pos.x() / p;
+    const int scrollY = scrollOffset();
+    const int col = (pos.x() - m_gutter) / p;
+    if (pos.y() + scrollY < 0)
+        return -1;
     const int row = (pos.y() + scrollY) / p;
     if (col >= m_columns)
         return -1;
     // The gap between cells belongs to the cell before it, so the pointer never falls "between".
-    const qint64 slot = qint64{row} * m_columns + col;
-    if (slot >= slotCount())
+    const qint64 slot = qint64{row} * m_columns + col - m_shift;
+    if (slot < 0 || slot >= slotCount())
         return -1;
-    return representativeIndex(static_cast<int>(slot));
+    return static_cast<int>(slot);
+}
+
+int IndexGridWidget::indexAt(const QPoint& pos) const {
+    const int slot = slotAt(pos);
+    return slot < 0 ? -1 : representativeIndex(slot);
 }
 
 QRect IndexGridWidget::cellRect(int index) const {
@@ -423,11 +531,11 @@ void IndexGridWidget::ensureVisible(int index) {
     if (!m_scrolling || index < 0)
         return;
     const int p = pitch();
-    const int top = (slotOf(index) / m_columns) * p;
+    const int top = rowOf(slotOf(index)) * p;
     if (top < m_scroll->value())
         m_scroll->setValue(top);
-    else if (top + p > m_scroll->value() + height())
-        m_scroll->setValue(top + p - height());
+    else if (top + p > m_scroll->value() + visibleHeight())
+        m_scroll->setValue(top + p - visibleHeight());
 }
 
 QSize IndexGridWidget::sizeHint() const {
@@ -474,29 +582,30 @@ void IndexGridWidget::paintEvent(QPaintEvent* event) {
         QColor fill = palette().color(QPalette::Highlight);
         fill.setAlpha(110);
         const int p = pitch();
-        const int scrollY = m_scrolling ? m_scroll->value() : 0;
-        const int firstVisible = (scrollY / p) * m_columns;
-        const int lastVisible = ((scrollY + height()) / p + 1) * m_columns;
+        const int scrollY = scrollOffset();
+        const int firstVisible = std::max(0, (scrollY / p) * m_columns - m_shift);
+        const int lastVisible = ((scrollY + height()) / p + 1) * m_columns - m_shift;
         for (const engine::Interval& iv : m_selection.intervals()) {
             const int a = std::max(slotOf(iv.first), firstVisible);
             const int b = std::min(slotOf(iv.last), lastVisible);
             if (a > b)
                 continue;
-            const int rowA = a / m_columns;
-            const int rowB = b / m_columns;
+            const int rowA = rowOf(a);
+            const int rowB = rowOf(b);
             auto span = [&](int row, int colFrom, int colTo) {
                 painter.fillRect(
-                    QRect(colFrom * p, row * p - scrollY, (colTo - colFrom + 1) * p, p), fill);
+                    QRect(m_gutter + colFrom * p, row * p - scrollY, (colTo - colFrom + 1) * p, p),
+                    fill);
             };
             if (rowA == rowB) {
-                span(rowA, a % m_columns, b % m_columns);
+                span(rowA, columnOf(a), columnOf(b));
             } else {
-                span(rowA, a % m_columns, m_columns - 1);
+                span(rowA, columnOf(a), m_columns - 1);
                 if (rowB > rowA + 1)
-                    painter.fillRect(
-                        QRect(0, (rowA + 1) * p - scrollY, m_columns * p, (rowB - rowA - 1) * p),
-                        fill);
-                span(rowB, 0, b % m_columns);
+                    painter.fillRect(QRect(m_gutter, (rowA + 1) * p - scrollY, m_columns * p,
+                                           (rowB - rowA - 1) * p),
+                                     fill);
+                span(rowB, 0, columnOf(b));
             }
         }
     }
@@ -516,6 +625,22 @@ void IndexGridWidget::paintEvent(QPaintEvent* event) {
     if (m_current >= 0)
         outline(m_current,
                 hasFocus() ? palette().color(QPalette::Text) : palette().color(QPalette::Mid));
+    // Keyboard focus: a frame in the highlight colour around the whole grid.
+    if (hasFocus()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    }
+}
+
+void IndexGridWidget::focusInEvent(QFocusEvent* event) {
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void IndexGridWidget::focusOutEvent(QFocusEvent* event) {
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 void IndexGridWidget::resizeEvent(QResizeEvent* event) {
@@ -525,8 +650,10 @@ void IndexGridWidget::resizeEvent(QResizeEvent* event) {
 }
 
 void IndexGridWidget::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange ||
+        event->type() == QEvent::FontChange) {
         m_palette = StatePalette(palette());
+        relayout(); // the label gutter follows the font
         invalidateCache();
         update();
     }
@@ -612,14 +739,14 @@ void IndexGridWidget::leaveEvent(QEvent* event) {
 
 void IndexGridWidget::wheelEvent(QWheelEvent* event) {
     if (event->modifiers() & Qt::ControlModifier) {
-        if (event->angleDelta().y() > 0)
-            zoomIn();
-        else if (event->angleDelta().y() < 0)
-            zoomOut();
+        if (event->angleDelta().y() != 0)
+            zoomAround(event->position().toPoint(), event->angleDelta().y() > 0);
         event->accept();
         return;
     }
     if (m_scrolling) {
+        setFollowFrontier(false); // the reader scrolls: stop pulling the view away
+
         QApplication::sendEvent(m_scroll, event);
         return;
     }

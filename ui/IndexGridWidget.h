@@ -11,7 +11,14 @@
 // every index without scrolling is chosen, down to one pixel; when there are more indexes than
 // pixels each pixel stands for several indexes and shows the worst state among them
 // (StatePalette::severity). Ctrl+wheel, Ctrl++ and Ctrl+- zoom through explicit cell sizes
-// (the grid then scrolls vertically); Ctrl+0 returns to fit.
+// (the grid then scrolls vertically); Ctrl+0 returns to fit. Ctrl+wheel zooms around the
+// pointer: the index under it stays under it (the rows are shifted by up to one row's worth of
+// cells so that its column lands under the pointer too, and the grid scrolls to its row).
+//
+// Row labels: at cell sizes of kLabelMinCell pixels and more, a gutter on the left shows the
+// first index of each row (of every k-th row when a row is lower than the text). "Follow the
+// running frontier" keeps the lowest running index in view as the job advances; scrolling by
+// hand turns it off.
 //
 // Interaction: hover tooltip (index, hostname, state, and whatever the details provider adds:
 // pods by attempt, node, times, exit code, reason), click or Enter → indexActivated, arrow keys
@@ -67,6 +74,19 @@ public:
     int effectiveCellSize() const { return m_cell; }
     int indexesPerCell() const { return m_perCell; }
     int columns() const { return m_columns; }
+    // Where the cells start: the focus frame's margin plus the row-label gutter (when the cells
+    // are big enough for labels).
+    int labelGutter() const { return m_gutter; }
+    // The first index of each row that carries a label, top to bottom, as last rendered.
+    const std::vector<int>& labelledRows() const { return m_labelled; }
+    // Cells smaller than this get no row labels.
+    static constexpr int kLabelMinCell = 6;
+
+    // Scroll along with the lowest running index (see above).
+    bool followsFrontier() const { return m_followFrontier; }
+    void setFollowFrontier(bool on);
+    // Ctrl+wheel's zoom, around a point in widget coordinates.
+    void zoomAround(const QPoint& pos, bool in);
 
     // Geometry, in widget coordinates.
     int indexAt(const QPoint& pos) const; // -1 when no index is there
@@ -101,12 +121,15 @@ signals:
     void countsChanged();
     // Cell size or indexes per cell changed (the legend shows the scale).
     void scaleChanged();
+    void followFrontierChanged(bool on);
 
 protected:
     bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -118,8 +141,17 @@ protected:
 private:
     int pitch() const { return m_cell + (m_cell >= 5 ? 1 : 0); }
     int viewportWidth() const;
+    int scrollOffset() const;  // content y at the widget's top edge (negative: the margin)
+    int visibleHeight() const; // without the focus frame's margins
     int slotCount() const;
     int slotOf(int index) const { return index / m_perCell; }
+    // Row and column of a slot (cell), after the zoom shift.
+    int rowOf(int slot) const { return (slot + m_shift) / m_columns; }
+    int columnOf(int slot) const { return (slot + m_shift) % m_columns; }
+    int slotAt(const QPoint& pos) const; // -1 when no cell is there
+    int gutterFor(int cell) const;
+    void renderLabels();
+    void followFrontier();
     // The index a cell (slot) reports: the first one with its worst state.
     int representativeIndex(int slot) const;
     QRgb slotColor(int slot) const;
@@ -145,6 +177,11 @@ private:
     int m_perCell = 1;  // indexes per cell (> 1 only when aggregated)
     int m_columns = 1;
     int m_rows = 0;
+    int m_shift = 0;      // empty cells before index 0 in the first row (zoom around the pointer)
+    int m_gutter = 0;     // row-label gutter width, 0 = no labels
+    int m_labelEvery = 1; // label every k-th row
+    std::vector<int> m_labelled;
+    bool m_followFrontier = false;
     QScrollBar* m_scroll = nullptr;
     bool m_scrolling = false; // not m_scroll->isVisible(): also right while hidden
 

@@ -21,7 +21,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -88,9 +87,9 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(buildScoreboardTab(), tr("&Scoreboard"));
     m_tabs->addTab(buildFailuresTab(), tr("F&ailures && events"));
-    m_tabs->addTab(buildSpreadTab(), tr("S&pread"));
+    m_tabs->addTab(buildSpreadTab(), tr("Sprea&d"));
     m_charts = new ChartsWidget(this);
-    m_tabs->addTab(m_charts, tr("C&harts"));
+    m_tabs->addTab(m_charts, tr("&Charts"));
     m_timeline = new TimelineWidget(this);
     m_tabs->addTab(m_timeline, tr("&Timeline"));
     m_tabStale.assign(TabCount, true);
@@ -100,8 +99,9 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     layout->addWidget(m_tabs, 1);
 
     connect(m_tabs, &QTabWidget::currentChanged, this, &JobView::refreshTab);
-    auto* logs = new QShortcut(QKeySequence(tr("Ctrl+L")), this, this, &JobView::showLogs);
-    logs->setContext(Qt::WidgetWithChildrenShortcut);
+    // Keyboard: Tab goes from the grid to the tabs, then to the log's index box.
+    QWidget::setTabOrder(m_grid, m_tabs->tabBar());
+    QWidget::setTabOrder(m_tabs->tabBar(), m_log->indexBox());
 
     m_parallelismDebounce.setSingleShot(true);
     m_parallelismDebounce.setInterval(400);
@@ -135,8 +135,11 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
                 });
         connect(m_store, &store::JobStore::actionFailed, this,
                 [this](const QString& jobKey, const QString& message) {
-                    if (jobKey == m_key)
-                        setActionMessage(tr("Failed: %1").arg(message));
+                    if (jobKey != m_key)
+                        return;
+                    m_parallelismSent = -1; // nothing is on its way any more
+                    m_suspendSent = -1;
+                    setActionMessage(tr("Failed: %1").arg(message));
                 });
         connect(m_store, &store::JobStore::logTextArrived, this,
                 [this](const QString& jobKey, int index, int attempt, const QString& text,
@@ -227,7 +230,9 @@ QWidget* JobView::buildHeader() {
     auto* top = new QHBoxLayout;
     top->addWidget(m_title);
     top->addWidget(m_status);
-    top->addStretch(1);
+    top->addSpacing(12);
+    // In the top row, taking only the room left: showing or clearing it moves nothing.
+    top->addWidget(m_actionMessage, 1);
     top->addWidget(parallelismLabel);
     top->addWidget(m_parallelism);
     top->addWidget(m_resume);
@@ -238,8 +243,7 @@ QWidget* JobView::buildHeader() {
     layout->addLayout(top);
     layout->addWidget(m_facts);
     layout->addWidget(m_conditions);
-    layout->addWidget(m_actionMessage);
-    m_actionMessage->hide();
+    m_actionMessage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     return header;
 }
 
@@ -289,6 +293,17 @@ QWidget* JobView::buildScoreboardTab() {
     m_detailsTitle->setWordWrap(true);
     auto* attempts = makeTable(m_attemptsModel, details, QStringLiteral("attemptsTable"));
     m_log = new LogViewWidget(details);
+    // Clicking (or moving to) an attempt's row shows that attempt's log.
+    connect(
+        attempts->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this, attempts](const QModelIndex& current) {
+            if (!current.isValid() || m_detailsIndex < 0)
+                return;
+            const int attempt =
+                attempts->model()->index(current.row(), 0).data(TableRowsModel::SortRole).toInt();
+            if (attempt - 1 != m_log->attempt() || m_log->index() != m_detailsIndex)
+                m_log->showAttempt(m_detailsIndex, attempt - 1);
+        });
     auto* detailsSplit = new QSplitter(Qt::Vertical, details);
     detailsSplit->addWidget(attempts);
     detailsSplit->addWidget(m_log);
@@ -360,9 +375,15 @@ void JobView::applySnapshot(const store::JobSnapshotPtr& snapshot) {
     }
     m_log->setIndexRange(static_cast<int>(s.states.size()));
 
-    // The spin box follows the job unless the user's own change is still on its way.
+    // The spin box follows the job unless the user's own change is still on its way. Once the
+    // job shows every change asked for, "Setting parallelism to 300…" and "Suspending…" go.
+    const bool waiting = m_parallelismSent >= 0 || m_suspendSent >= 0;
     if (m_parallelismSent >= 0 && s.summary.parallelism == m_parallelismSent)
         m_parallelismSent = -1;
+    if (m_suspendSent >= 0 && s.summary.suspended == (m_suspendSent == 1))
+        m_suspendSent = -1;
+    if (waiting && m_parallelismSent < 0 && m_suspendSent < 0)
+        setActionMessage({});
     if (m_parallelismSent < 0 && !m_parallelismDebounce.isActive() && !m_parallelism->hasFocus()) {
         const QSignalBlocker block(m_parallelism);
         m_parallelism->setValue(s.summary.parallelism);
@@ -645,6 +666,7 @@ void JobView::toggleSuspended() {
     if (!m_snapshot || !m_store)
         return;
     const bool suspend = !m_snapshot->summary.suspended;
+    m_suspendSent = suspend ? 1 : 0;
     setActionMessage(suspend ? tr("Suspending…") : tr("Resuming…"));
     QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key, suspend] {
         if (s)
@@ -690,12 +712,12 @@ void JobView::showLogs() {
     m_tabs->setCurrentIndex(ScoreboardTab);
     if (m_detailsIndex < 0 && m_grid->currentIndex() >= 0)
         showIndex(m_grid->currentIndex());
-    m_log->focusFilter();
+    m_log->focusIndex();
 }
 
 void JobView::setActionMessage(const QString& text) {
     m_actionMessage->setText(text);
-    m_actionMessage->setVisible(!text.isEmpty());
+    m_actionMessage->setToolTip(text);
 }
 
 QByteArray JobView::saveSplitterState() const {

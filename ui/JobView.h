@@ -96,6 +96,7 @@ private:
     QPushButton* m_resume; // shown for interrupted runs only
     QTimer m_parallelismDebounce;
     int m_parallelismSent = -1; // the value asked for, until a snapshot shows it
+    int m_suspendSent = -1;     // 1 suspend / 0 resume asked for, until a snapshot shows it
 
     QTabWidget* m_tabs;
     QSplitter* m_scoreSplitter = nullptr;

@@ -17,17 +17,19 @@ namespace tessera::ui {
 LogViewWidget::LogViewWidget(QWidget* parent)
     : QWidget(parent)
     , m_index(new QSpinBox(this))
+    , m_allIndexes(new QCheckBox(tr("All i&ndexes"), this))
     , m_attempt(new QComboBox(this))
-    , m_follow(new QCheckBox(tr("&Follow"), this))
+    , m_follow(new QCheckBox(tr("F&ollow"), this))
     , m_filter(new QLineEdit(this))
     , m_state(new QLabel(this))
     , m_text(new QPlainTextEdit(this)) {
     setObjectName(QStringLiteral("logView"));
     m_index->setObjectName(QStringLiteral("logIndex"));
     m_index->setPrefix(tr("Index "));
-    // Below index 0: every index's log merged, each line prefixed with its index.
-    m_index->setRange(-1, 0);
-    m_index->setSpecialValueText(tr("All indexes"));
+    m_index->setRange(0, 0);
+    m_index->setToolTip(tr("The index whose log is shown (Ctrl+L)"));
+    m_allIndexes->setObjectName(QStringLiteral("logAllIndexes"));
+    m_allIndexes->setToolTip(tr("Every index's log merged, each line prefixed with its index"));
     m_attempt->setObjectName(QStringLiteral("logAttempt"));
     m_follow->setObjectName(QStringLiteral("logFollow"));
     m_follow->setChecked(true);
@@ -46,6 +48,7 @@ LogViewWidget::LogViewWidget(QWidget* parent)
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_index);
+    bar->addWidget(m_allIndexes);
     bar->addWidget(m_attempt);
     bar->addWidget(m_follow);
     bar->addWidget(load);
@@ -57,6 +60,18 @@ LogViewWidget::LogViewWidget(QWidget* parent)
     layout->addWidget(m_state);
 
     connect(load, &QPushButton::clicked, this, &LogViewWidget::reload);
+    connect(m_allIndexes, &QCheckBox::toggled, this, [this](bool all) {
+        m_index->setEnabled(!all);
+        m_attempt->setEnabled(!all);
+        reload();
+    });
+    connect(m_attempt, &QComboBox::activated, this, &LogViewWidget::reload);
+    // A new index typed or stepped to: its log (Enter or the arrows, not every keystroke).
+    m_index->setKeyboardTracking(false);
+    connect(m_index, &QSpinBox::valueChanged, this, [this] {
+        if (!m_allIndexes->isChecked() && m_shownIndex != m_index->value())
+            reload();
+    });
     connect(m_filter, &QLineEdit::textChanged, this, &LogViewWidget::refilter);
     connect(m_follow, &QCheckBox::toggled, this, [this](bool on) {
         if (!on && m_shownIndex >= 0)
@@ -73,7 +88,8 @@ LogViewWidget::LogViewWidget(QWidget* parent)
 }
 
 void LogViewWidget::setIndexRange(int count) {
-    m_index->setRange(-1, std::max(0, count - 1));
+    const QSignalBlocker block(m_index);
+    m_index->setRange(0, std::max(0, count - 1));
 }
 
 void LogViewWidget::setAttemptCount(int attempts) {
@@ -88,7 +104,7 @@ void LogViewWidget::setAttemptCount(int attempts) {
 }
 
 int LogViewWidget::index() const {
-    return m_index->value() < 0 ? store::JobStore::kAllIndexes : m_index->value();
+    return m_allIndexes->isChecked() ? store::JobStore::kAllIndexes : m_index->value();
 }
 
 int LogViewWidget::attempt() const {
@@ -108,8 +124,34 @@ void LogViewWidget::focusFilter() {
     m_filter->selectAll();
 }
 
+QWidget* LogViewWidget::indexBox() const {
+    return m_index;
+}
+
+void LogViewWidget::focusIndex() {
+    if (m_allIndexes->isChecked())
+        m_allIndexes->setChecked(false);
+    m_index->setFocus(Qt::ShortcutFocusReason);
+    m_index->selectAll();
+}
+
 void LogViewWidget::showIndex(int index) {
-    m_index->setValue(index == store::JobStore::kAllIndexes ? -1 : index);
+    showAttempt(index, -1);
+}
+
+void LogViewWidget::showAttempt(int index, int attempt) {
+    const bool all = index == store::JobStore::kAllIndexes;
+    {
+        const QSignalBlocker blockAll(m_allIndexes);
+        const QSignalBlocker blockIndex(m_index);
+        m_allIndexes->setChecked(all);
+        m_index->setEnabled(!all);
+        m_attempt->setEnabled(!all);
+        if (!all)
+            m_index->setValue(index);
+        const int at = m_attempt->findData(attempt);
+        m_attempt->setCurrentIndex(at >= 0 ? at : 0);
+    }
     reload();
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // One index's log: pick the index and attempt, follow (stream) or fetch the tail, and filter the
 // lines by text. The text arrives from the store in pieces (logTextArrived); this widget keeps
-// the last kMaxLines lines and shows those matching the filter. "All indexes" (below index 0)
-// shows every index's log merged with an index prefix (JobStore::kAllIndexes), refreshed every
-// few seconds while Follow is on.
+// the last kMaxLines lines and shows those matching the filter. The "All indexes" box shows
+// every index's log merged with an index prefix (JobStore::kAllIndexes), refreshed every few
+// seconds while Follow is on.
 #include "store/JobStore.h"
 
 #include <QStringList>
@@ -33,10 +33,16 @@ public:
     bool follow() const;
     QString shownText() const;
     void focusFilter();
+    // The index box: the first stop of the log for Tab.
+    QWidget* indexBox() const;
+    // Ctrl+L: the index box, its number selected for typing over.
+    void focusIndex();
 
 public slots:
     // Shows `index` and asks for its log.
     void showIndex(int index);
+    // Shows one attempt (0-based; -1 = newest) of `index` and asks for its log.
+    void showAttempt(int index, int attempt);
     void appendText(int index, int attempt, const QString& text, bool finished);
     void clear();
     void reload();
@@ -50,6 +56,7 @@ private:
     bool matches(const QString& line) const;
 
     QSpinBox* m_index;
+    QCheckBox* m_allIndexes;
     QComboBox* m_attempt;
     QCheckBox* m_follow;
     QLineEdit* m_filter;

@@ -1,9 +1,12 @@
 #include "MainWindow.h"
 
+#include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "ProgressDelegate.h"
 #include "ReportExporter.h"
+#include "StatePalette.h"
+#include "WindowPlacement.h"
 #include "launch/LaunchDialog.h"
 #include "launch/LaunchedJobSelector.h"
 #include "store/JobStore.h"
@@ -11,7 +14,6 @@
 #include "store/RelaunchInput.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -28,6 +30,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -41,6 +44,7 @@
 
 namespace tessera::ui {
 
+using engine::IndexState;
 using store::ConnectionState;
 
 MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
@@ -52,7 +56,9 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
     setAcceptDrops(true); // a dropped work list or Job manifest opens the Launch dialog
     buildUi();
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    // Nothing remembered yet (the first start): about 80 % of the screen, centred.
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+        setGeometry(firstWindowGeometry(screen()->availableGeometry()));
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
     m_table->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray());
@@ -93,87 +99,7 @@ void MainWindow::buildUi() {
     m_filter->setMaximumWidth(260);
     toolbar->addWidget(m_filter);
 
-    auto* fileMenu = menuBar()->addMenu(tr("&File"));
-    auto* newWindow = fileMenu->addAction(tr("&New window"), this, [] {
-        auto* w = new MainWindow;
-        w->setAttribute(Qt::WA_DeleteOnClose);
-        w->setSourceIds(QStringList());
-        w->show();
-    });
-    newWindow->setShortcut(QKeySequence::New);
-    auto* launchFile = fileMenu->addAction(tr("&Launch from file…"), this, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(
-            this, tr("Launch work lists or Job manifests"), QString(),
-            tr("Work lists and manifests (*.txt *.list *.csv *.yaml *.yml *.json);;All files (*)"));
-        openLaunchFiles(paths);
-    });
-    launchFile->setObjectName(QStringLiteral("launchFromFileAction"));
-    launchFile->setShortcut(QKeySequence::Open);
-    auto* exportAction = fileMenu->addAction(tr("&Export report…"), this, [this] {
-        const QString key = selectedKey();
-        if (key.isEmpty()) {
-            statusBar()->showMessage(tr("Select a job to export its report."), 5000);
-            return;
-        }
-        const QString name = key.section(QLatin1Char('/'), -1);
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export completion report"), name + QStringLiteral("-report.html"),
-            tr("HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)"));
-        if (!path.isEmpty())
-            exportReport(path);
-    });
-    exportAction->setObjectName(QStringLiteral("exportReportAction"));
-    exportAction->setShortcut(QKeySequence(tr("Ctrl+E")));
-    fileMenu->addSeparator();
-    fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
-    auto* viewMenu = menuBar()->addMenu(tr("&View"));
-    auto* refresh = viewMenu->addAction(tr("&Refresh"), this, &MainWindow::refresh);
-    refresh->setShortcut(QKeySequence::Refresh);
-    auto* find = viewMenu->addAction(tr("&Filter jobs"), this, &MainWindow::focusFilter);
-    find->setShortcut(QKeySequence::Find);
-    auto* logs = viewMenu->addAction(tr("Index &logs"), this, [this] {
-        if (m_jobView)
-            m_jobView->showLogs();
-    });
-    logs->setShortcut(QKeySequence(tr("Ctrl+L")));
-    // Language: applied at the next start (every widget is built translated once).
-    auto* languageMenu = viewMenu->addMenu(tr("&Language"));
-    auto* languages = new QActionGroup(languageMenu);
-    const QString chosen = QSettings().value(languageSettingKey()).toString();
-    const std::pair<QString, QString> options[] = {
-        {QString(), tr("System default")},
-        {QStringLiteral("en"), QStringLiteral("English")},
-        {QStringLiteral("de"), QStringLiteral("Deutsch")},
-        {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
-    for (const auto& [code, label] : options) {
-        QAction* a = languageMenu->addAction(label);
-        a->setCheckable(true);
-        a->setChecked(code == chosen);
-        languages->addAction(a);
-        connect(a, &QAction::triggered, this, [this, code = code] {
-            QSettings().setValue(languageSettingKey(), code);
-            statusBar()->showMessage(tr("The language changes when Tessera starts again."), 10000);
-        });
-    }
-    auto* jobMenu = menuBar()->addMenu(tr("&Job"));
-    jobMenu->addAction(tr("Open in new &window"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
-        if (!selectedKey().isEmpty())
-            openJobInWindow(selectedKey());
-    });
-    auto* rerunFailed =
-        jobMenu->addAction(tr("&Re-run failed indexes…"), this, [this] { rerunIndexes(true); });
-    rerunFailed->setObjectName(QStringLiteral("rerunFailedAction"));
-    jobMenu->addAction(tr("Re-run indexes that did &not succeed…"), this,
-                       [this] { rerunIndexes(false); });
-    jobMenu->addAction(tr("Res&ume interrupted run"), this, &MainWindow::resumeSelected)
-        ->setObjectName(QStringLiteral("resumeRunAction"));
-    jobMenu->addAction(tr("Clear recorded &history of this source"), this, [this] {
-        if (m_host && m_host->store())
-            QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store())] {
-                if (s)
-                    s->clearHistory();
-            });
-    });
+    buildMenus();
 
     m_model = new JobListModel(this);
     m_proxy = new QSortFilterProxyModel(this);
@@ -228,10 +154,15 @@ void MainWindow::buildUi() {
 
     m_connection = new QLabel(this);
     m_connection->setObjectName(QStringLiteral("connectionState"));
+    m_connection->setTextFormat(Qt::RichText);
     statusBar()->addPermanentWidget(m_connection);
 
-    connect(m_sources, &QComboBox::activated, this,
-            [this](int i) { openSource(m_sources->itemData(i).toString()); });
+    connect(m_sources, &QComboBox::activated, this, [this](int i) {
+        // Picking the source already shown keeps it (re-opening would restart the Demo).
+        const QString id = m_sources->itemData(i).toString();
+        if (id != currentSourceId())
+            openSource(id);
+    });
     connect(m_namespace->lineEdit(), &QLineEdit::editingFinished, this, [this] {
         if (m_host && m_host->store())
             QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store()),
@@ -345,27 +276,37 @@ void MainWindow::openSource(const QString& id) {
 
 void MainWindow::showConnection(ConnectionState state, const QString& detail, int retryInSeconds) {
     QString text;
+    // The dot's colour is the state: green connected, amber on the way, orange retrying, red
+    // refused or failed (the scoreboard's colours, so they follow the theme).
+    IndexState dotColour = IndexState::Pending;
     switch (state) {
     case ConnectionState::Connecting:
         text = tr("Connecting…");
         break;
     case ConnectionState::Connected:
-        text = tr("● Connected");
+        text = tr("Connected");
+        dotColour = IndexState::Succeeded;
         m_connected = true;
         break;
     case ConnectionState::Retrying:
         text = tr("Retrying in %1 s: %2").arg(retryInSeconds).arg(detail);
+        dotColour = IndexState::FailedWillRetry;
         break;
     case ConnectionState::Unauthorized:
         text = tr("Unauthorized: %1").arg(detail);
+        dotColour = IndexState::FailedTerminal;
         break;
     case ConnectionState::Failed:
         text = tr("Failed: %1").arg(detail);
+        dotColour = IndexState::FailedTerminal;
         break;
     }
     if (m_host)
         text = m_host->displayName() + QStringLiteral(" — ") + text;
-    m_connection->setText(text);
+    m_connectionText = text;
+    m_connectionColour = StatePalette(palette()).color(dotColour);
+    m_connection->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> %2")
+                              .arg(m_connectionColour.name(), text.toHtmlEscaped()));
     m_connection->setToolTip(detail);
     if (state != ConnectionState::Connected && state != ConnectionState::Connecting)
         m_sourceError = text;
@@ -375,7 +316,7 @@ void MainWindow::showConnection(ConnectionState state, const QString& detail, in
 }
 
 QString MainWindow::connectionText() const {
-    return m_connection->text();
+    return m_connectionText;
 }
 
 void MainWindow::updateListState() {
@@ -420,6 +361,8 @@ void MainWindow::openJob(const QString& key) {
     m_jobView->tabs()->setCurrentIndex(tab);
     m_right->addWidget(m_jobView);
     m_right->setCurrentWidget(m_jobView);
+    // Tab from the job list goes to the scoreboard (then the tabs and the log: JobView).
+    QWidget::setTabOrder(m_table, m_jobView->grid());
 }
 
 void MainWindow::openJobInWindow(const QString& key) {
@@ -430,6 +373,16 @@ void MainWindow::openJobInWindow(const QString& key) {
     view->setAttribute(Qt::WA_DeleteOnClose);
     view->setWindowTitle(tr("%1 — Tessera").arg(key.section(QLatin1Char('/'), -1)));
     view->resize(1100, 760);
+    // Its own keys: Ctrl+W and Esc close it, Ctrl+L goes to the log's index box.
+    auto* close = new QAction(view);
+    close->setShortcuts({QKeySequence::Close, QKeySequence(Qt::Key_Escape)});
+    close->setShortcutContext(Qt::WindowShortcut);
+    connect(close, &QAction::triggered, view, &QWidget::close);
+    view->addAction(close);
+    auto* logs = new QAction(view);
+    logs->setShortcut(QKeySequence(tr("Ctrl+L")));
+    connect(logs, &QAction::triggered, view, &JobView::showLogs);
+    view->addAction(logs);
     view->show();
     m_jobWindows << view;
 }

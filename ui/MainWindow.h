@@ -8,6 +8,7 @@
 #include "local/LocalRunner.h"
 #include "store/JobSnapshot.h"
 
+#include <QColor>
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
@@ -50,6 +51,8 @@ public:
     JobView* jobView() const { return m_jobView; }
     SourceHost* sourceHost() const { return m_host.get(); }
     QString connectionText() const;
+    // The colour of the connection dot (green connected, amber connecting, red failed...).
+    QColor connectionColour() const { return m_connectionColour; }
     // QSettings key of the language chosen in View > Language ("" = the system's).
     static QString languageSettingKey() { return QStringLiteral("language"); }
 
@@ -59,6 +62,11 @@ public slots:
     void openJobInWindow(const QString& key);
     void refresh();
     void focusFilter();
+    // Ctrl+K: jump to a job, a tab of the open job, or any menu action.
+    void openCommandPalette();
+    // Help menu.
+    void showShortcuts();
+    void showAbout();
     // One Launch dialog per file (work lists and Job manifests), as a drop does.
     void openLaunchFiles(const QStringList& paths);
     // Writes a completion report of the selected job (format from the extension); the result
@@ -81,6 +89,7 @@ protected:
 
 private:
     void buildUi();
+    void buildMenus(); // MainWindowMenus.cpp
     void showConnection(store::ConnectionState state, const QString& detail, int retryInSeconds);
     void updateListState();
     void closeJobView();
@@ -114,6 +123,8 @@ private:
     QPointer<QWidget> m_closePrompt;
     bool m_closeConfirmed = false;
     launch::LaunchedJobSelector* m_launched; // selects a job launched from here once listed
+    QString m_connectionText;  // without the dot
+    QColor m_connectionColour; // the dot's
 };
 
 } // namespace tessera::ui

@@ -49,6 +49,26 @@ TEST(Cli, RejectsAnUnknownCommandWithUsageExitCode) {
     EXPECT_EQ(option.err, "tessera: unknown option '--frobnicate'\nTry 'tessera --help'.\n");
 }
 
+#ifdef TESSERA_TEST_WITH_UI
+TEST(Cli, WithoutADisplayTheWindowSaysSoAndExitsWithUsageStatus) {
+    // No DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM: Qt would abort (134); tessera explains.
+    const std::vector<std::string> environment = {"PATH=/usr/bin:/bin", "HOME=/tmp",
+                                                  "ASAN_OPTIONS=detect_leaks=0"};
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{}, std::vector<std::string>{"--demo"}}) {
+        std::vector<std::string> argv{TESSERA_BINARY};
+        argv.insert(argv.end(), args.begin(), args.end());
+        const auto r = tessera::testing::runProcessWithEnvironment(argv, environment);
+        EXPECT_EQ(r.exitCode, 2) << r.err;
+        EXPECT_NE(r.err.find("tessera: no display"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("desktop session"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("'tessera --help'"), std::string::npos) << r.err;
+        EXPECT_EQ(r.err.find("Reinstalling"), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+}
+#endif
+
 TEST(Cli, ReportsUsageErrorsOfACommandWithExitCode2) {
     const auto unknown = runTessera({"reconcile", "--frobnicate"});
     EXPECT_EQ(unknown.exitCode, 2);

@@ -37,7 +37,10 @@ struct TempFile {
 
 } // namespace
 
-ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& stdinText) {
+namespace {
+
+ProcessResult spawnAndWait(const std::vector<std::string>& argv, const std::string& stdinText,
+                           char* const* environment) {
     TempFile in, out, err;
     {
         std::ofstream f(in.path, std::ios::binary);
@@ -53,7 +56,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
         args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     pid_t pid = 0;
-    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environment);
     posix_spawn_file_actions_destroy(&actions);
     ProcessResult result;
     if (rc != 0) {
@@ -67,6 +70,21 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
     result.out = out.read();
     result.err = err.read();
     return result;
+}
+
+} // namespace
+
+ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& stdinText) {
+    return spawnAndWait(argv, stdinText, environ);
+}
+
+ProcessResult runProcessWithEnvironment(const std::vector<std::string>& argv,
+                                        const std::vector<std::string>& environment) {
+    std::vector<char*> entries;
+    for (const std::string& e : environment)
+        entries.push_back(const_cast<char*>(e.c_str()));
+    entries.push_back(nullptr);
+    return spawnAndWait(argv, {}, entries.data());
 }
 
 ProcessResult runTessera(const std::vector<std::string>& args, const std::string& stdinText) {

@@ -12,6 +12,9 @@ struct ProcessResult {
 };
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& stdinText = {});
+// The same with exactly this environment ("NAME=value" entries) instead of the test's own.
+ProcessResult runProcessWithEnvironment(const std::vector<std::string>& argv,
+                                        const std::vector<std::string>& environment);
 
 // Runs the tessera binary under test with the given arguments.
 ProcessResult runTessera(const std::vector<std::string>& args, const std::string& stdinText = {});

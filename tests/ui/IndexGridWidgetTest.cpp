@@ -65,7 +65,8 @@ TEST(IndexGridWidget, PaintsEveryStateInItsColour) {
 
 TEST(IndexGridWidget, FitsOneHundredThousandIndexesAndShowsTheWorstStatePerPixel) {
     IndexGridWidget grid;
-    grid.resize(100, 50); // 5,000 pixels for 100,000 indexes: 20 indexes per pixel
+    // 100×50 pixels inside the 2-pixel focus margin for 100,000 indexes: 20 indexes per pixel.
+    grid.resize(104, 54);
     std::vector<IndexState> states(100000, IndexState::Succeeded);
     states[12345] = IndexState::FailedTerminal;
     states[50000] = IndexState::Running;
