@@ -5,6 +5,8 @@
 // report exported from the window holds exactly what the run's journal recorded.
 #include "codec/Decode.h"
 #include "codec/Manifests.h"
+#include "engine/IndexSet.h"
+#include "engine/Simulator.h"
 #include "local/LocalRunner.h"
 #include "local/RunDirectory.h"
 #include "store/JobStore.h"
@@ -15,30 +17,41 @@
 #include "ui/MainWindow.h"
 #include "ui/StatePalette.h"
 #include "ui/launch/LaunchDialog.h"
+#include "ui/launch/LimitSpinBox.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPointer>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QUrl>
 #include <gtest/gtest.h>
+#include <limits>
+#include <ostream>
 
 using tessera::engine::IndexState;
 using namespace tessera::ui;
+using tessera::ui::launch::Forecast;
 using tessera::ui::launch::LaunchDialog;
+using tessera::ui::launch::LimitSpinBox;
 
 namespace {
 
@@ -445,4 +458,262 @@ TEST_F(LaunchFromWindow, ReRunFailedIndexesOfADemoClusterJobComesBackFromItsConf
     EXPECT_EQ(rerun->manifests()->originalIndexes, (std::map<int32_t, int32_t>{{0, 2}}));
     EXPECT_TRUE(rerun->yamlText().contains(QStringLiteral("echo 'c $HOME'")))
         << rerun->yamlText().toStdString();
+}
+
+namespace {
+
+// A work list of `count` lines where every 17th line (1-based: 17, 34, ...) fails.
+QByteArray everySeventeenthFails(int count) {
+    QByteArray lines;
+    for (int i = 0; i < count; ++i)
+        lines += (i + 1) % 17 == 0 ? "exit 1\n" : "true\n";
+    return lines;
+}
+
+std::vector<int32_t> everySeventeenthIndex(int count) {
+    std::vector<int32_t> out;
+    for (int i = 16; i < count; i += 17)
+        out.push_back(i);
+    return out;
+}
+
+// The three limits as the dialog shows them.
+struct LimitSpinBoxText {
+    QString perIndex, backoffLimit, maxFailedIndexes;
+    bool operator==(const LimitSpinBoxText&) const = default;
+};
+
+void PrintTo(const LimitSpinBoxText& t, std::ostream* os) {
+    *os << "{" << t.perIndex.toStdString() << ", " << t.backoffLimit.toStdString() << ", "
+        << t.maxFailedIndexes.toStdString() << "}";
+}
+
+LimitSpinBoxText limitsOf(LaunchDialog* dialog) {
+    auto text = [dialog](const char* name) {
+        return dialog->findChild<LimitSpinBox*>(QLatin1String(name))->text();
+    };
+    return {text("backoffLimitPerIndex"), text("backoffLimit"), text("maxFailedIndexes")};
+}
+
+} // namespace
+
+TEST_F(LaunchFromWindow, AWorkListRetriesPerIndexByDefaultAndAManifestKeepsTheKubernetesDefaults) {
+    const QString list = writeFile(m_files, QStringLiteral("frames.txt"), "true\ntrue\n");
+    const QString manifest =
+        writeFile(m_files, QStringLiteral("job.yaml"),
+                  "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: render\nspec:\n"
+                  "  completions: 3\n  completionMode: Indexed\n  template:\n    spec:\n"
+                  "      restartPolicy: Never\n      containers:\n      - name: main\n"
+                  "        image: busybox\n        command: [\"true\"]\n");
+    const QString unlimited =
+        writeFile(m_files, QStringLiteral("unlimited.yaml"),
+                  "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: wide\nspec:\n"
+                  "  completions: 3\n  completionMode: Indexed\n  backoffLimit: 2147483647\n"
+                  "  template:\n    spec:\n      restartPolicy: Never\n      containers:\n"
+                  "      - name: main\n        image: busybox\n        command: [\"true\"]\n");
+    auto window = bareWindow();
+    dropFiles(window.get(), {list, manifest, unlimited});
+    for (const QString& path : {list, manifest, unlimited}) {
+        LaunchDialog* d = dialogFor(window.get(), path);
+        ASSERT_NE(d, nullptr);
+        ASSERT_TRUE(waitUntil([&] { return !d->isBusy() && d->file() && d->file()->ok(); }));
+    }
+
+    // A work list: 2 retries per index, and backoffLimit left to its default, which is then
+    // unlimited (the job never stops for other indexes' failures).
+    LaunchDialog* fromList = dialogFor(window.get(), list);
+    EXPECT_EQ(limitsOf(fromList),
+              (LimitSpinBoxText{QStringLiteral("2"), QStringLiteral("default: unlimited"),
+                                QStringLiteral("unset")}));
+    const tessera::engine::Job job = fromList->jobFromForm();
+    EXPECT_EQ(job.spec.backoffLimitPerIndex, 2);
+    EXPECT_EQ(job.spec.backoffLimit, std::numeric_limits<int32_t>::max());
+    // Clearing the per-index limit brings back Kubernetes' job-wide default, and says so.
+    auto* perIndex = fromList->findChild<LimitSpinBox*>(QStringLiteral("backoffLimitPerIndex"));
+    perIndex->setLimit(std::nullopt);
+    EXPECT_EQ(limitsOf(fromList).backoffLimit, QStringLiteral("default: 6"));
+    EXPECT_EQ(fromList->jobFromForm().spec.backoffLimit, 6);
+    // Every limit explains itself.
+    for (const char* name : {"backoffLimitPerIndex", "backoffLimit", "maxFailedIndexes"})
+        EXPECT_TRUE(fromList->findChild<LimitSpinBox*>(QLatin1String(name))
+                        ->toolTip()
+                        .contains(QLatin1String(name)))
+            << name;
+
+    // A manifest runs with what it says, and Kubernetes' defaults for what it leaves out.
+    EXPECT_EQ(limitsOf(dialogFor(window.get(), manifest)),
+              (LimitSpinBoxText{QStringLiteral("unset"), QStringLiteral("default: 6"),
+                                QStringLiteral("unset")}));
+    // MaxInt32 reads "unlimited", and the generated Job keeps the number.
+    LaunchDialog* wide = dialogFor(window.get(), unlimited);
+    EXPECT_EQ(limitsOf(wide).backoffLimit, QStringLiteral("unlimited"));
+    EXPECT_EQ(wide->jobFromForm().spec.backoffLimit, std::numeric_limits<int32_t>::max());
+}
+
+TEST_F(LaunchFromWindow, ADryRunWithTheDefaultsRunsEveryIndexAndSaysWhyItFails) {
+    constexpr int kItems = 200;
+    const QString path =
+        writeFile(m_files, QStringLiteral("list.txt"), everySeventeenthFails(kItems));
+    auto window = bareWindow();
+    dropFiles(window.get(), {path});
+    LaunchDialog* dialog = dialogFor(window.get(), path);
+    ASSERT_NE(dialog, nullptr);
+    ASSERT_TRUE(waitUntil([&] { return !dialog->isBusy() && dialog->file()->ok(); }));
+    dialog->setTarget(LaunchDialog::Target::DryRun);
+
+    // What the simulator does with the dialog's Job when exactly those lines fail every time:
+    // every index runs, the failing ones end failed, and the job fails for them at the end.
+    tessera::engine::SimulationConfig config;
+    config.job = dialog->jobFromForm();
+    for (const int32_t i : everySeventeenthIndex(kItems))
+        config.failures.failingIndexes[i] = -1;
+    const tessera::engine::SimulationResult r = tessera::engine::simulate(config);
+    ASSERT_TRUE(r.finished) << r.stopReason;
+    EXPECT_EQ(r.outcome, "Failed");
+    EXPECT_EQ(r.reason, "FailedIndexes");
+    EXPECT_EQ(r.status.succeeded, kItems - 11);
+    const std::vector<int32_t> failing = everySeventeenthIndex(kItems);
+    EXPECT_EQ(r.failed.toString(),
+              tessera::engine::IndexSet::fromSortedIndexes(failing).toString());
+
+    // The dialog's own forecast (every attempt fails): each parallelism says why it failed.
+    dialog->findChild<QDoubleSpinBox*>(QStringLiteral("failRate"))->setValue(100);
+    dialog->findChild<QDoubleSpinBox*>(QStringLiteral("itemSeconds"))->setValue(1);
+    QSignalSpy simulated(dialog, &LaunchDialog::simulated);
+    dialog->simulate();
+    ASSERT_TRUE(waitUntil([&] { return simulated.size() == 1; }));
+    ASSERT_FALSE(dialog->forecasts().empty());
+    for (const Forecast& f : dialog->forecasts()) {
+        EXPECT_EQ(f.outcome, "Failed") << f.parallelism;
+        EXPECT_EQ(f.reason, "FailedIndexes") << f.parallelism;
+        EXPECT_EQ(f.failedIndexes, kItems) << f.parallelism; // all ran, none left out
+    }
+    const QString text = dialog->findChild<QLabel*>(QStringLiteral("makespan"))->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("Failed (FailedIndexes)"))) << text.toStdString();
+}
+
+TEST_F(LaunchFromWindow, AFailingLocalRunWithTheDefaultsRunsAllItemsAndIsSelectedOnLaunch) {
+    // Seen: a 200-line list with every 17th line failing ended as BackoffLimitExceeded after
+    // 14 items. With the defaults every item runs and only the failing lines end failed.
+    constexpr int kItems = 200;
+    const QString path =
+        writeFile(m_files, QStringLiteral("every17.txt"), everySeventeenthFails(kItems));
+    MainWindow window;
+    window.resize(1200, 800);
+    window.setSourceIds({SourceHost::localId()});
+    window.show();
+    auto* filter = window.findChild<QLineEdit*>(QStringLiteral("jobFilter"));
+    filter->setText(QStringLiteral("every"));
+    dropFiles(&window, {path});
+    LaunchDialog* dialog = dialogFor(&window, path);
+    ASSERT_NE(dialog, nullptr);
+    ASSERT_TRUE(waitUntil([&] { return !dialog->isBusy() && dialog->file()->ok(); }));
+    dialog->setTarget(LaunchDialog::Target::Local);
+    dialog->findChild<QSpinBox*>(QStringLiteral("parallelism"))->setValue(20);
+    ASSERT_TRUE(waitUntil([&] { return dialog->canLaunch(); }));
+    dialog->launch();
+
+    // The new run is selected and shown, and the filter is as the user left it.
+    JobListModel* model = window.jobModel();
+    ASSERT_TRUE(waitUntil([&] { return model->rowCount() == 1 && window.jobView(); }));
+    EXPECT_EQ(window.jobView()->key(), model->job(0).key);
+    EXPECT_EQ(window.jobTable()->currentIndex().data(JobListModel::KeyRole).toString(),
+              model->job(0).key);
+    EXPECT_EQ(filter->text(), QStringLiteral("every"));
+
+    // Two retries per failing index (10 s, then 20 s apart), so this takes about half a minute.
+    ASSERT_TRUE(waitUntil(
+        [&] { return model->rowCount() == 1 && model->job(0).status == QStringLiteral("Failed"); },
+        120000));
+    const tessera::store::JobSummary& job = model->job(0);
+    EXPECT_EQ(job.statusReason, QStringLiteral("FailedIndexes"));
+    EXPECT_EQ(job.succeeded, kItems - 11);
+    ASSERT_TRUE(waitUntil([&] {
+        JobView* view = window.jobView();
+        return view && view->snapshot() && view->snapshot()->summary.status == job.status;
+    }));
+    QStringList failed;
+    for (const int32_t i : everySeventeenthIndex(kItems))
+        failed << QString::number(i);
+    EXPECT_EQ(window.jobView()->snapshot()->failedIndexes, failed.join(QLatin1Char(',')));
+    EXPECT_EQ(job.failed, 11 * 3); // three attempts each: the first and two retries
+}
+
+TEST_F(LaunchFromWindow, DialogsOfSeveralDroppedFilesDoNotCoverEachOther) {
+    QStringList paths;
+    for (int i = 0; i < 3; ++i)
+        paths << writeFile(m_files, QStringLiteral("list%1.txt").arg(i), "true\n");
+    auto window = bareWindow();
+    dropFiles(window.get(), paths);
+    QList<QPoint> positions;
+    for (const QString& p : paths) {
+        LaunchDialog* d = dialogFor(window.get(), p);
+        ASSERT_NE(d, nullptr);
+        ASSERT_TRUE(d->isVisible());
+        EXPECT_FALSE(positions.contains(d->pos())) << p.toStdString();
+        positions << d->pos();
+    }
+}
+
+TEST_F(LaunchFromWindow, ALongErrorWrapsInsteadOfScrollingSideways) {
+    const QString dir = m_files.filePath(QStringLiteral("a-rather-long-folder-name-for-renders/"
+                                                        "another-long-folder-name-for-shots"));
+    ASSERT_TRUE(QDir().mkpath(dir));
+    const QString path = dir + QStringLiteral("/broken-work-list-with-a-long-name.csv");
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("FRAME,SCENE\n1,intro\n2,intro,extra,and,more,fields\n");
+    f.close();
+    auto window = bareWindow();
+    dropFiles(window.get(), {path});
+    LaunchDialog* dialog = dialogFor(window.get(), path);
+    ASSERT_NE(dialog, nullptr);
+    const int width = dialog->width();
+    ASSERT_TRUE(waitUntil([&] { return !dialog->isBusy() && !dialog->errorTexts().isEmpty(); }));
+    QCoreApplication::processEvents();
+    auto* errors = dialog->findChild<QPlainTextEdit*>(QStringLiteral("errorList"));
+    ASSERT_NE(errors, nullptr);
+    EXPECT_TRUE(errors->isVisible());
+    EXPECT_TRUE(errors->toPlainText().contains(QStringLiteral("line 3")));
+    EXPECT_FALSE(errors->horizontalScrollBar()->isVisible());
+    EXPECT_EQ(errors->horizontalScrollBar()->maximum(), 0); // nothing hidden to the right
+    // The long error is wrapped: a plain text layout counts laid-out lines, more than the
+    // errors (one paragraph each).
+    EXPECT_GT(errors->document()->documentLayout()->documentSize().height(),
+              errors->document()->blockCount());
+    EXPECT_EQ(dialog->width(), width); // not pushed wider
+}
+
+TEST_F(LaunchFromWindow, TheClusterPageSaysTheDemoSimulatesAndWhyNoClusterIsOffered) {
+    const QString path = writeFile(m_files, QStringLiteral("list.txt"), "render 1\n");
+    // No kubeconfig at all: launching from Local runs offers no cluster, and says why.
+    const QByteArray oldConfig = qgetenv("KUBECONFIG");
+    qputenv("KUBECONFIG", m_files.filePath(QStringLiteral("no-such-kubeconfig")).toLocal8Bit());
+    LaunchDialog bare;
+    bare.setClusterTargets({});
+    bare.openFile(path);
+    ASSERT_TRUE(waitUntil([&] { return !bare.isBusy() && bare.file()->ok(); }));
+    bare.setTarget(LaunchDialog::Target::Cluster);
+    auto* note = bare.findChild<QLabel*>(QStringLiteral("clusterNote"));
+    EXPECT_TRUE(note->text().startsWith(QStringLiteral("No cluster to launch to")))
+        << note->text().toStdString();
+    EXPECT_FALSE(bare.canLaunch());
+    EXPECT_EQ(bare.findChild<QPushButton*>(QStringLiteral("launchButton"))->toolTip(),
+              note->text());
+    qputenv("KUBECONFIG", oldConfig);
+
+    // The Demo: before launching, the dialog says the commands are simulated, not run.
+    LaunchDialog demo;
+    demo.setClusterTargets({{QStringLiteral("Demo"), SourceHost::demoId(), QString(),
+                             tessera::kube::ClusterConnection{}}});
+    demo.openFile(path);
+    ASSERT_TRUE(waitUntil([&] { return !demo.isBusy() && demo.file()->ok(); }));
+    demo.setTarget(LaunchDialog::Target::Cluster);
+    demo.show();
+    note = demo.findChild<QLabel*>(QStringLiteral("clusterNote"));
+    EXPECT_TRUE(note->isVisible());
+    EXPECT_TRUE(note->text().contains(QStringLiteral("commands are not run")));
+    EXPECT_TRUE(demo.findChild<QPushButton*>(QStringLiteral("launchButton"))
+                    ->text()
+                    .contains(QStringLiteral("simulated")));
 }

@@ -107,6 +107,9 @@ public:
     const tessera::launch::LaunchManifests* manifests() const { return m_manifests.get(); }
     void setTarget(Target target);
     Target target() const;
+    // The Job the form stands for, with the API server's defaults applied (what a dry-run
+    // simulates).
+    engine::Job jobFromForm() const;
 
 public slots:
     void launch();
@@ -142,7 +145,6 @@ private:
     void generate();
     void showForecasts();
     void setStatus(const QString& text, bool error = false);
-    engine::Job jobFromForm() const;
     tessera::launch::LaunchSpec specFromForm() const;
     std::optional<engine::SuccessPolicy> successPolicyFromForm() const;
     bool targetIsSimulated() const;
