@@ -105,15 +105,13 @@ private:
             if (!view || !view->snapshot() || m_ticks++ < 4)
                 return;
             // The first index with a failure, opened in the details panel.
-            int index = 0;
-            const auto& states = view->snapshot()->states;
-            for (size_t i = 0; i < states.size(); ++i) {
-                if (states[i] == engine::IndexState::FailedWillRetry ||
-                    states[i] == engine::IndexState::FailedTerminal) {
-                    index = static_cast<int>(i);
-                    break;
-                }
-            }
+            using engine::IndexStateMap;
+            const int index =
+                view->snapshot()
+                    ->states
+                    .findFirst(IndexStateMap::maskOf(engine::IndexState::FailedWillRetry) |
+                               IndexStateMap::maskOf(engine::IndexState::FailedTerminal))
+                    .value_or(0);
             view->showIndex(index);
             m_ticks = 0;
             break;
@@ -275,7 +273,7 @@ private:
         }
         case 2: // its scoreboard filled, then ten seconds of pods coming and going
             if (!m_window->jobView() || !m_window->jobView()->snapshot() ||
-                int(m_window->jobView()->snapshot()->states.size()) != m_indexes ||
+                m_window->jobView()->snapshot()->states.size() != m_indexes ||
                 m_opened.elapsed() < 10000)
                 return;
             std::printf("indexes %d\nsucceeded_after_10s %d\nrss_mib %.1f\npeak_rss_mib %.1f\n",

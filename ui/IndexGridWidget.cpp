@@ -48,7 +48,7 @@ IndexGridWidget::IndexGridWidget(QWidget* parent)
 
 IndexGridWidget::~IndexGridWidget() = default;
 
-void IndexGridWidget::setStates(std::vector<IndexState> states) {
+void IndexGridWidget::setStates(engine::IndexStateMap states) {
     m_states = std::move(states);
     const int n = indexCount();
     if (m_current >= n)
@@ -67,7 +67,7 @@ void IndexGridWidget::setStates(std::vector<IndexState> states) {
     update();
 }
 
-void IndexGridWidget::updateStates(const std::vector<IndexState>& states, int dirtyFirst,
+void IndexGridWidget::updateStates(const engine::IndexStateMap& states, int dirtyFirst,
                                    int dirtyLast) {
     if (states.size() != m_states.size()) {
         setStates(states);
@@ -78,20 +78,18 @@ void IndexGridWidget::updateStates(const std::vector<IndexState>& states, int di
     dirtyLast = std::min(dirtyLast, n - 1);
     if (dirtyLast < dirtyFirst)
         return;
-    // Counts follow the dirty range only: O(changed), not O(indexes).
-    bool changed = false;
-    for (int i = dirtyFirst; i <= dirtyLast; ++i) {
-        const IndexState before = m_states[static_cast<size_t>(i)];
-        const IndexState after = states[static_cast<size_t>(i)];
-        if (before != after) {
-            --m_counts[static_cast<size_t>(before)];
-            ++m_counts[static_cast<size_t>(after)];
-            m_states[static_cast<size_t>(i)] = after;
-            changed = true;
-        }
-    }
-    if (!changed)
+    // Only what really changed inside the dirty range is taken, counted and re-rendered.
+    const auto differing = engine::IndexStateMap::differingRange(m_states, states);
+    if (!differing || differing->last < dirtyFirst || differing->first > dirtyLast)
         return;
+    dirtyFirst = std::max(dirtyFirst, differing->first);
+    dirtyLast = std::min(dirtyLast, differing->last);
+    // Counts follow the dirty range only: O(runs in it), not O(indexes).
+    const auto before = m_states.countsIn(dirtyFirst, dirtyLast);
+    const auto after = states.countsIn(dirtyFirst, dirtyLast);
+    m_states.assignRange(states, dirtyFirst, dirtyLast);
+    for (std::size_t s = 0; s < m_counts.size(); ++s)
+        m_counts[s] += after[s] - before[s];
     emit countsChanged();
     if (m_cacheValid) {
         const int first = slotOf(dirtyFirst);
@@ -104,10 +102,17 @@ void IndexGridWidget::updateStates(const std::vector<IndexState>& states, int di
     followFrontier();
 }
 
+void IndexGridWidget::setStates(const std::vector<IndexState>& states) {
+    setStates(engine::IndexStateMap::fromStates(states));
+}
+
+void IndexGridWidget::updateStates(const std::vector<IndexState>& states, int dirtyFirst,
+                                   int dirtyLast) {
+    updateStates(engine::IndexStateMap::fromStates(states), dirtyFirst, dirtyLast);
+}
+
 IndexState IndexGridWidget::stateAt(int index) const {
-    if (index < 0 || index >= indexCount())
-        return IndexState::OutOfRange;
-    return m_states[static_cast<size_t>(index)];
+    return m_states.at(index);
 }
 
 void IndexGridWidget::setJobIdentity(const QString& jobName, const QString& subdomain) {
@@ -135,8 +140,8 @@ QString IndexGridWidget::toolTipText(int index) const {
         text += QStringLiteral("<br>") + tr("Hostname: %1").arg(hostname(index).toHtmlEscaped());
     if (m_perCell > 1) {
         const int slot = slotOf(index);
-        const int first = slot * m_perCell;
-        const int last = std::min(indexCount(), first + m_perCell) - 1;
+        const qint64 first = slotFirst(slot);
+        const qint64 last = slotLast(slot);
         text += QStringLiteral("<br><i>") +
                 tr("This pixel shows indexes %1-%2 (the state that needs attention first)")
                     .arg(first)
@@ -259,8 +264,8 @@ int IndexGridWidget::viewportWidth() const {
 }
 
 int IndexGridWidget::slotCount() const {
-    const int n = indexCount();
-    return n == 0 ? 0 : (n + m_perCell - 1) / m_perCell;
+    const qint64 n = indexCount();
+    return n == 0 ? 0 : static_cast<int>((n + m_perCell - 1) / m_perCell);
 }
 
 int IndexGridWidget::gutterFor(int cell) const {
@@ -333,36 +338,46 @@ void IndexGridWidget::invalidateCache() {
     m_cacheValid = false;
 }
 
-QRgb IndexGridWidget::slotColor(int slot) const {
-    const IndexState* states = m_states.data();
-    if (m_perCell == 1)
-        return m_palette.rgb(states[slot]);
-    const int first = slot * m_perCell;
-    const int last = std::min(indexCount(), first + m_perCell);
-    IndexState worst = states[first];
-    int worstRank = StatePalette::severity(worst);
-    for (int i = first + 1; i < last; ++i) {
-        const int rank = StatePalette::severity(states[i]);
-        if (rank > worstRank) {
-            worstRank = rank;
-            worst = states[i];
+namespace {
+
+// The state a cell holding several states shows: the one that needs attention first
+// (StatePalette::severity), looked up by the set of states present.
+IndexState worstOf(engine::IndexStateMap::StateMask mask) {
+    static const auto table = [] {
+        std::array<IndexState, 1 << engine::kIndexStateCount> t{};
+        for (std::size_t m = 1; m < t.size(); ++m) {
+            int worstRank = -1;
+            for (int s = 0; s < engine::kIndexStateCount; ++s) {
+                const auto state = static_cast<IndexState>(s);
+                if ((m & engine::IndexStateMap::maskOf(state)) &&
+                    StatePalette::severity(state) > worstRank) {
+                    worstRank = StatePalette::severity(state);
+                    t[m] = state;
+                }
+            }
         }
-    }
-    return m_palette.rgb(worst);
+        return t;
+    }();
+    return table[mask];
+}
+
+} // namespace
+
+QRgb IndexGridWidget::slotColor(int slot, engine::IndexStateMap::Cursor& states) const {
+    if (m_perCell == 1)
+        return m_palette.rgb(states.at(slot));
+    const auto first = static_cast<int32_t>(slotFirst(slot));
+    const auto last = static_cast<int32_t>(slotLast(slot));
+    return m_palette.rgb(worstOf(states.statesIn(first, last)));
 }
 
 int IndexGridWidget::representativeIndex(int slot) const {
-    const int first = slot * m_perCell;
+    const auto first = static_cast<int32_t>(slotFirst(slot));
     if (m_perCell == 1)
         return first;
-    const int last = std::min(indexCount(), first + m_perCell);
-    int best = first;
-    for (int i = first + 1; i < last; ++i) {
-        if (StatePalette::severity(m_states[static_cast<size_t>(i)]) >
-            StatePalette::severity(m_states[static_cast<size_t>(best)]))
-            best = i;
-    }
-    return best;
+    const auto last = static_cast<int32_t>(slotLast(slot));
+    const IndexState worst = worstOf(m_states.statesIn(first, last));
+    return m_states.findFirst(engine::IndexStateMap::maskOf(worst), first).value_or(first);
 }
 
 void IndexGridWidget::ensureCache() {
@@ -419,6 +434,7 @@ void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
     const int cell = m_cell;
     uchar* bits = m_cache.bits();
     const qsizetype stride = m_cache.bytesPerLine();
+    engine::IndexStateMap::Cursor states(m_states); // slots go up: no search per cell
     for (int slot = firstSlot; slot <= lastSlot; ++slot) {
         const int row = rowOf(slot);
         const int col = columnOf(slot);
@@ -427,7 +443,7 @@ void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
         const int x1 = std::min(x0 + cell, imageW);
         const int yStart = std::max(y0, 0);
         const int yEnd = std::min(y0 + cell, imageH);
-        const QRgb rgb = slotColor(slot);
+        const QRgb rgb = slotColor(slot, states);
         for (int y = yStart; y < yEnd; ++y) {
             auto* line = reinterpret_cast<QRgb*>(bits + y * stride);
             std::fill(line + x0, line + x1, rgb);
@@ -521,9 +537,8 @@ void IndexGridWidget::selectAll() {
 }
 
 void IndexGridWidget::recount() {
-    m_counts.fill(0);
-    for (IndexState s : m_states)
-        ++m_counts[static_cast<size_t>(s)];
+    const auto counts = m_states.counts();
+    std::copy(counts.begin(), counts.end(), m_counts.begin());
     emit countsChanged();
 }
 

@@ -26,7 +26,7 @@
 // selection as a Kubernetes index string ("3-5,9").
 #include "StatePalette.h"
 #include "engine/IndexSet.h"
-#include "engine/JobController.h"
+#include "engine/IndexStateMap.h"
 
 #include <QImage>
 #include <QString>
@@ -48,12 +48,18 @@ public:
     explicit IndexGridWidget(QWidget* parent = nullptr);
     ~IndexGridWidget() override;
 
-    // Replaces every state (a new job, or a different number of indexes): full re-render.
-    void setStates(std::vector<engine::IndexState> states);
+    // Replaces every state (a new job, or a different number of indexes): full re-render. The
+    // states are runs (engine::IndexStateMap), so a job of 2,000,000,000 indexes costs what its
+    // runs cost; each pixel then shows the worst state of the indexes it stands for.
+    void setStates(engine::IndexStateMap states);
     // The states after a change confined to [dirtyFirst, dirtyLast] (inclusive; empty when
-    // last < first). Falls back to setStates when the number of indexes changed.
+    // last < first): only that range is taken from `states`. Falls back to setStates when the
+    // number of indexes changed.
+    void updateStates(const engine::IndexStateMap& states, int dirtyFirst, int dirtyLast);
+    // The same from one state per index (small jobs and tests; O(indexes)).
+    void setStates(const std::vector<engine::IndexState>& states);
     void updateStates(const std::vector<engine::IndexState>& states, int dirtyFirst, int dirtyLast);
-    int indexCount() const { return static_cast<int>(m_states.size()); }
+    int indexCount() const { return m_states.size(); }
     engine::IndexState stateAt(int index) const;
     const Counts& counts() const { return m_counts; }
 
@@ -152,9 +158,14 @@ private:
     int gutterFor(int cell) const;
     void renderLabels();
     void followFrontier();
+    // The indexes a cell (slot) stands for, [first, last].
+    qint64 slotFirst(int slot) const { return qint64{slot} * m_perCell; }
+    qint64 slotLast(int slot) const {
+        return std::min<qint64>(indexCount(), slotFirst(slot) + m_perCell) - 1;
+    }
     // The index a cell (slot) reports: the first one with its worst state.
     int representativeIndex(int slot) const;
-    QRgb slotColor(int slot) const;
+    QRgb slotColor(int slot, engine::IndexStateMap::Cursor& states) const;
     void relayout();
     void invalidateCache();
     void ensureCache();
@@ -166,7 +177,7 @@ private:
     void ensureVisible(int index);
     void recount();
 
-    std::vector<engine::IndexState> m_states;
+    engine::IndexStateMap m_states;
     Counts m_counts{};
     QString m_jobName, m_subdomain, m_placeholder;
     DetailsProvider m_details;

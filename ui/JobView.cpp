@@ -124,7 +124,7 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
                 [this](const store::JobListDiff& diff) {
                     if (diff.removed.contains(m_key) && !m_removed) {
                         m_removed = true;
-                        m_grid->setStates({});
+                        m_grid->setStates(engine::IndexStateMap());
                         m_grid->setPlaceholderText(tr("This job no longer exists."));
                         setActionMessage(tr("The job was deleted."));
                         m_parallelism->setEnabled(false);
@@ -373,7 +373,7 @@ void JobView::applySnapshot(const store::JobSnapshotPtr& snapshot) {
     } else {
         m_grid->updateStates(s.states, s.dirtyFirst, s.dirtyLast);
     }
-    m_log->setIndexRange(static_cast<int>(s.states.size()));
+    m_log->setIndexRange(s.states.size());
 
     // The spin box follows the job unless the user's own change is still on its way. Once the
     // job shows every change asked for, "Setting parallelism to 300…" and "Suspending…" go.
@@ -493,10 +493,8 @@ QString JobView::indexDetails(int index) const {
         return {};
     const JobSnapshot& s = *m_snapshot;
     QString text;
-    if (index < static_cast<int>(s.failureCount.size()) &&
-        s.failureCount[static_cast<size_t>(index)] > 0)
-        text += tr("Failures: %1").arg(s.failureCount[static_cast<size_t>(index)]) +
-                QStringLiteral("<br>");
+    if (const int failures = s.failuresOf(index); failures > 0)
+        text += tr("Failures: %1").arg(failures) + QStringLiteral("<br>");
     const auto attempts = s.attemptsOf(index);
     if (attempts.empty())
         return text + tr("No pod yet");

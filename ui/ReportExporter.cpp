@@ -78,6 +78,11 @@ void ReportExporter::onInput(const QString& key, const store::ReportInputPtr& in
         finish(false, error);
         return;
     }
+    // A report has a row per index: refuse a job above the limit with the reason.
+    if (const auto tooLarge = report::ReportBuilder::checkLimits(input->job)) {
+        finish(false, QString::fromStdString(tooLarge->describe()));
+        return;
+    }
     m_phase = Phase::Writing;
     if (m_progress)
         m_progress->setLabelText(tr("Writing %1…").arg(QFileInfo(m_path).fileName()));

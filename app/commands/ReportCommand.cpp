@@ -101,8 +101,10 @@ std::optional<engine::Duration> parseDuration(std::string_view s) {
     return engine::Duration(static_cast<int64_t>(value * factor));
 }
 
-// A dry-run of a manifest, as `tessera simulate` runs it.
-engine::Result<report::ReportInput> simulateInput(const std::string& path, const ParsedArgs& args) {
+// A dry-run of a manifest, as `tessera simulate` runs it. `refused`: the Job is valid but above
+// the dry-run limit (the command then exits 2).
+engine::Result<report::ReportInput> simulateInput(const std::string& path, const ParsedArgs& args,
+                                                  bool& refused) {
     auto fail = [](const std::string& message) {
         engine::Error e;
         e.message = message;
@@ -178,6 +180,11 @@ engine::Result<report::ReportInput> simulateInput(const std::string& path, const
         for (const engine::Error& e : problems)
             message += "\n  " + jobManifest->describe(jobManifest->locate(e));
         return fail(message);
+    }
+    // Valid, but a dry-run keeps a record per index: refuse what would not fit (exit 2).
+    if (const auto tooLarge = engine::checkDryRunLimits(cfg.job)) {
+        refused = true;
+        return fail(jobManifest->describe(jobManifest->locate(*tooLarge)));
     }
     cfg.job.status = engine::JobStatus{};
     engine::SimulationResult result = engine::simulate(cfg);
@@ -299,12 +306,20 @@ int runReport(int argc, char** argv) {
         return usageError(kName, text(ReportCommand::tr("a PDF report needs a file: use -o FILE")));
 
     const std::string& target = args.positionals[0];
+    bool refused = false;
     engine::Result<report::ReportInput> input = *source == "local" ? localInput(target)
                                                 : *source == "simulate"
-                                                    ? simulateInput(target, effective)
+                                                    ? simulateInput(target, effective, refused)
                                                     : clusterInput(app, *source, effective, target);
-    if (!input.ok())
-        return failure(kName, input.error().describe());
+    if (!input.ok()) {
+        failure(kName, input.error().describe());
+        return refused ? kExitUsage : kExitFailure;
+    }
+    // A report has a row per index: a job above the limit is refused, not built (exit 2).
+    if (const auto tooLarge = report::ReportBuilder::checkLimits(input->job)) {
+        failure(kName, tooLarge->describe());
+        return kExitUsage;
+    }
     input->generatedAt =
         std::chrono::time_point_cast<engine::Duration>(std::chrono::system_clock::now());
     const std::string jobName = input->job.metadata.name;

@@ -459,6 +459,11 @@ int runSimulate(int argc, char** argv) {
             message += "\n  " + jobManifest->describe(jobManifest->locate(e));
         return failure(kName, message);
     }
+    // Valid, but a dry-run keeps a record per index: refuse what would not fit (exit 2).
+    if (const auto tooLarge = engine::checkDryRunLimits(cfg.job)) {
+        failure(kName, jobManifest->describe(jobManifest->locate(*tooLarge)));
+        return kExitUsage;
+    }
     // A dry-run starts from a fresh job: whatever status the manifest carried is not ours.
     cfg.job.status = engine::JobStatus{};
 

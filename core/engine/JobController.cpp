@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 namespace tessera::engine {
 
@@ -34,26 +35,6 @@ const char* toString(AttemptOutcome o) {
     return "Pending";
 }
 
-const char* toString(IndexState s) {
-    switch (s) {
-    case IndexState::NotStarted:
-        return "NotStarted";
-    case IndexState::Pending:
-        return "Pending";
-    case IndexState::Running:
-        return "Running";
-    case IndexState::Succeeded:
-        return "Succeeded";
-    case IndexState::FailedWillRetry:
-        return "FailedWillRetry";
-    case IndexState::FailedTerminal:
-        return "FailedTerminal";
-    case IndexState::OutOfRange:
-        return "OutOfRange";
-    }
-    return "NotStarted";
-}
-
 JobController::JobController(Job job, PodExecutor& executor, SyncOptions options)
     : m_job(std::move(job))
     , m_executor(executor)
@@ -61,11 +42,15 @@ JobController::JobController(Job job, PodExecutor& executor, SyncOptions options
     if (m_options.backoff)
         m_backoff = *m_options.backoff;
     if (m_job.spec.completionMode == CompletionMode::Indexed) {
-        const auto completions =
-            static_cast<std::size_t>(std::max(m_job.spec.completions.value_or(0), 0));
-        m_attemptsByIndex.resize(completions);
+        const int32_t completions = std::max(m_job.spec.completions.value_or(0), 0);
+        m_indexRange = completions;
         // Most indexes take one attempt: growing the history by doubling would copy it ~17 times.
-        m_attempts.reserve(completions + completions / 16);
+        // Only up to a bound: the history grows with the attempts made, and a valid Job may ask
+        // for 2,000,000,000 indexes of which a few run at a time.
+        const auto expected =
+            std::min<std::size_t>(static_cast<std::size_t>(completions), kReservedAttemptsLimit);
+        m_attempts.reserve(expected + expected / 16);
+        m_previousAttemptOfIndex.reserve(expected + expected / 16);
     }
 }
 
@@ -165,11 +150,18 @@ void JobController::createPods(const Plan& plan, TimePoint now) {
             a.podName = c.name;
             a.createdAt = now;
             a.failureCount = c.indexFailureCount.value_or(0);
-            if (c.index >= 0 && static_cast<std::size_t>(c.index) < m_attemptsByIndex.size()) {
-                auto& list = m_attemptsByIndex[static_cast<std::size_t>(c.index)];
-                a.number = static_cast<int32_t>(list.size()) + 1;
-                list.push_back(static_cast<uint32_t>(m_attempts.size()));
+            uint32_t previous = kNoAttempt;
+            if (c.index >= 0 && c.index < m_indexRange) {
+                const auto [it, first] =
+                    m_lastAttemptOfIndex.try_emplace(c.index, static_cast<uint32_t>(handle));
+                if (!first) {
+                    previous = std::exchange(it->second, static_cast<uint32_t>(handle));
+                    a.number = m_attempts[previous].number + 1;
+                } else {
+                    m_attemptedIndexes.insert(c.index);
+                }
             }
+            m_previousAttemptOfIndex.push_back(previous);
             m_podByName[c.name] = handle;
             m_attempts.push_back(std::move(a));
             m_podOfHandle.push_back(static_cast<uint32_t>(m_pods.size()));
@@ -350,53 +342,58 @@ void JobController::setSuspend(bool suspend) {
 void JobController::setCompletions(int32_t completions) {
     m_job.spec.completions = completions;
     m_job.spec.parallelism = completions;
-    if (m_job.spec.completionMode == CompletionMode::Indexed &&
-        static_cast<std::size_t>(completions) > m_attemptsByIndex.size())
-        m_attemptsByIndex.resize(static_cast<std::size_t>(completions));
+    if (m_job.spec.completionMode == CompletionMode::Indexed)
+        m_indexRange = std::max(m_indexRange, completions);
 }
 
 std::vector<const Attempt*> JobController::attemptsOf(int32_t index) const {
     std::vector<const Attempt*> out;
-    if (index < 0 || static_cast<std::size_t>(index) >= m_attemptsByIndex.size())
+    const auto it = m_lastAttemptOfIndex.find(index);
+    if (it == m_lastAttemptOfIndex.end())
         return out;
-    for (const uint32_t i : m_attemptsByIndex[static_cast<std::size_t>(index)])
+    for (uint32_t i = it->second; i != kNoAttempt; i = m_previousAttemptOfIndex[i])
         out.push_back(&m_attempts[i]);
+    std::reverse(out.begin(), out.end());
     return out;
 }
 
 int32_t JobController::attemptCount(int32_t index) const {
-    if (index < 0 || static_cast<std::size_t>(index) >= m_attemptsByIndex.size())
-        return 0;
-    return static_cast<int32_t>(m_attemptsByIndex[static_cast<std::size_t>(index)].size());
+    const auto it = m_lastAttemptOfIndex.find(index);
+    return it == m_lastAttemptOfIndex.end() ? 0 : m_attempts[it->second].number;
 }
 
-void JobController::fillIndexStates(std::vector<IndexState>& out) const {
+std::size_t JobController::bookkeepingBytes() const {
+    // A hash node per attempted index: its key, value, next pointer and bucket slot.
+    const std::size_t perNode = sizeof(std::pair<const int32_t, uint32_t>) + 2 * sizeof(void*);
+    return m_attempts.capacity() * sizeof(Attempt) +
+           m_previousAttemptOfIndex.capacity() * sizeof(uint32_t) +
+           m_lastAttemptOfIndex.size() * perNode +
+           m_lastAttemptOfIndex.bucket_count() * sizeof(void*) +
+           m_attemptedIndexes.intervalCount() * sizeof(Interval) + m_pods.capacity() * sizeof(Pod);
+}
+
+void JobController::fillIndexStates(IndexStateMap& out) const {
     const int32_t completions = std::max(m_job.spec.completions.value_or(0), 0);
-    const auto total =
-        std::max<std::size_t>(static_cast<std::size_t>(completions), m_attemptsByIndex.size());
-    out.assign(total, IndexState::NotStarted);
-    for (std::size_t i = static_cast<std::size_t>(completions); i < total; ++i)
-        out[i] = IndexState::OutOfRange;
+    const int32_t total = std::max(completions, m_indexRange);
+    out = IndexStateMap(total);
+    out.paint(completions, total - 1, IndexState::OutOfRange);
     const bool jobFailed = hasTrueCondition(m_job.status, "Failed");
-    for (std::size_t i = 0;
-         i < std::min<std::size_t>(static_cast<std::size_t>(completions), m_attemptsByIndex.size());
-         ++i)
-        if (!m_attemptsByIndex[i].empty())
-            out[i] = jobFailed ? IndexState::FailedTerminal : IndexState::FailedWillRetry;
+    out.paint(m_attemptedIndexes.clippedBelow(completions),
+              jobFailed ? IndexState::FailedTerminal : IndexState::FailedWillRetry);
+    std::vector<std::pair<int32_t, IndexState>> live;
+    live.reserve(m_pods.size());
     for (const Pod& p : m_pods) {
         const int32_t ix = completionIndexOf(p);
         if (ix < 0 || ix >= completions || !isActive(p))
             continue;
-        out[static_cast<std::size_t>(ix)] =
-            p.phase == PodPhase::Running ? IndexState::Running : IndexState::Pending;
+        live.emplace_back(ix,
+                          p.phase == PodPhase::Running ? IndexState::Running : IndexState::Pending);
     }
-    const IndexSet failed =
-        IndexSet::parseLenient(m_job.status.failedIndexes.value_or(""), completions);
-    for (const Interval& iv : failed.intervals())
-        std::fill(out.begin() + iv.first, out.begin() + iv.last + 1, IndexState::FailedTerminal);
-    const IndexSet completed = IndexSet::parseLenient(m_job.status.completedIndexes, completions);
-    for (const Interval& iv : completed.intervals())
-        std::fill(out.begin() + iv.first, out.begin() + iv.last + 1, IndexState::Succeeded);
+    out.paintPoints(std::move(live));
+    out.paint(IndexSet::parseLenient(m_job.status.failedIndexes.value_or(""), completions),
+              IndexState::FailedTerminal);
+    out.paint(IndexSet::parseLenient(m_job.status.completedIndexes, completions),
+              IndexState::Succeeded);
 }
 
 } // namespace tessera::engine

@@ -9,6 +9,7 @@
 // nextSyncAt().
 #include "Attempt.h"
 #include "IndexSet.h"
+#include "IndexStateMap.h"
 #include "Model.h"
 #include "Reconciler.h"
 
@@ -33,19 +34,6 @@ public:
     // Stops the pod; the executor calls JobController::podDeleted once it is gone.
     virtual void deletePod(const Pod& pod, DeletionReason reason) = 0;
 };
-
-// What a scoreboard cell shows for one index.
-enum class IndexState : uint8_t {
-    NotStarted,
-    Pending,
-    Running,
-    Succeeded,
-    FailedWillRetry, // has failed attempts and will be tried again
-    FailedTerminal,  // in failedIndexes (backoffLimitPerIndex), or the job failed
-    OutOfRange,      // >= completions after an elastic scale-down
-};
-inline constexpr int kIndexStateCount = 7;
-const char* toString(IndexState);
 
 class JobController {
 public:
@@ -87,8 +75,16 @@ public:
     std::vector<const Attempt*> attemptsOf(int32_t index) const;
     int32_t attemptCount(int32_t index) const;
 
-    // Every index's state, in O(completions) (the grid repaints from this).
-    void fillIndexStates(std::vector<IndexState>& out) const;
+    // Every index's state, as runs: O(intervals of the index sets + live pods + attempted-index
+    // intervals), whatever completions is (the grid repaints from this).
+    void fillIndexStates(IndexStateMap& out) const;
+
+    // The memory reserved for attempts and per-index bookkeeping: it follows the attempts made,
+    // not completions (tests hold a Job of 2,000,000,000 indexes to it).
+    std::size_t bookkeepingBytes() const;
+    // The history is reserved up front for at most this many attempts (a dry-run of 100,000
+    // indexes then never copies it); beyond, it grows as attempts are made.
+    static constexpr std::size_t kReservedAttemptsLimit = std::size_t{1} << 17;
 
 private:
     // A live pod and its attempt, found with one lookup (events arrive by pod name).
@@ -125,7 +121,15 @@ private:
     std::vector<std::size_t> m_mayBeGone;
     std::unordered_map<std::string, PodHandle> m_podByName; // live pods only
     std::vector<Attempt> m_attempts;
-    std::vector<std::vector<uint32_t>> m_attemptsByIndex;
+    // An index's attempts, newest first: m_lastAttemptOfIndex gives the newest's place in
+    // m_attempts, m_previousAttemptOfIndex (one slot per attempt) the one before, down to
+    // kNoAttempt. Memory follows the attempts made, never completions: a Job may validly ask
+    // for 2,000,000,000 indexes.
+    static constexpr uint32_t kNoAttempt = UINT32_MAX;
+    std::unordered_map<int32_t, uint32_t> m_lastAttemptOfIndex;
+    std::vector<uint32_t> m_previousAttemptOfIndex;
+    IndexSet m_attemptedIndexes; // the indexes with at least one attempt, below m_indexRange
+    int32_t m_indexRange = 0;    // the largest completions seen (indexes beyond it: OutOfRange)
 };
 
 } // namespace tessera::engine

@@ -2,6 +2,7 @@
 
 #include "JobController.h"
 #include "PodIndex.h"
+#include "Validation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -416,6 +417,14 @@ SimulationResult SimulatedCluster::run() {
 }
 
 SimulationResult simulate(const SimulationConfig& config) {
+    // Callers check first and say so (exit 2); this keeps any other caller from allocating a
+    // record per index of a job too large to simulate.
+    if (const auto refused = checkDryRunLimits(config.job)) {
+        SimulationResult result;
+        result.outcome = "Unfinished";
+        result.stopReason = refused->describe();
+        return result;
+    }
     SimulatedCluster cluster(config);
     JobController controller(config.job, cluster);
     cluster.attach(&controller);

@@ -336,4 +336,18 @@ std::vector<Error> validateJobStatus(const Job& job) {
     return errors.take();
 }
 
+std::optional<Error> checkDryRunLimits(const Job& job) {
+    // NonIndexed jobs are limited too: a dry-run makes one attempt per completion either way.
+    const int32_t completions = job.spec.completions.value_or(1);
+    if (completions <= kMaxDryRunCompletions)
+        return std::nullopt;
+    Error e;
+    e.field = "spec.completions";
+    e.message = std::to_string(completions) + " is above the dry-run limit of " +
+                std::to_string(kMaxDryRunCompletions) +
+                " (a dry-run keeps every index's attempts in memory; a cluster or tessera serve "
+                "runs such a job)";
+    return e;
+}
+
 } // namespace tessera::engine

@@ -4,6 +4,8 @@
 #include "Model.h"
 #include "Result.h"
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace tessera::engine {
@@ -17,5 +19,15 @@ std::vector<Error> validateJobUpdate(const Job& previous, const Job& updated);
 
 // The status rules of §22 (what the API would refuse from a controller) and §4.6 index formats.
 std::vector<Error> validateJobStatus(const Job& job);
+
+// Features that keep one record per index refuse jobs above these limits (a cluster accepts up to
+// 2^31 - 1 completions; the server, the window and the grid handle any of them). A dry-run keeps
+// every index's attempts and simulated pods; a report has one row per index.
+inline constexpr int32_t kMaxDryRunCompletions = 1'000'000;
+inline constexpr int32_t kMaxReportCompletions = 1'000'000;
+
+// nullopt when a dry-run of the job fits; else an error naming spec.completions (or
+// spec.parallelism) and the limit.
+std::optional<Error> checkDryRunLimits(const Job& job);
 
 } // namespace tessera::engine

@@ -360,11 +360,11 @@ void LocalRunner::kill() {
         m_executor->killAll();
 }
 
-void LocalRunner::fillIndexStates(std::vector<engine::IndexState>& out) const {
+void LocalRunner::fillIndexStates(engine::IndexStateMap& out) const {
     if (m_controller)
         m_controller->fillIndexStates(out);
     else
-        out.assign(static_cast<std::size_t>(m_list.size()), engine::IndexState::NotStarted);
+        out = engine::IndexStateMap(static_cast<int32_t>(m_list.size()));
 }
 
 const std::vector<engine::Attempt>& LocalRunner::attempts() const {

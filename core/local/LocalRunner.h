@@ -45,7 +45,7 @@ public:
     const RunConfig& config() const { return m_config; }
     const worklist::WorkList& workList() const { return m_list; }
     // For the grid and the details panel (call on the runner's thread).
-    void fillIndexStates(std::vector<engine::IndexState>& out) const;
+    void fillIndexStates(engine::IndexStateMap& out) const;
     const std::vector<engine::Attempt>& attempts() const; // this runner's attempts
     const std::vector<engine::Attempt>& priorAttempts() const { return m_priorAttempts; }
     const engine::JobController* controller() const { return m_controller.get(); }

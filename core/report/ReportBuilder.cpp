@@ -1,6 +1,7 @@
 #include "ReportBuilder.h"
 
 #include "engine/IndexSet.h"
+#include "engine/Validation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -75,6 +76,18 @@ ReportBuilder::percentile(const std::vector<engine::Duration>& sorted, double p)
     return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
 }
 
+std::optional<engine::Error> ReportBuilder::checkLimits(const engine::Job& job) {
+    if (job.spec.completionMode != engine::CompletionMode::Indexed ||
+        job.spec.completions.value_or(0) <= engine::kMaxReportCompletions)
+        return std::nullopt;
+    engine::Error e;
+    e.field = "spec.completions";
+    e.message = std::to_string(*job.spec.completions) + " is above the report limit of " +
+                std::to_string(engine::kMaxReportCompletions) +
+                " indexes (a report has one row per index; the window shows such a job)";
+    return e;
+}
+
 Report ReportBuilder::build(ReportInput input) {
     Report r;
     const engine::Job& job = input.job;
@@ -111,8 +124,7 @@ Report ReportBuilder::build(ReportInput input) {
         const int32_t index = indexed ? r.attempts[i].index : static_cast<int32_t>(i);
         byIndex[index].push_back(i);
     }
-    if (indexed) {
-        r.rows.reserve(static_cast<std::size_t>(std::max(r.completions, 0)));
+    if (indexed && !checkLimits(job)) {
         for (int32_t i = 0; i < r.completions; ++i)
             byIndex.try_emplace(i);
     }

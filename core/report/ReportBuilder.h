@@ -3,6 +3,7 @@
 // The same builder serves every source (local run journal, cluster, dry-run), so a report looks
 // the same wherever the job ran. Pure computation, no I/O: safe on any thread.
 #include "Report.h"
+#include "engine/Result.h"
 
 #include <map>
 #include <string>
@@ -31,6 +32,11 @@ public:
     static constexpr std::size_t kSlowestCount = 10;
     static constexpr std::size_t kHistogramBins = 20;
     static constexpr std::size_t kMaxProgressPoints = 400;
+
+    // nullopt when a report of the job fits; else an error naming spec.completions and the limit
+    // (engine::kMaxReportCompletions: a report has one row per index). build() of such a job
+    // still never allocates per index: it then has rows for the attempted indexes only.
+    static std::optional<engine::Error> checkLimits(const engine::Job& job);
 
     static Report build(ReportInput input);
 

@@ -295,7 +295,7 @@ void ClusterSource::watchJob(const QString& key) {
         sample(w, *j);
     }
     // A new watcher needs the whole grid, not a dirty range.
-    w.lastStates.clear();
+    w.lastStates.reset();
     markSnapshotDirty(key);
     pollEvents();
 }
@@ -328,7 +328,7 @@ void ClusterSource::ensurePodsInformer(const QString& key, Watched& w) {
         w.attempts.clear();
         w.events.clear();
         w.timeline.clear();
-        w.lastStates.clear();
+        w.lastStates.reset();
         w.logTailTaken.clear();
         w.uid = uid;
         loadHistory(key, w);
@@ -453,19 +453,20 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
                   return a.created < b.created;
               });
 
+    // States as runs: the index sets, then one point per index with attempts (the newest
+    // attempt decides). Nothing here is sized by completions.
     using engine::IndexState;
-    s.states.assign(static_cast<size_t>(n), IndexState::NotStarted);
-    std::vector<int> failures(static_cast<size_t>(n), 0);
-    bool anyFailure = false;
+    std::vector<std::pair<int32_t, IndexState>> newestStates;
+    int failures = 0; // of the current index, over its attempts so far
     for (size_t i = 0; i < s.attempts.size(); ++i) {
         IndexAttempt& a = s.attempts[i];
         const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
         if (a.index < 0 || a.index >= n)
             continue;
+        if (i == 0 || s.attempts[i - 1].index != a.index)
+            failures = 0;
         const bool failedPod = a.phase == QLatin1String("Failed");
-        auto& fc = failures[static_cast<size_t>(a.index)];
-        fc = std::max(fc, a.attempt + (failedPod ? 1 : 0));
-        anyFailure = anyFailure || fc > 0;
+        failures = std::max(failures, a.attempt + (failedPod ? 1 : 0));
         // A pod that left the API while Pending/Running (succeeded pods are not watched, or it
         // was deleted): say what became of it as far as the job's status tells.
         if (!a.live && isActivePhase(a.phase))
@@ -473,24 +474,22 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
                                                             : QStringLiteral("Unknown");
         if (!newest)
             continue;
-        IndexState& st = s.states[static_cast<size_t>(a.index)];
+        if (failures > 0)
+            s.failureCount.emplace(a.index, failures);
         if (a.phase == QLatin1String("Pending"))
-            st = IndexState::Pending;
+            newestStates.emplace_back(a.index, IndexState::Pending);
         else if (a.phase == QLatin1String("Running"))
-            st = IndexState::Running;
+            newestStates.emplace_back(a.index, IndexState::Running);
         else if (a.phase == QLatin1String("Succeeded"))
-            st = IndexState::Succeeded;
-        else if (fc > 0)
-            st = jobFailed ? IndexState::FailedTerminal : IndexState::FailedWillRetry;
+            newestStates.emplace_back(a.index, IndexState::Succeeded);
+        else if (failures > 0)
+            newestStates.emplace_back(a.index, jobFailed ? IndexState::FailedTerminal
+                                                         : IndexState::FailedWillRetry);
     }
-    for (const auto& iv : completed.intervals())
-        std::fill(s.states.begin() + iv.first, s.states.begin() + iv.last + 1,
-                  IndexState::Succeeded);
-    for (const auto& iv : failedSet.intervals())
-        std::fill(s.states.begin() + iv.first, s.states.begin() + iv.last + 1,
-                  IndexState::FailedTerminal);
-    if (anyFailure)
-        s.failureCount = std::move(failures);
+    s.states = engine::IndexStateMap(n);
+    s.states.paintPoints(std::move(newestStates));
+    s.states.paint(completed, IndexState::Succeeded);
+    s.states.paint(failedSet, IndexState::FailedTerminal);
 
     for (const auto& p : std::as_const(w.livePods)) {
         const auto phase = p.pod.phase;
@@ -505,18 +504,14 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     s.events = w.events;
     s.timeline = w.timeline;
 
-    // What changed since the previous snapshot of this job.
-    if (w.lastStates.size() != s.states.size()) {
+    // What changed since the previous snapshot of this job (everything for a new watcher).
+    if (!w.lastStates) {
         s.dirtyFirst = 0;
         s.dirtyLast = n - 1;
-    } else {
-        const auto first = std::mismatch(s.states.begin(), s.states.end(), w.lastStates.begin());
-        if (first.first != s.states.end()) {
-            const auto last =
-                std::mismatch(s.states.rbegin(), s.states.rend(), w.lastStates.rbegin());
-            s.dirtyFirst = static_cast<int>(first.first - s.states.begin());
-            s.dirtyLast = n - 1 - static_cast<int>(last.first - s.states.rbegin());
-        }
+    } else if (const auto changed =
+                   engine::IndexStateMap::differingRange(*w.lastStates, s.states)) {
+        s.dirtyFirst = changed->first;
+        s.dirtyLast = changed->last;
     }
     w.lastStates = s.states;
     s.serial = ++w.serial;

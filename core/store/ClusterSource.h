@@ -91,7 +91,8 @@ private:
         std::map<QString, IndexAttempt> attempts;  // by pod name: live + history
         std::vector<Event> events;
         std::vector<ProgressSample> timeline;
-        std::vector<engine::IndexState> lastStates;
+        // The states of the previous snapshot; unset when a new watcher needs the whole grid.
+        std::optional<engine::IndexStateMap> lastStates;
         quint64 serial = 0;
         QSet<QString> logTailTaken; // pods whose failed log tail was asked for
     };

@@ -88,9 +88,11 @@ struct JobSnapshot {
     int maxFailedIndexes = -1;     // -1 = unset
     std::optional<int> activeDeadlineSeconds;
     QString completedIndexes, failedIndexes; // full strings, never cropped
-    std::vector<engine::IndexState> states;  // one per index (0 .. completions-1)
-    std::vector<int> failureCount;           // per index; empty when no index failed
-    std::vector<IndexAttempt> attempts;      // sorted by (index, attempt, created)
+    // Every index's state (0 .. completions-1) as runs: costs what the index sets and live pods
+    // cost, not completions (a valid Job may have 2,000,000,000 indexes).
+    engine::IndexStateMap states;
+    std::map<int, int> failureCount;    // index -> failed attempts, for the indexes that failed
+    std::vector<IndexAttempt> attempts; // sorted by (index, attempt, created)
     std::vector<Condition> conditions;
     std::vector<Event> events;                     // oldest first
     std::map<QString, int> podsByNode, podsByZone; // active pods; zone "" = unknown
@@ -105,6 +107,11 @@ struct JobSnapshot {
         if (!subdomain.isEmpty())
             h += QLatin1Char('.') + subdomain;
         return h;
+    }
+    // How many attempts of one index failed (0 when none did).
+    int failuresOf(int index) const {
+        const auto it = failureCount.find(index);
+        return it == failureCount.end() ? 0 : it->second;
     }
     // The attempts of one index (uses the sort order of `attempts`).
     std::vector<IndexAttempt> attemptsOf(int index) const;

@@ -294,43 +294,34 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
                          return a.index != b.index ? a.index < b.index : a.attempt < b.attempt;
                      });
     const int n = std::max(0, s.summary.completions);
-    std::vector<int> failures(static_cast<size_t>(n), 0);
-    bool anyFailure = false;
     for (const auto& a : s.attempts)
-        if (a.index >= 0 && a.index < n && a.phase == QLatin1String("Failed")) {
-            ++failures[static_cast<size_t>(a.index)];
-            anyFailure = true;
-        }
-    if (anyFailure)
-        s.failureCount = std::move(failures);
+        if (a.index >= 0 && a.index < n && a.phase == QLatin1String("Failed"))
+            ++s.failureCount[a.index];
 
     {
         // From the files: the newest attempt of each index, then the status strings.
         using engine::IndexState;
         const bool failed = s.summary.status == QLatin1String("Failed");
-        s.states.assign(static_cast<size_t>(n), IndexState::NotStarted);
+        std::vector<std::pair<int32_t, IndexState>> newestStates;
         for (size_t i = 0; i < s.attempts.size(); ++i) {
             const IndexAttempt& a = s.attempts[i];
             const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
             if (!newest || a.index < 0 || a.index >= n)
                 continue;
-            IndexState& st = s.states[static_cast<size_t>(a.index)];
             if (a.phase == QLatin1String("Running"))
-                st = IndexState::Running;
+                newestStates.emplace_back(a.index, IndexState::Running);
             else if (a.phase == QLatin1String("Pending"))
-                st = IndexState::Pending;
+                newestStates.emplace_back(a.index, IndexState::Pending);
             else if (a.phase == QLatin1String("Failed"))
-                st = failed ? IndexState::FailedTerminal : IndexState::FailedWillRetry;
+                newestStates.emplace_back(a.index, failed ? IndexState::FailedTerminal
+                                                          : IndexState::FailedWillRetry);
         }
-        const auto failedSet =
-            engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(""), n);
-        const auto completedSet = engine::IndexSet::parseLenient(job.status.completedIndexes, n);
-        for (const auto& iv : failedSet.intervals())
-            std::fill(s.states.begin() + iv.first, s.states.begin() + iv.last + 1,
-                      IndexState::FailedTerminal);
-        for (const auto& iv : completedSet.intervals())
-            std::fill(s.states.begin() + iv.first, s.states.begin() + iv.last + 1,
-                      IndexState::Succeeded);
+        s.states = engine::IndexStateMap(n);
+        s.states.paintPoints(std::move(newestStates));
+        s.states.paint(engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(""), n),
+                       IndexState::FailedTerminal);
+        s.states.paint(engine::IndexSet::parseLenient(job.status.completedIndexes, n),
+                       IndexState::Succeeded);
     }
     for (const auto& a : s.attempts)
         if (a.live && !a.node.isEmpty()) {
@@ -338,18 +329,13 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
             ++s.podsByZone[QString()];
         }
     s.timeline = run.timeline;
-    if (run.lastStates.size() != s.states.size()) {
+    if (!run.lastStates) {
         s.dirtyFirst = 0;
-        s.dirtyLast = static_cast<int>(s.states.size()) - 1;
-    } else {
-        const auto first = std::mismatch(s.states.begin(), s.states.end(), run.lastStates.begin());
-        if (first.first != s.states.end()) {
-            const auto last =
-                std::mismatch(s.states.rbegin(), s.states.rend(), run.lastStates.rbegin());
-            s.dirtyFirst = static_cast<int>(first.first - s.states.begin());
-            s.dirtyLast = static_cast<int>(s.states.size()) - 1 -
-                          static_cast<int>(last.first - s.states.rbegin());
-        }
+        s.dirtyLast = s.states.size() - 1;
+    } else if (const auto changed =
+                   engine::IndexStateMap::differingRange(*run.lastStates, s.states)) {
+        s.dirtyFirst = changed->first;
+        s.dirtyLast = changed->last;
     }
     run.lastStates = s.states;
     s.serial = ++run.serial;
@@ -364,7 +350,7 @@ void LocalSource::watchJob(const QString& key) {
         return;
     }
     ++it->second.watchers;
-    it->second.lastStates.clear(); // a new watcher needs the whole grid
+    it->second.lastStates.reset(); // a new watcher needs the whole grid
     sample(it->second, summaryOf(key, it->second));
     markSnapshotDirty(key);
 }

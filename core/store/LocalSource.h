@@ -89,7 +89,7 @@ private:
         QDateTime journalTime;
         qint64 journalSize = -1;
         int watchers = 0;
-        std::vector<engine::IndexState> lastStates;
+        std::optional<engine::IndexStateMap> lastStates; // unset: a watcher needs the whole grid
         std::vector<ProgressSample> timeline;
         quint64 serial = 0;
     };

@@ -76,7 +76,7 @@ void MemoryJobStore::watchJob(const QString& key) {
         // A new watcher needs the whole grid.
         JobSnapshot whole = *s;
         whole.dirtyFirst = 0;
-        whole.dirtyLast = static_cast<int>(whole.states.size()) - 1;
+        whole.dirtyLast = whole.states.size() - 1;
         queueSnapshot(std::make_shared<const JobSnapshot>(std::move(whole)));
     }
 }

@@ -80,6 +80,19 @@ spec:
         << r.err;
 }
 
+TEST(SimulateCli, RefusesAValidJobAboveTheDryRunLimitNamingTheField) {
+    // 2,000,000,000 completions is valid, but a dry-run keeps every index's attempts: it used to
+    // die on std::bad_alloc. Now: exit 2, the file, the line and the field, and the limit.
+    const auto r = runTessera({"simulate", kData + "/valid_job_huge.yaml"});
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_NE(r.err.find("tessera simulate: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("valid_job_huge.yaml:9:"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("spec.completions: 2000000000 is above the dry-run limit of 1000000"),
+              std::string::npos)
+        << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
 TEST(SimulateCli, BadOptionsAreUsageErrors) {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"simulate", kData + "/valid_job_dryrun.yaml", "--fail-rate",

@@ -167,18 +167,18 @@ TEST(JobController, IndexStatesFollowTheJob) {
     c.podStarted(p1, kNow);
     c.podFinished(p1, 1, std::nullopt, "Error", "", kNow + seconds(1));
     c.sync(kNow + seconds(2));
-    std::vector<IndexState> states;
+    IndexStateMap states;
     c.fillIndexStates(states);
-    ASSERT_EQ(states.size(), 5u);
-    EXPECT_EQ(states[0], IndexState::Running);
-    EXPECT_EQ(states[1],
+    ASSERT_EQ(states.size(), 5);
+    EXPECT_EQ(states.at(0), IndexState::Running);
+    EXPECT_EQ(states.at(1),
               IndexState::FailedTerminal); // backoffLimitPerIndex 0: first failure fails it
-    EXPECT_EQ(states[2], IndexState::Pending);
-    EXPECT_EQ(states[3], IndexState::NotStarted);
+    EXPECT_EQ(states.at(2), IndexState::Pending);
+    EXPECT_EQ(states.at(3), IndexState::NotStarted);
     c.podFinished(podOfIndex(c, 0), 0, std::nullopt, "", "", kNow + seconds(3));
     c.sync(kNow + seconds(4));
     c.fillIndexStates(states);
-    EXPECT_EQ(states[0], IndexState::Succeeded);
+    EXPECT_EQ(states.at(0), IndexState::Succeeded);
 }
 
 SimulationConfig fixedConfig(int32_t completions, int32_t parallelism, int64_t seconds_) {

@@ -185,20 +185,20 @@ TEST_F(ClusterSourceTest, IndexStatesFollowStatusStringsAndPods) {
         },
         kWait));
     const auto s = ui->snap(kKey);
-    ASSERT_EQ(s->states.size(), 10u);
+    ASSERT_EQ(s->states.size(), 10);
     const std::vector<IndexState> want = {IndexState::Succeeded,       IndexState::Succeeded,
                                           IndexState::Succeeded,       IndexState::Running,
                                           IndexState::Pending,         IndexState::Succeeded,
                                           IndexState::FailedWillRetry, IndexState::FailedTerminal,
                                           IndexState::NotStarted,      IndexState::NotStarted};
-    EXPECT_EQ(s->states, want);
+    EXPECT_EQ(s->states.toVector(), want);
     EXPECT_EQ(s->completedIndexes, QStringLiteral("0-2,5"));
     EXPECT_EQ(s->failedIndexes, QStringLiteral("7"));
     EXPECT_EQ(s->backoffLimitPerIndex, 1);
     EXPECT_EQ(s->hostname(3), QStringLiteral("render-3.workers"));
-    ASSERT_EQ(s->failureCount.size(), 10u);
-    EXPECT_EQ(s->failureCount[6], 2); // one earlier failure (annotation) + this failed pod
-    EXPECT_EQ(s->failureCount[3], 0);
+    ASSERT_EQ(s->failureCount.size(), 1u); // only the indexes that failed
+    EXPECT_EQ(s->failuresOf(6), 2);        // one earlier failure (annotation) + this failed pod
+    EXPECT_EQ(s->failuresOf(3), 0);
     const auto six = s->attemptsOf(6);
     ASSERT_EQ(six.size(), 1u);
     EXPECT_EQ(six[0].exitCode, 137);
@@ -232,7 +232,8 @@ TEST_F(ClusterSourceTest, IndexStatesFollowStatusStringsAndPods) {
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
             auto n = ui->snap(kKey);
-            return n->states[3] == IndexState::Succeeded && n->states[8] == IndexState::Running;
+            return n->states.at(3) == IndexState::Succeeded &&
+                   n->states.at(8) == IndexState::Running;
         },
         kWait));
     const auto n = ui->snap(kKey);
@@ -355,7 +356,7 @@ TEST_F(ClusterSourceTest, HistoryKeepsFailedAttemptsAfterPodsAreDeletedAndAcross
     api.pods.remove(QStringLiteral("render-2-a"));
     ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->snap(kKey)->attempts[0].live; }, kWait));
     EXPECT_EQ(ui->snap(kKey)->attempts[0].exitCode, 3);
-    EXPECT_EQ(ui->snap(kKey)->states[2], IndexState::FailedWillRetry);
+    EXPECT_EQ(ui->snap(kKey)->states.at(2), IndexState::FailedWillRetry);
 
     // Restart: a new store on the same database knows the attempt before any pod arrives.
     stopStore();
@@ -395,8 +396,8 @@ TEST_F(ClusterSourceTest, ABurstOfPodEventsArrivesAsFewSnapshots) {
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
             auto s = ui->snap(kKey);
-            return s->states[999] == IndexState::Running &&
-                   std::count(s->states.begin(), s->states.end(), IndexState::Running) == 1000;
+            return s->states.at(999) == IndexState::Running &&
+                   s->states.counts()[size_t(IndexState::Running)] == 1000;
         },
         kWait));
     const double seconds = clock.elapsed() / 1000.0;
@@ -425,4 +426,55 @@ TEST_F(ClusterSourceTest, UnauthorizedIsReportedWithTheReason) {
     });
     EXPECT_TRUE(std::get<1>(*it).contains(QStringLiteral("token expired")))
         << std::get<1>(*it).toStdString();
+}
+
+// A valid Job of 2,000,000,000 completions opened in the window: its snapshot's states are runs
+// built from the index strings and the pods, so opening it costs what those cost (it used to
+// allocate a state and a failure count per index and die on std::bad_alloc).
+TEST_F(ClusterSourceTest, OpensAJobOfTwoBillionIndexesAsRuns) {
+    constexpr int kHuge = 2'000'000'000;
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = kHuge,
+                .parallelism = 3,
+                .completedIndexes = QStringLiteral("0-999,1000000-1999999"),
+                .failedIndexes = QStringLiteral("1999999999"),
+                .active = 3,
+                .succeeded = 1001000,
+                .failed = 2,
+                .backoffLimitPerIndex = 0});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-1000-a"),
+                                          .index = 1000,
+                                          .phase = QStringLiteral("Running")});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-1001-a"),
+                                          .index = 1001,
+                                          .phase = QStringLiteral("Pending")});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-1002-b"),
+                                          .index = 1002,
+                                          .phase = QStringLiteral("Failed"),
+                                          .failureCount = 1,
+                                          .exitCode = 1});
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto s = ui->snap(kKey);
+            return s && s->attempts.size() == 3;
+        },
+        kWait));
+    const auto s = ui->snap(kKey);
+    EXPECT_EQ(s->states.size(), kHuge);
+    EXPECT_EQ(s->states.at(999), IndexState::Succeeded);
+    EXPECT_EQ(s->states.at(1000), IndexState::Running);
+    EXPECT_EQ(s->states.at(1001), IndexState::Pending);
+    EXPECT_EQ(s->states.at(1002), IndexState::FailedWillRetry);
+    EXPECT_EQ(s->states.at(1003), IndexState::NotStarted);
+    EXPECT_EQ(s->states.at(1'500'000), IndexState::Succeeded);
+    EXPECT_EQ(s->states.at(kHuge - 1), IndexState::FailedTerminal);
+    EXPECT_EQ(s->states.counts()[size_t(IndexState::Succeeded)], 1'001'000);
+    EXPECT_LE(s->states.runCount(), 8u);
+    EXPECT_LT(s->states.memoryBytes(), 4096u);
+    EXPECT_EQ(s->failureCount.size(), 1u);
+    EXPECT_EQ(s->failuresOf(1002), 2);
+    EXPECT_EQ(s->dirtyFirst, 0);
+    EXPECT_EQ(s->dirtyLast, kHuge - 1);
 }

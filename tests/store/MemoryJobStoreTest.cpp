@@ -55,7 +55,7 @@ TEST(MemoryJobStore, ActionsChangeTheJobAndAreRecorded) {
     store.setEmitInterval(std::chrono::milliseconds(10));
     JobSnapshot snap;
     snap.summary = summary(QStringLiteral("render"));
-    snap.states.assign(10, tessera::engine::IndexState::NotStarted);
+    snap.states = tessera::engine::IndexStateMap(10);
     store.setSnapshot(snap);
     QSignalSpy jobs(&store, &JobStore::jobsChanged);
     QSignalSpy snaps(&store, &JobStore::jobSnapshotChanged);
@@ -79,7 +79,7 @@ TEST(MemoryJobStore, MergesDirtyRangesOfSnapshotsNeverEmitted) {
     QSignalSpy snaps(&store, &JobStore::jobSnapshotChanged);
     JobSnapshot s;
     s.summary = summary(QStringLiteral("grid"));
-    s.states.assign(100, tessera::engine::IndexState::NotStarted);
+    s.states = tessera::engine::IndexStateMap(100);
     s.dirtyFirst = 10;
     s.dirtyLast = 12;
     store.setSnapshot(s);

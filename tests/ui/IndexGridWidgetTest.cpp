@@ -226,3 +226,46 @@ TEST(GridLegendWidget, ShowsTheCountOfEveryState) {
     EXPECT_TRUE(legend.entryText(static_cast<int>(IndexState::FailedTerminal))
                     .endsWith(QStringLiteral(" 1")));
 }
+
+// A valid Job of 2,000,000,000 indexes: the states arrive as runs and each pixel shows the worst
+// state of the ~10,000 indexes it stands for, without an array per index anywhere.
+TEST(IndexGridWidget, PaintsTwoBillionIndexesFromRuns) {
+    using tessera::engine::IndexSet;
+    using tessera::engine::IndexStateMap;
+    constexpr int kHuge = 2'000'000'000;
+    IndexGridWidget grid;
+    grid.resize(400, 300);
+    IndexStateMap states(kHuge);
+    states.paint(IndexSet::range(0, 999'999'999), IndexState::Succeeded);
+    states.paintPoints(
+        {{1'000'000'000, IndexState::Running}, {kHuge - 1, IndexState::FailedTerminal}});
+    grid.setStates(states);
+    EXPECT_EQ(grid.indexCount(), kHuge);
+    EXPECT_EQ(grid.effectiveCellSize(), 1);
+    EXPECT_GT(grid.indexesPerCell(), 10000);
+    const QImage image = grid.grab().toImage();
+    const StatePalette colors(grid.palette());
+    EXPECT_EQ(pixelAt(image, grid.cellRect(0).topLeft()), colors.rgb(IndexState::Succeeded));
+    EXPECT_EQ(pixelAt(image, grid.cellRect(1'000'000'000).topLeft()),
+              colors.rgb(IndexState::Running));
+    EXPECT_EQ(pixelAt(image, grid.cellRect(1'500'000'000).topLeft()),
+              colors.rgb(IndexState::NotStarted));
+    EXPECT_EQ(pixelAt(image, grid.cellRect(kHuge - 1).topLeft()),
+              colors.rgb(IndexState::FailedTerminal));
+    // The pixel reports the index that needs attention, and the tooltip names it.
+    EXPECT_EQ(grid.indexAt(grid.cellRect(1'000'000'000).topLeft()), 1'000'000'000);
+    EXPECT_EQ(grid.indexAt(grid.cellRect(kHuge - 1).topLeft()), kHuge - 1);
+    EXPECT_TRUE(grid.toolTipText(kHuge - 1).contains(QStringLiteral("Index 1999999999")));
+    EXPECT_EQ(grid.counts()[static_cast<size_t>(IndexState::Succeeded)], 1'000'000'000);
+    EXPECT_EQ(grid.counts()[static_cast<size_t>(IndexState::NotStarted)], 999'999'998);
+
+    // A dirty range far out: only it is taken, counted and repainted.
+    IndexStateMap next = states;
+    next.paint(1'000'000'001, 1'000'000'005, IndexState::Succeeded);
+    grid.updateStates(next, 1'000'000'000, 1'000'000'010);
+    EXPECT_EQ(grid.stateAt(1'000'000'003), IndexState::Succeeded);
+    EXPECT_EQ(grid.counts()[static_cast<size_t>(IndexState::Succeeded)], 1'000'000'005);
+    // Selecting everything is one interval.
+    grid.selectAll();
+    EXPECT_EQ(grid.selectionText(), QStringLiteral("0-1999999999"));
+}

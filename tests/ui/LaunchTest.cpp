@@ -254,11 +254,11 @@ TEST_F(LaunchFromWindow, ALocalRunRunsToCompleteWithAGreenGridAndItsReportMatche
     ASSERT_TRUE(waitUntil([&] {
         JobView* view = window.jobView();
         return view && view->snapshot() && view->snapshot()->summary.succeeded == kItems &&
-               int(view->snapshot()->states.size()) == kItems;
+               view->snapshot()->states.size() == kItems;
     }));
     JobView* view = window.jobView();
     for (int i = 0; i < kItems; ++i)
-        EXPECT_EQ(view->snapshot()->states[size_t(i)], IndexState::Succeeded) << "index " << i;
+        EXPECT_EQ(view->snapshot()->states.at(i), IndexState::Succeeded) << "index " << i;
     // All green on screen too: every cell painted in the Succeeded colour.
     IndexGridWidget* grid = view->grid();
     ASSERT_TRUE(waitUntil([&] { return !grid->cellRect(kItems - 1).isEmpty(); }));
