@@ -199,6 +199,9 @@ void LocalSource::scan() {
                 local::Journal::isLocked(local::RunDirectory(dir.toStdString()).journalPath());
             changed = alive != run.runnerAlive;
             run.runnerAlive = alive;
+            const int survivors = alive ? 0 : countSurvivors(run);
+            changed = changed || survivors != run.survivors;
+            run.survivors = survivors;
         }
         changed = checkLaunch(key, run) || changed;
         if (changed)
@@ -212,6 +215,13 @@ void LocalSource::scan() {
             ++it;
         }
     }
+}
+
+int LocalSource::countSurvivors(const Run& run) {
+    return static_cast<int>(
+        std::count_if(run.openAttempts.begin(), run.openAttempts.end(), [](const auto& p) {
+            return local::isSameLiveProcess(static_cast<pid_t>(p.first), p.second);
+        }));
 }
 
 bool LocalSource::reload(Run& run) {
@@ -230,6 +240,16 @@ bool LocalSource::reload(Run& run) {
     run.attempts = std::move(loaded->attempts);
     run.outcome = qs(loaded->outcome);
     run.runnerAlive = loaded->runnerAlive;
+    run.openAttempts.clear();
+    std::map<std::pair<int32_t, int32_t>, std::pair<qint64, qint64>> open;
+    for (const local::JournalRecord& r : loaded->records)
+        if (r.kind == 'S')
+            open[{r.index, r.attempt}] = {r.pid, r.startTicks};
+        else if (r.kind == 'E')
+            open.erase({r.index, r.attempt});
+    for (const auto& [attempt, process] : open)
+        run.openAttempts.push_back(process);
+    run.survivors = run.runnerAlive || !run.outcome.isEmpty() ? 0 : countSurvivors(run);
     run.lastRecord = loaded->records.empty()
                          ? QDateTime()
                          : QDateTime::fromMSecsSinceEpoch(loaded->records.back().ms, Qt::UTC);
@@ -265,7 +285,7 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
     // Its runner is gone and it never finished: nothing drives it until it is resumed, and its
     // clock stops where its record ends.
     s.status = QLatin1String(kInterrupted);
-    s.active = 0;
+    s.active = run.survivors;
     if (run.lastRecord.isValid())
         s.finished = run.lastRecord;
     return s;
