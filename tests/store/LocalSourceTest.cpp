@@ -262,7 +262,7 @@ TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportAndTheNextReRun) {
 // window) goes, a new store shows it running again, and it finishes with every item done once.
 TEST_F(LocalSourceTest, ARunOutlivesItsStoreAndANewStoreShowsItRunningThenFinishedOnce) {
     startStore();
-    startRun(runOptions(recordingItems(10, "0.5"), 2));
+    startRun(runOptions(recordingItems(10, "0.8"), 2));
     ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Running"); }, kWait))
         << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
     EXPECT_TRUE(runnerAlive());
