@@ -1475,22 +1475,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Unterbrochenen Lauf f&amp;ortsetzen</translation>
     </message>
     <message>
-        <source>Local runs keep running</source>
-        <translation>Lokale Läufe laufen weiter</translation>
-    </message>
-    <message>
-        <source>Still running: %1.</source>
-        <translation>Laufen noch: %1.</translation>
-    </message>
-    <message>
-        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
-        <translation>Sie laufen nach dem Schließen dieses Fensters weiter, jeder in seinem eigenen Prozess. Öffnen Sie „Lokale Läufe“ erneut, um sie zu verfolgen; ein durch einen Neustart angehaltener Lauf wird als „Unterbrochen“ angezeigt und kann fortgesetzt werden.</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
         <source>Select an interrupted local run to resume it.</source>
         <translation>Wählen Sie einen unterbrochenen lokalen Lauf, um ihn fortzusetzen.</translation>
     </message>
@@ -1528,6 +1512,25 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Writing %1…</source>
         <translation>%1 wird geschrieben…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>Lokale Läufe laufen weiter</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>Laufen noch: %1.</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>Sie laufen nach dem Schließen dieses Fensters weiter, jeder in seinem eigenen Prozess. Öffnen Sie „Lokale Läufe“ erneut, um sie zu verfolgen; ein durch einen Neustart angehaltener Lauf wird als „Unterbrochen“ angezeigt und kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>

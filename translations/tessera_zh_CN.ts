@@ -1471,22 +1471,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>继续已中断的运行(&amp;U)</translation>
     </message>
     <message>
-        <source>Local runs keep running</source>
-        <translation>本地运行将继续</translation>
-    </message>
-    <message>
-        <source>Still running: %1.</source>
-        <translation>仍在运行：%1。</translation>
-    </message>
-    <message>
-        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
-        <translation>关闭此窗口后它们会继续运行，各自在独立的进程中。再次打开“本地运行”即可查看；因重启而停止的运行显示为“已中断”，可以继续。</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
         <source>Select an interrupted local run to resume it.</source>
         <translation>请选择一个已中断的本地运行以继续。</translation>
     </message>
@@ -1524,6 +1508,25 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Writing %1…</source>
         <translation>正在写入 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>本地运行将继续</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>仍在运行：%1。</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>关闭此窗口后它们会继续运行，各自在独立的进程中。再次打开“本地运行”即可查看；因重启而停止的运行显示为“已中断”，可以继续。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
