@@ -619,6 +619,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>%1: re-runs are not available for this source</source>
         <translation>%1: Wiederholungen sind für diese Quelle nicht verfügbar</translation>
     </message>
+    <message>
+        <source>%1: only an interrupted local run can be resumed</source>
+        <translation>%1: Nur ein unterbrochener lokaler Lauf kann fortgesetzt werden</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -637,6 +641,30 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
 </source>
         <translation>(kein solcher Lauf)
 </translation>
+    </message>
+    <message>
+        <source>%1: its runner is already running</source>
+        <translation>%1: Sein Runner läuft bereits</translation>
+    </message>
+    <message>
+        <source>the runner of %1 ended before it started: %2</source>
+        <translation>Der Runner von %1 endete, bevor er begann: %2</translation>
+    </message>
+    <message>
+        <source>(no message)</source>
+        <translation>(keine Meldung)</translation>
+    </message>
+    <message>
+        <source>the runner of %1 did not start within %2 s (see %3)</source>
+        <translation>Der Runner von %1 ist nicht innerhalb von %2 s gestartet (siehe %3)</translation>
+    </message>
+    <message>
+        <source>%1 is interrupted (its runner is gone): resume it first</source>
+        <translation>%1 ist unterbrochen (sein Runner läuft nicht mehr): zuerst fortsetzen</translation>
+    </message>
+    <message>
+        <source>%1 has finished (%2)</source>
+        <translation>%1 ist beendet (%2)</translation>
     </message>
 </context>
 <context>
@@ -1136,6 +1164,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Deleting…</source>
         <translation>Wird gelöscht…</translation>
     </message>
+    <message>
+        <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
+        <translation>Sein Runner läuft nicht mehr (beendet, oder der Rechner wurde neu gestartet): den Lauf in einem neuen Runner fortsetzen. Fertige Einträge laufen nicht erneut.</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>
@@ -1438,6 +1470,18 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>Loading the items of %1…</source>
         <translation>Lade die Elemente von %1…</translation>
     </message>
+    <message>
+        <source>Res&amp;ume interrupted run</source>
+        <translation>Unterbrochenen Lauf f&amp;ortsetzen</translation>
+    </message>
+    <message>
+        <source>Select an interrupted local run to resume it.</source>
+        <translation>Wählen Sie einen unterbrochenen lokalen Lauf, um ihn fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>Resuming %1…</source>
+        <translation>%1 wird fortgesetzt…</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1468,6 +1512,25 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Writing %1…</source>
         <translation>%1 wird geschrieben…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>Lokale Läufe laufen weiter</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>Laufen noch: %1.</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>Sie laufen nach dem Schließen dieses Fensters weiter, jeder in seinem eigenen Prozess. Öffnen Sie „Lokale Läufe“ erneut, um sie zu verfolgen; ein durch einen Neustart angehaltener Lauf wird als „Unterbrochen“ angezeigt und kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>

@@ -615,6 +615,10 @@ cancels it and leaves nothing behind.
         <source>%1: re-runs are not available for this source</source>
         <translation>%1：此来源不支持重新运行</translation>
     </message>
+    <message>
+        <source>%1: only an interrupted local run can be resumed</source>
+        <translation>%1：只有已中断的本地运行可以继续</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -633,6 +637,30 @@ cancels it and leaves nothing behind.
 </source>
         <translation>(没有这个运行)
 </translation>
+    </message>
+    <message>
+        <source>%1: its runner is already running</source>
+        <translation>%1：其运行器已在运行</translation>
+    </message>
+    <message>
+        <source>the runner of %1 ended before it started: %2</source>
+        <translation>%1 的运行器在开始前就已结束：%2</translation>
+    </message>
+    <message>
+        <source>(no message)</source>
+        <translation>（无消息）</translation>
+    </message>
+    <message>
+        <source>the runner of %1 did not start within %2 s (see %3)</source>
+        <translation>%1 的运行器未在 %2 秒内启动（见 %3）</translation>
+    </message>
+    <message>
+        <source>%1 is interrupted (its runner is gone): resume it first</source>
+        <translation>%1 已中断（其运行器已不存在）：请先继续运行</translation>
+    </message>
+    <message>
+        <source>%1 has finished (%2)</source>
+        <translation>%1 已结束（%2）</translation>
     </message>
 </context>
 <context>
@@ -1132,6 +1160,10 @@ cancels it and leaves nothing behind.
         <source>Deleting…</source>
         <translation>正在删除…</translation>
     </message>
+    <message>
+        <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
+        <translation>其运行器已不存在（被终止或机器已重启）：在新的运行器中继续此运行。已完成的项目不会再次运行。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>
@@ -1434,6 +1466,18 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>Loading the items of %1…</source>
         <translation>正在加载 %1 的条目…</translation>
     </message>
+    <message>
+        <source>Res&amp;ume interrupted run</source>
+        <translation>继续已中断的运行(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Select an interrupted local run to resume it.</source>
+        <translation>请选择一个已中断的本地运行以继续。</translation>
+    </message>
+    <message>
+        <source>Resuming %1…</source>
+        <translation>正在继续 %1…</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1464,6 +1508,25 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Writing %1…</source>
         <translation>正在写入 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>本地运行将继续</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>仍在运行：%1。</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>关闭此窗口后它们会继续运行，各自在独立的进程中。再次打开“本地运行”即可查看；因重启而停止的运行显示为“已中断”，可以继续。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "ReportExporter.h"
 #include "StatePalette.h"
 #include "WindowPlacement.h"
+#include "RunningRunsPrompt.h"
 #include "launch/LaunchDialog.h"
 #include "launch/LaunchedJobSelector.h"
 #include "store/JobStore.h"
@@ -27,7 +28,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
@@ -418,33 +418,17 @@ void MainWindow::saveSettings() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     const QStringList running = m_closeConfirmed ? QStringList() : runningLocalRuns();
     if (!running.isEmpty()) {
-        // Asked without a nested event loop: the close waits for the answer, then runs again.
-        event->ignore();
-        if (m_closePrompt) {
-            m_closePrompt->raise();
-            return;
+        event->ignore(); // asked without a nested event loop: the close runs again once answered
+        if (!m_closePrompt) {
+            auto* prompt = new RunningRunsPrompt(running, this);
+            connect(prompt, &RunningRunsPrompt::closeConfirmed, this, [this] {
+                m_closeConfirmed = true;
+                QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+            });
+            m_closePrompt = prompt;
+            prompt->open();
         }
-        auto* box = new QMessageBox(
-            QMessageBox::Information, tr("Local runs keep running"),
-            tr("Still running: %1.").arg(running.join(QStringLiteral(", "))) +
-                QStringLiteral("\n\n") +
-                tr("They continue after this window closes, each in its own process. Open "
-                   "\"Local runs\" again to watch them; a run stopped by a restart shows as "
-                   "Interrupted and can be resumed."),
-            QMessageBox::Cancel, this);
-        box->setObjectName(QStringLiteral("closePrompt"));
-        QPushButton* closeButton = box->addButton(tr("Close"), QMessageBox::AcceptRole);
-        box->setDefaultButton(closeButton);
-        box->setWindowModality(Qt::WindowModal);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        connect(box, &QMessageBox::finished, this, [this, box, closeButton] {
-            if (box->clickedButton() != closeButton)
-                return;
-            m_closeConfirmed = true;
-            QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
-        });
-        m_closePrompt = box;
-        box->open();
+        m_closePrompt->raise();
         return;
     }
     saveSettings();

@@ -118,8 +118,8 @@ private:
     QPointer<JobView> m_jobView;
     QList<QPointer<QWidget>> m_jobWindows;
     QLabel* m_connection;
-    // Closing with local runs running says so first (objectName "closePrompt"); once answered
-    // "Close", the next close goes through.
+    // Closing with local runs running says so first (RunningRunsPrompt); once answered "Close",
+    // the next close goes through.
     QPointer<QWidget> m_closePrompt;
     bool m_closeConfirmed = false;
     launch::LaunchedJobSelector* m_launched; // selects a job launched from here once listed

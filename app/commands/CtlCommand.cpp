@@ -58,14 +58,16 @@ int runCtl(int argc, char** argv) {
         int active = 0;
         for (const engine::Attempt& a : run->attempts)
             active += a.outcome == engine::AttemptOutcome::Running ? 1 : 0;
-        std::printf("job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
-                    "%d\ncompleted indexes: %s\n",
-                    run->config.name.c_str(),
-                    run->outcome.empty() ? (run->runnerAlive ? "running" : "stopped (resumable)")
-                                         : run->outcome.c_str(),
-                    s.succeeded, run->workList.size(), s.failed, active,
-                    run->job.spec.parallelism.value_or(0),
-                    s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
+        std::printf(
+            "job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
+            "%d\ncompleted indexes: %s\n",
+            run->config.name.c_str(),
+            run->outcome.empty()
+                ? (run->runnerAlive ? "running" : "interrupted (resumable: tessera run --resume)")
+                : run->outcome.c_str(),
+            s.succeeded, run->workList.size(), s.failed, active,
+            run->job.spec.parallelism.value_or(0),
+            s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
         if (s.failedIndexes && !s.failedIndexes->empty())
             std::printf("failed indexes: %s\n", s.failedIndexes->c_str());
         return kExitOk;

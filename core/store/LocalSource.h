@@ -84,6 +84,10 @@ private:
         QString outcome;                       // the journal's X record ("" = not finished)
         bool runnerAlive = false;              // a runner holds the journal lock
         QDateTime lastRecord;                  // the newest journal record
+        // Attempts started and not ended in the journal (pid, start ticks): after a runner died,
+        // those still alive are its survivors, finishing on their own (counted as active).
+        std::vector<std::pair<qint64, qint64>> openAttempts;
+        int survivors = 0;
         qint64 launchedPid = 0; // started here and not yet seen holding the lock (0: not)
         QDeadlineTimer launchDeadline;
         QDateTime journalTime;
@@ -102,6 +106,7 @@ private:
 
     void scan();
     bool reload(Run& run); // from files; true when it changed
+    static int countSurvivors(const Run& run);
     // A run started here: has its runner taken over, or did it fail to? True when it changed.
     bool checkLaunch(const QString& key, Run& run);
     // Starts the detached runner on `dir` (a new run's directory or an interrupted run).

@@ -156,7 +156,7 @@ protected:
 TEST_F(LocalRunWindow, ClosingTheWindowSaysWhichRunsGoOnAndANewWindowShowsThemFinishOnce) {
     constexpr int kItems = 10;
     auto window = localWindow();
-    const QString name = launch(*window, kItems, "0.6");
+    const QString name = launch(*window, kItems, "1");
     ASSERT_FALSE(name.isEmpty());
     ASSERT_TRUE(waitUntil([&] { return status(*window, name) == QLatin1String("Running"); }))
         << status(*window, name).toStdString();
