@@ -211,10 +211,11 @@ void IndexGridWidget::setFollowFrontier(bool on) {
 void IndexGridWidget::followFrontier() {
     if (!m_followFrontier || !m_scrolling)
         return;
-    const auto running = std::find(m_states.begin(), m_states.end(), IndexState::Running);
-    if (running == m_states.end())
+    const std::optional<int32_t> running =
+        m_states.findFirst(engine::IndexStateMap::maskOf(IndexState::Running));
+    if (!running)
         return;
-    const int index = static_cast<int>(running - m_states.begin());
+    const int index = *running;
     const int p = pitch();
     const int top = rowOf(slotOf(index)) * p;
     // Keep it in the upper third of the view, one row below the top edge: no jitter while it
