@@ -12,6 +12,7 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QLineSeries>
+#include <QLocale>
 #include <QValueAxis>
 #include <algorithm>
 
@@ -45,9 +46,11 @@ QDateTimeAxis* timeAxis(QChart* chart, qint64 t0, qint64 t1) {
     auto* axis = new QDateTimeAxis;
     axis->setFormat(t1 - t0 > 86400000 ? QStringLiteral("MM-dd HH:mm")
                                        : QStringLiteral("HH:mm:ss"));
+    axis->setTitleText(ChartsWidget::tr("Time (UTC)"));
     axis->setTickCount(5);
-    axis->setRange(QDateTime::fromMSecsSinceEpoch(t0),
-                   QDateTime::fromMSecsSinceEpoch(std::max(t1, t0 + 1000)));
+    // The job's own range, in UTC like every other time the window shows.
+    axis->setRange(QDateTime::fromMSecsSinceEpoch(t0, Qt::UTC),
+                   QDateTime::fromMSecsSinceEpoch(std::max(t1, t0 + 1000), Qt::UTC));
     chart->addAxis(axis, Qt::AlignBottom);
     return axis;
 }
@@ -98,78 +101,82 @@ void ChartsWidget::applyTheme() {
 void ChartsWidget::setSnapshot(const store::JobSnapshotPtr& snapshot) {
     if (!snapshot)
         return;
-    rebuildProgress(*snapshot);
-    rebuildHistogram(*snapshot);
+    const store::RunHistory history =
+        store::RunHistory::of(*snapshot, QDateTime::currentDateTimeUtc());
+    m_range = {history.start, history.end};
+    rebuildProgress(*snapshot, history);
+    rebuildHistogram(history);
 }
 
-void ChartsWidget::rebuildProgress(const store::JobSnapshot& s) {
+void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::RunHistory& h) {
     const StatePalette colors(palette());
-    const auto& samples = s.timeline;
-    qint64 t0 = samples.empty() ? QDateTime::currentMSecsSinceEpoch()
-                                : samples.front().t.toMSecsSinceEpoch();
-    qint64 t1 = samples.empty() ? t0 : samples.back().t.toMSecsSinceEpoch();
+    auto line = [](const QString& name, const QColor& color,
+                   const std::vector<store::CountAt>& curve, int& max) {
+        auto* series = new QLineSeries;
+        series->setName(name);
+        series->setColor(color);
+        // Steps: each value holds until the next point.
+        QList<QPointF> points;
+        points.reserve(static_cast<qsizetype>(curve.size() * 2));
+        for (std::size_t i = 0; i < curve.size(); ++i) {
+            const double x = double(curve[i].t);
+            if (i > 0)
+                points.append({x, double(curve[i - 1].value)});
+            points.append({x, double(curve[i].value)});
+            max = std::max(max, curve[i].value);
+        }
+        series->replace(points);
+        return series;
+    };
     int maxSucceeded = 0, maxActive = 0, maxFailed = 0;
-    auto* succeeded = new QLineSeries;
-    succeeded->setName(tr("Succeeded"));
-    succeeded->setColor(colors.color(IndexState::Succeeded));
-    auto* active = new QLineSeries;
-    active->setName(tr("Active"));
-    active->setColor(colors.color(IndexState::Running));
-    auto* parallelism = new QLineSeries;
-    parallelism->setName(tr("Parallelism"));
-    parallelism->setColor(colors.color(IndexState::Pending));
-    auto* failures = new QLineSeries;
-    failures->setName(tr("Failed pods"));
-    failures->setColor(colors.color(IndexState::FailedTerminal));
-    QList<QPointF> pS, pA, pP, pF;
-    for (const auto& sample : samples) {
-        const double x = double(sample.t.toMSecsSinceEpoch());
-        pS.append({x, double(sample.succeeded)});
-        pA.append({x, double(sample.active)});
-        pP.append({x, double(sample.parallelism)});
-        pF.append({x, double(sample.failed)});
-        maxSucceeded = std::max(maxSucceeded, sample.succeeded);
-        maxActive = std::max({maxActive, sample.active, sample.parallelism});
-        maxFailed = std::max(maxFailed, sample.failed);
-    }
-    succeeded->replace(pS);
-    active->replace(pA);
-    parallelism->replace(pP);
-    failures->replace(pF);
+    auto* succeeded =
+        line(tr("Succeeded"), colors.color(IndexState::Succeeded), h.succeeded, maxSucceeded);
+    auto* active = line(tr("Active"), colors.color(IndexState::Running), h.active, maxActive);
+    auto* parallelism =
+        line(tr("Parallelism"), colors.color(IndexState::Pending), h.parallelism, maxActive);
+    auto* failures =
+        line(tr("Failed pods"), colors.color(IndexState::FailedTerminal), h.failures, maxFailed);
 
     auto attach = [&](QChartView* view, std::initializer_list<QLineSeries*> series, double max) {
         QChart* chart = view->chart();
         clearChart(chart);
-        for (QLineSeries* line : series)
-            chart->addSeries(line);
-        QAbstractAxis* x = timeAxis(chart, t0, t1);
+        for (QLineSeries* l : series)
+            chart->addSeries(l);
+        QAbstractAxis* x = timeAxis(chart, h.start, h.end);
         QAbstractAxis* y = valueAxis(chart, max);
-        for (QLineSeries* line : series) {
-            line->attachAxis(x);
-            line->attachAxis(y);
+        for (QLineSeries* l : series) {
+            l->attachAxis(x);
+            l->attachAxis(y);
         }
         chart->legend()->setVisible(series.size() > 1);
     };
     attach(m_succeeded, {succeeded}, std::max(maxSucceeded, s.summary.completions));
+    m_succeeded->chart()->setTitle(h.succeededWithoutTimes > 0
+                                       ? tr("Succeeded over time (%1 more without recorded times)")
+                                             .arg(QLocale().toString(h.succeededWithoutTimes))
+                                       : tr("Succeeded over time"));
     attach(m_active, {active, parallelism}, maxActive);
     attach(m_failures, {failures}, maxFailed);
 }
 
-void ChartsWidget::rebuildHistogram(const store::JobSnapshot& s) {
+void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
     std::vector<qint64> durations;
-    for (const auto& a : s.attempts) {
-        if (a.finished.isValid() && a.started.isValid() && a.exitCode == 0)
-            durations.push_back(a.started.secsTo(a.finished));
-    }
+    durations.reserve(h.succeededDurationsMs.size());
+    for (const qint64 d : h.succeededDurationsMs)
+        durations.push_back(d / 1000);
     constexpr int kBins = 12;
     m_histogram.assign(kBins, 0);
     QChart* chart = m_durations->chart();
     clearChart(chart);
     if (durations.empty()) {
-        chart->setTitle(tr("Duration of succeeded indexes (none finished yet)"));
+        chart->setTitle(h.succeededWithoutTimes > 0
+                            ? tr("Duration of succeeded indexes (no recorded times for %1)")
+                                  .arg(QLocale().toString(h.succeededWithoutTimes))
+                            : tr("Duration of succeeded indexes (none finished yet)"));
         return;
     }
-    chart->setTitle(tr("Duration of succeeded indexes (%1)").arg(durations.size()));
+    chart->setTitle(tr("Duration of succeeded indexes (%1)")
+                        .arg(QLocale().toString(static_cast<qlonglong>(durations.size()))));
     const auto [lo, hi] = std::minmax_element(durations.begin(), durations.end());
     const qint64 min = *lo;
     const qint64 width = std::max<qint64>(1, (*hi - min + kBins) / kBins);
