@@ -15,6 +15,7 @@
 #include <QLocale>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 namespace tessera::ui {
 
@@ -46,7 +47,6 @@ QDateTimeAxis* timeAxis(QChart* chart, qint64 t0, qint64 t1) {
     auto* axis = new QDateTimeAxis;
     axis->setFormat(t1 - t0 > 86400000 ? QStringLiteral("MM-dd HH:mm")
                                        : QStringLiteral("HH:mm:ss"));
-    axis->setTitleText(ChartsWidget::tr("Time (UTC)"));
     axis->setTickCount(5);
     // The job's own range, in UTC like every other time the window shows.
     axis->setRange(QDateTime::fromMSecsSinceEpoch(t0, Qt::UTC),
@@ -57,8 +57,17 @@ QDateTimeAxis* timeAxis(QChart* chart, qint64 t0, qint64 t1) {
 
 QValueAxis* valueAxis(QChart* chart, double max) {
     auto* axis = new QValueAxis;
-    axis->setRange(0, std::max(1.0, max * 1.05));
+    // Whole numbers only: a tick per count up to 2, above that three ticks on a rounded range
+    // (the charts are short; more labels than fit are elided to "...").
+    const double top = std::ceil(std::max(1.0, max * 1.05));
+    axis->setRange(0, top);
     axis->setLabelFormat(QStringLiteral("%d"));
+    if (top <= 2) {
+        axis->setTickCount(static_cast<int>(top) + 1);
+    } else {
+        axis->setTickCount(3);
+        axis->applyNiceNumbers();
+    }
     chart->addAxis(axis, Qt::AlignLeft);
     return axis;
 }
@@ -160,12 +169,9 @@ void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::Run
 }
 
 void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
-    std::vector<qint64> durations;
-    durations.reserve(h.succeededDurationsMs.size());
-    for (const qint64 d : h.succeededDurationsMs)
-        durations.push_back(d / 1000);
+    const std::vector<qint64>& durations = h.succeededDurationsMs;
     constexpr int kBins = 12;
-    m_histogram.assign(kBins, 0);
+    m_histogram.clear();
     QChart* chart = m_durations->chart();
     clearChart(chart);
     if (durations.empty()) {
@@ -177,19 +183,28 @@ void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
     }
     chart->setTitle(tr("Duration of succeeded indexes (%1)")
                         .arg(QLocale().toString(static_cast<qlonglong>(durations.size()))));
+    // Equal-width bins (milliseconds) from the shortest to the longest; one bin when all are
+    // equal. Labels are each bin's lower edge, with tenths of a second below ten seconds.
     const auto [lo, hi] = std::minmax_element(durations.begin(), durations.end());
     const qint64 min = *lo;
-    const qint64 width = std::max<qint64>(1, (*hi - min + kBins) / kBins);
+    const int bins = *hi == min ? 1 : kBins;
+    const qint64 width = std::max<qint64>(1, (*hi - min + bins) / bins);
+    m_histogram.assign(static_cast<size_t>(bins), 0);
     for (qint64 d : durations)
-        ++m_histogram[static_cast<size_t>(std::min<qint64>(kBins - 1, (d - min) / width))];
+        ++m_histogram[static_cast<size_t>(std::min<qint64>(bins - 1, (d - min) / width))];
+    const auto label = [&](qint64 ms) {
+        if (width < 10000 && ms < 60000)
+            return tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
+        return Format::duration(ms / 1000);
+    };
     auto* set = new QBarSet(tr("Indexes"));
     set->setColor(StatePalette(palette()).color(IndexState::Succeeded));
     QStringList categories;
     int maxCount = 0;
-    for (int b = 0; b < kBins; ++b) {
+    for (int b = 0; b < bins; ++b) {
         set->append(m_histogram[static_cast<size_t>(b)]);
         maxCount = std::max(maxCount, m_histogram[static_cast<size_t>(b)]);
-        categories << Format::duration(min + b * width);
+        categories << label(min + b * width);
     }
     auto* series = new QBarSeries;
     series->append(set);

@@ -9,7 +9,9 @@
 #include "ui/Format.h"
 #include "ui/GridLegendWidget.h"
 #include "ui/IndexGridWidget.h"
+#include "ui/JobListModel.h"
 #include "ui/JobView.h"
+#include "ui/MainWindow.h"
 #include "ui/StatePalette.h"
 #include "ui/TableRowsModel.h"
 #include "ui/TimelineWidget.h"
@@ -20,6 +22,7 @@
 #include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
 #include <QToolTip>
@@ -240,4 +243,56 @@ TEST(JobHistoryViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel)
         << job.view->indexDetails(295).toStdString();
     job.view->tabs()->setCurrentIndex(0);
     save(job.view.get(), QStringLiteral("truth-scoreboard.png"));
+}
+
+// The Demo end to end: the thumbnails job finishes while nobody looks at it; opened afterwards,
+// its charts have every succeeded index's duration on the job's own range and its timeline bars
+// end when their pods ended.
+TEST(JobHistoryViews, ADemoJobOpenedAfterItFinishedShowsItsWholeRun) {
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow window(
+        [](const QString& id, QString* error) { return SourceHost::open(id, error); });
+    window.resize(1400, 900);
+    window.setSourceIds({SourceHost::demoId()});
+    window.show();
+    const auto keyOf = [&](const QString& name) {
+        for (int r = 0; r < window.jobModel()->rowCount(); ++r)
+            if (window.jobModel()->job(r).name == name)
+                return window.jobModel()->job(r);
+        return store::JobSummary();
+    };
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return keyOf(QStringLiteral("thumbnails")).status == QLatin1String("Complete"); },
+        90000))
+        << keyOf(QStringLiteral("thumbnails")).status.toStdString();
+    window.openJob(keyOf(QStringLiteral("thumbnails")).key);
+    JobView* view = window.jobView();
+    ASSERT_NE(view, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            const auto s = view->snapshot();
+            return s && store::RunHistory::of(*s, QDateTime::currentDateTimeUtc())
+                                .succeededDurationsMs.size() == 24;
+        },
+        30000));
+    const auto snapshot = view->snapshot();
+    view->tabs()->setCurrentWidget(view->charts());
+    QApplication::processEvents();
+    const auto& bins = view->charts()->histogram();
+    EXPECT_EQ(std::accumulate(bins.begin(), bins.end(), 0), 24);
+    // The range ends when the job did, not now.
+    ASSERT_TRUE(snapshot->summary.finished.isValid());
+    EXPECT_LE(view->charts()->range().second,
+              snapshot->summary.finished.toMSecsSinceEpoch() + 1000);
+    save(&window, QStringLiteral("truth-demo-charts.png"));
+    view->tabs()->setCurrentWidget(view->timeline());
+    QApplication::processEvents();
+    for (const store::AttemptBar& bar : view->timeline()->history().bars) {
+        EXPECT_TRUE(bar.endKnown) << "index " << bar.index;
+        EXPECT_FALSE(bar.open) << "index " << bar.index;
+    }
+    // Tooltips of its succeeded indexes show their recorded attempt, not "No pod yet".
+    EXPECT_TRUE(view->indexDetails(3).contains(QStringLiteral("Succeeded")))
+        << view->indexDetails(3).toStdString();
+    save(&window, QStringLiteral("truth-demo-timeline.png"));
 }
