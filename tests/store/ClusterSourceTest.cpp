@@ -463,6 +463,79 @@ TEST_F(ClusterSourceTest, AJobOpenedAfterItFinishedHasEveryAttemptLiveAndAfterAR
     EXPECT_EQ(reportCounts(), std::make_pair(kPods, kPods));
 }
 
+// A run with failures counts the same everywhere, live and after a restart with its pods gone:
+// the snapshot's states (grid, legend, labels), its failure counts (failures panel) and the
+// report built from the store's report input.
+TEST_F(ClusterSourceTest, ARunWithFailuresCountsTheSameLiveAndAfterARestart) {
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 6,
+                .parallelism = 2,
+                .completedIndexes = QStringLiteral("0,1,3-5"),
+                .failedIndexes = QStringLiteral("2"),
+                .succeeded = 5,
+                .failed = 2,
+                .backoffLimitPerIndex = 1});
+    for (int i : {0, 1, 3, 4, 5})
+        api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-%1").arg(i),
+                                              .index = i,
+                                              .phase = QStringLiteral("Succeeded"),
+                                              .exitCode = 0,
+                                              .reason = QStringLiteral("Completed")});
+    for (int t : {0, 1})
+        api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-2-%1").arg(t),
+                                              .index = 2,
+                                              .phase = QStringLiteral("Failed"),
+                                              .failureCount = t,
+                                              .exitCode = 3,
+                                              .reason = QStringLiteral("Error")});
+    struct Counts {
+        int succeeded, failedIndexes, failedAttempts, attempts, reportSucceeded, reportFailed,
+            reportAttempts;
+        bool operator==(const Counts&) const = default;
+    };
+    const auto counts = [&] {
+        const JobSnapshot& s = *ui->snap(kKey);
+        const IndexCounts c = countIndexes(s);
+        report::ReportInput input;
+        bool ready = false;
+        QObject guard;
+        QObject::connect(host->store(), &JobStore::reportInputReady, &guard,
+                         [&](const QString&, const ReportInputPtr& in, const QString&) {
+                             if (in)
+                                 input = *in;
+                             ready = true;
+                         });
+        call([](JobStore* st) { st->loadReportInput(kKey); });
+        EXPECT_TRUE(QTest::qWaitFor([&] { return ready; }, kWait));
+        const report::Report r = report::ReportBuilder::build(input);
+        return Counts{c.of(IndexState::Succeeded),
+                      c.of(IndexState::FailedTerminal),
+                      c.failedAttempts,
+                      static_cast<int>(s.attempts.size()),
+                      r.succeededCount,
+                      r.failedCount,
+                      static_cast<int>(r.attempts.size())};
+    };
+    const Counts expected{5, 1, 2, 7, 5, 1, 7};
+
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 7; }, kWait));
+    EXPECT_EQ(counts(), expected);
+
+    stopStore();
+    for (int i : {0, 1, 3, 4, 5})
+        api.pods.remove(QStringLiteral("render-%1").arg(i));
+    for (int t : {0, 1})
+        api.pods.remove(QStringLiteral("render-2-%1").arg(t));
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 7; }, kWait));
+    EXPECT_EQ(counts(), expected);
+}
+
 TEST_F(ClusterSourceTest, ABurstOfPodEventsArrivesAsFewSnapshots) {
     api.putJob({.name = QStringLiteral("render"), .completions = 2000, .parallelism = 2000});
     startStore();
