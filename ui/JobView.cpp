@@ -380,7 +380,7 @@ void JobView::refreshHeader() {
 }
 
 QString JobView::etaText() const {
-    const auto eta = store::estimateCompletion(*m_snapshot);
+    const auto eta = store::estimateCompletion(*m_snapshot, QDateTime::currentDateTimeUtc());
     if (!eta)
         return {};
     if (!eta->known)

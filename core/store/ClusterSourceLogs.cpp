@@ -81,13 +81,22 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
     }
     const int foundAttempt = found->attempt;
     if (!found->live) {
-        QString text =
-            found->logTail.isEmpty()
-                ? QStringLiteral("(pod %1 no longer exists; Tessera keeps the last lines of failed "
-                                 "pods only, and none were recorded for this one)\n")
-                      .arg(found->pod)
-                : QStringLiteral("(pod %1 no longer exists; its last lines:)\n%2")
-                      .arg(found->pod, found->logTail);
+        // What the history recorded of the attempt, then its last lines when they were kept.
+        const IndexAttempt& a = *found;
+        QString text = QStringLiteral("(pod %1 no longer exists. Recorded: %2")
+                           .arg(a.pod, a.phase.isEmpty() ? QStringLiteral("Unknown") : a.phase);
+        if (!a.node.isEmpty())
+            text += QStringLiteral(" on %1").arg(a.node);
+        if (a.finished.isValid())
+            text += QStringLiteral(", ended %1").arg(a.finished.toString(Qt::ISODate));
+        if (a.exitCode >= 0)
+            text += QStringLiteral(", exit code %1").arg(a.exitCode);
+        if (!a.reason.isEmpty())
+            text += QStringLiteral(", reason %1").arg(a.reason);
+        text += a.logTail.isEmpty()
+                    ? QStringLiteral(". Tessera keeps the last log lines of failed pods only; "
+                                     "none were recorded for this one.)\n")
+                    : QStringLiteral(". Its last lines:)\n") + a.logTail;
         emit logTextArrived(key, index, foundAttempt, text, true);
         return;
     }

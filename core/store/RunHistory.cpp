@@ -116,10 +116,36 @@ QString indexesInState(const JobSnapshot& s, IndexState state) {
     return QString::fromStdString(engine::IndexSet::fromIntervals(std::move(runs)).toString());
 }
 
-std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& s) {
+std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& s, const QDateTime& now) {
     const JobSummary& j = s.summary;
-    if (j.finished.isValid() || j.completions <= 0 || j.succeeded >= j.completions ||
-        s.timeline.size() < 2)
+    if (j.finished.isValid() || j.completions <= 0 || j.succeeded >= j.completions)
+        return std::nullopt;
+    const auto estimate = [&](int done, double seconds) {
+        CompletionEstimate e;
+        if (seconds <= 0 || done <= 0)
+            return e;
+        const double rate = done / seconds;
+        e.known = true;
+        e.seconds = static_cast<qint64>((j.completions - j.succeeded) / rate);
+        e.perMinute = rate * 60;
+        return e;
+    };
+    // The recorded attempts: succeeded ones that ended in the window.
+    const QDateTime windowStart =
+        std::max(now.addSecs(-300), j.started.isValid() ? j.started : now.addSecs(-300));
+    int recent = 0;
+    bool anyRecorded = false;
+    for (const IndexAttempt& a : s.attempts) {
+        if (outcomeOf(a) != BarOutcome::Succeeded || !a.finished.isValid())
+            continue;
+        anyRecorded = true;
+        if (a.finished > windowStart && a.finished <= now)
+            ++recent;
+    }
+    if (anyRecorded)
+        return estimate(recent, double(windowStart.msecsTo(now)) / 1000.0);
+    // No recorded ends (pods never seen): the samples taken while the job was watched.
+    if (s.timeline.size() < 2)
         return std::nullopt;
     const ProgressSample& last = s.timeline.back();
     const QDateTime since = last.t.addSecs(-300);
@@ -127,16 +153,7 @@ std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& s) {
                                [](const ProgressSample& p, const QDateTime& t) { return p.t < t; });
     if (it == s.timeline.end() || it->t >= last.t)
         it = s.timeline.begin();
-    const double seconds = double(it->t.msecsTo(last.t)) / 1000.0;
-    const int done = last.succeeded - it->succeeded;
-    CompletionEstimate e;
-    if (seconds <= 0 || done <= 0)
-        return e;
-    const double rate = done / seconds;
-    e.known = true;
-    e.seconds = static_cast<qint64>((j.completions - j.succeeded) / rate);
-    e.perMinute = rate * 60;
-    return e;
+    return estimate(last.succeeded - it->succeeded, double(it->t.msecsTo(last.t)) / 1000.0);
 }
 
 engine::Attempt toEngineAttempt(const IndexAttempt& a) {

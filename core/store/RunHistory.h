@@ -81,15 +81,17 @@ bool attemptFailed(const IndexAttempt& attempt);
 // The indexes in one state as a Kubernetes index string ("0,14,16-17").
 QString indexesInState(const JobSnapshot& snapshot, engine::IndexState state);
 IndexCounts countIndexes(const JobSnapshot& snapshot);
-// When a running job should complete, from its succeeded count's rate over the last five minutes
-// of samples (or all of them). nullopt when it does not apply (finished, nothing left, fewer than
-// two samples); `known` false when nothing completed lately.
+// When a running job should complete, from its completion rate over the last five minutes before
+// `now`: the ends of its recorded succeeded attempts (so re-selecting a job does not reset it),
+// else its progress samples. nullopt when it does not apply (finished, nothing left, no data);
+// `known` false when nothing completed lately.
 struct CompletionEstimate {
     bool known = false;
     qint64 seconds = 0;
     double perMinute = 0;
 };
-std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& snapshot);
+std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& snapshot,
+                                                     const QDateTime& now);
 // A recorded attempt as the engine (and so the report) has it.
 engine::Attempt toEngineAttempt(const IndexAttempt& attempt);
 // Adds to `attempts` (what the API still has) the recorded ones it lacks (pods gone), matched by

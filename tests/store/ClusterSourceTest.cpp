@@ -461,6 +461,14 @@ TEST_F(ClusterSourceTest, AJobOpenedAfterItFinishedHasEveryAttemptLiveAndAfterAR
     checkFinishedRun(*ui->snap(kKey));
     EXPECT_FALSE(ui->snap(kKey)->attempts.front().live);
     EXPECT_EQ(reportCounts(), std::make_pair(kPods, kPods));
+    // The log panel of a succeeded index whose pod is gone says what was recorded of it.
+    ui->log.clear();
+    ui->logFinished = false;
+    call([](JobStore* s) { s->fetchLog(kKey, 0, -1, false); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));
+    EXPECT_TRUE(ui->log.contains(QStringLiteral("Recorded: Succeeded on node-a")))
+        << ui->log.toStdString();
+    EXPECT_TRUE(ui->log.contains(QStringLiteral("exit code 0"))) << ui->log.toStdString();
 }
 
 // A run with failures counts the same everywhere, live and after a restart with its pods gone:

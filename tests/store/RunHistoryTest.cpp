@@ -169,3 +169,34 @@ TEST(RunHistory, RecordedAttemptsFillTheReportsGaps) {
     }
     EXPECT_EQ(index3, 2);
 }
+
+TEST(RunHistory, TheEtaComesFromRecordedEndsSoReselectingDoesNotResetIt) {
+    // 100 indexes, 40 succeeded in the last 200 s of a job running for 200 s: 12/min, 60 left.
+    JobSnapshot s;
+    s.summary.completions = 100;
+    s.summary.succeeded = 40;
+    s.summary.status = QStringLiteral("Running");
+    s.summary.started = kStart;
+    for (int i = 0; i < 40; ++i) {
+        IndexAttempt a;
+        a.index = i;
+        a.pod = QStringLiteral("p-%1").arg(i);
+        a.phase = QStringLiteral("Succeeded");
+        a.exitCode = 0;
+        a.created = a.started = kStart.addSecs(i * 5);
+        a.finished = a.started.addSecs(5);
+        s.attempts.push_back(a);
+    }
+    const auto eta = estimateCompletion(s, kStart.addSecs(200));
+    ASSERT_TRUE(eta.has_value());
+    ASSERT_TRUE(eta->known);
+    EXPECT_NEAR(eta->perMinute, 12.0, 0.01);
+    EXPECT_EQ(eta->seconds, 300);
+    // Nothing ended in the last five minutes: known to be unknown.
+    const auto stalled = estimateCompletion(s, kStart.addSecs(1000));
+    ASSERT_TRUE(stalled.has_value());
+    EXPECT_FALSE(stalled->known);
+    // Finished: no ETA.
+    s.summary.finished = kStart.addSecs(300);
+    EXPECT_FALSE(estimateCompletion(s, kStart.addSecs(300)).has_value());
+}
