@@ -12,8 +12,10 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QLineSeries>
+#include <QLocale>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 namespace tessera::ui {
 
@@ -46,16 +48,26 @@ QDateTimeAxis* timeAxis(QChart* chart, qint64 t0, qint64 t1) {
     axis->setFormat(t1 - t0 > 86400000 ? QStringLiteral("MM-dd HH:mm")
                                        : QStringLiteral("HH:mm:ss"));
     axis->setTickCount(5);
-    axis->setRange(QDateTime::fromMSecsSinceEpoch(t0),
-                   QDateTime::fromMSecsSinceEpoch(std::max(t1, t0 + 1000)));
+    // The job's own range, in UTC like every other time the window shows.
+    axis->setRange(QDateTime::fromMSecsSinceEpoch(t0, Qt::UTC),
+                   QDateTime::fromMSecsSinceEpoch(std::max(t1, t0 + 1000), Qt::UTC));
     chart->addAxis(axis, Qt::AlignBottom);
     return axis;
 }
 
 QValueAxis* valueAxis(QChart* chart, double max) {
     auto* axis = new QValueAxis;
-    axis->setRange(0, std::max(1.0, max * 1.05));
+    // Whole numbers only: a tick per count up to 2, above that three ticks on a rounded range
+    // (the charts are short; more labels than fit are elided to "...").
+    const double top = std::ceil(std::max(1.0, max * 1.05));
+    axis->setRange(0, top);
     axis->setLabelFormat(QStringLiteral("%d"));
+    if (top <= 2) {
+        axis->setTickCount(static_cast<int>(top) + 1);
+    } else {
+        axis->setTickCount(3);
+        axis->applyNiceNumbers();
+    }
     chart->addAxis(axis, Qt::AlignLeft);
     return axis;
 }
@@ -98,91 +110,101 @@ void ChartsWidget::applyTheme() {
 void ChartsWidget::setSnapshot(const store::JobSnapshotPtr& snapshot) {
     if (!snapshot)
         return;
-    rebuildProgress(*snapshot);
-    rebuildHistogram(*snapshot);
+    const store::RunHistory history =
+        store::RunHistory::of(*snapshot, QDateTime::currentDateTimeUtc());
+    m_range = {history.start, history.end};
+    rebuildProgress(*snapshot, history);
+    rebuildHistogram(history);
 }
 
-void ChartsWidget::rebuildProgress(const store::JobSnapshot& s) {
+void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::RunHistory& h) {
     const StatePalette colors(palette());
-    const auto& samples = s.timeline;
-    qint64 t0 = samples.empty() ? QDateTime::currentMSecsSinceEpoch()
-                                : samples.front().t.toMSecsSinceEpoch();
-    qint64 t1 = samples.empty() ? t0 : samples.back().t.toMSecsSinceEpoch();
+    auto line = [](const QString& name, const QColor& color,
+                   const std::vector<store::CountAt>& curve, int& max) {
+        auto* series = new QLineSeries;
+        series->setName(name);
+        series->setColor(color);
+        // Steps: each value holds until the next point.
+        QList<QPointF> points;
+        points.reserve(static_cast<qsizetype>(curve.size() * 2));
+        for (std::size_t i = 0; i < curve.size(); ++i) {
+            const double x = double(curve[i].t);
+            if (i > 0)
+                points.append({x, double(curve[i - 1].value)});
+            points.append({x, double(curve[i].value)});
+            max = std::max(max, curve[i].value);
+        }
+        series->replace(points);
+        return series;
+    };
     int maxSucceeded = 0, maxActive = 0, maxFailed = 0;
-    auto* succeeded = new QLineSeries;
-    succeeded->setName(tr("Succeeded"));
-    succeeded->setColor(colors.color(IndexState::Succeeded));
-    auto* active = new QLineSeries;
-    active->setName(tr("Active"));
-    active->setColor(colors.color(IndexState::Running));
-    auto* parallelism = new QLineSeries;
-    parallelism->setName(tr("Parallelism"));
-    parallelism->setColor(colors.color(IndexState::Pending));
-    auto* failures = new QLineSeries;
-    failures->setName(tr("Failed pods"));
-    failures->setColor(colors.color(IndexState::FailedTerminal));
-    QList<QPointF> pS, pA, pP, pF;
-    for (const auto& sample : samples) {
-        const double x = double(sample.t.toMSecsSinceEpoch());
-        pS.append({x, double(sample.succeeded)});
-        pA.append({x, double(sample.active)});
-        pP.append({x, double(sample.parallelism)});
-        pF.append({x, double(sample.failed)});
-        maxSucceeded = std::max(maxSucceeded, sample.succeeded);
-        maxActive = std::max({maxActive, sample.active, sample.parallelism});
-        maxFailed = std::max(maxFailed, sample.failed);
-    }
-    succeeded->replace(pS);
-    active->replace(pA);
-    parallelism->replace(pP);
-    failures->replace(pF);
+    auto* succeeded =
+        line(tr("Succeeded"), colors.color(IndexState::Succeeded), h.succeeded, maxSucceeded);
+    auto* active = line(tr("Active"), colors.color(IndexState::Running), h.active, maxActive);
+    auto* parallelism =
+        line(tr("Parallelism"), colors.color(IndexState::Pending), h.parallelism, maxActive);
+    auto* failures =
+        line(tr("Failed pods"), colors.color(IndexState::FailedTerminal), h.failures, maxFailed);
 
     auto attach = [&](QChartView* view, std::initializer_list<QLineSeries*> series, double max) {
         QChart* chart = view->chart();
         clearChart(chart);
-        for (QLineSeries* line : series)
-            chart->addSeries(line);
-        QAbstractAxis* x = timeAxis(chart, t0, t1);
+        for (QLineSeries* l : series)
+            chart->addSeries(l);
+        QAbstractAxis* x = timeAxis(chart, h.start, h.end);
         QAbstractAxis* y = valueAxis(chart, max);
-        for (QLineSeries* line : series) {
-            line->attachAxis(x);
-            line->attachAxis(y);
+        for (QLineSeries* l : series) {
+            l->attachAxis(x);
+            l->attachAxis(y);
         }
         chart->legend()->setVisible(series.size() > 1);
     };
     attach(m_succeeded, {succeeded}, std::max(maxSucceeded, s.summary.completions));
+    m_succeeded->chart()->setTitle(h.succeededWithoutTimes > 0
+                                       ? tr("Succeeded over time (%1 more without recorded times)")
+                                             .arg(QLocale().toString(h.succeededWithoutTimes))
+                                       : tr("Succeeded over time"));
     attach(m_active, {active, parallelism}, maxActive);
     attach(m_failures, {failures}, maxFailed);
 }
 
-void ChartsWidget::rebuildHistogram(const store::JobSnapshot& s) {
-    std::vector<qint64> durations;
-    for (const auto& a : s.attempts) {
-        if (a.finished.isValid() && a.started.isValid() && a.exitCode == 0)
-            durations.push_back(a.started.secsTo(a.finished));
-    }
+void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
+    const std::vector<qint64>& durations = h.succeededDurationsMs;
     constexpr int kBins = 12;
-    m_histogram.assign(kBins, 0);
+    m_histogram.clear();
     QChart* chart = m_durations->chart();
     clearChart(chart);
     if (durations.empty()) {
-        chart->setTitle(tr("Duration of succeeded indexes (none finished yet)"));
+        chart->setTitle(h.succeededWithoutTimes > 0
+                            ? tr("Duration of succeeded indexes (no recorded times for %1)")
+                                  .arg(QLocale().toString(h.succeededWithoutTimes))
+                            : tr("Duration of succeeded indexes (none finished yet)"));
         return;
     }
-    chart->setTitle(tr("Duration of succeeded indexes (%1)").arg(durations.size()));
+    chart->setTitle(tr("Duration of succeeded indexes (%1)")
+                        .arg(QLocale().toString(static_cast<qlonglong>(durations.size()))));
+    // Equal-width bins (milliseconds) from the shortest to the longest; one bin when all are
+    // equal. Labels are each bin's lower edge, with tenths of a second below ten seconds.
     const auto [lo, hi] = std::minmax_element(durations.begin(), durations.end());
     const qint64 min = *lo;
-    const qint64 width = std::max<qint64>(1, (*hi - min + kBins) / kBins);
+    const int bins = *hi == min ? 1 : kBins;
+    const qint64 width = std::max<qint64>(1, (*hi - min + bins) / bins);
+    m_histogram.assign(static_cast<size_t>(bins), 0);
     for (qint64 d : durations)
-        ++m_histogram[static_cast<size_t>(std::min<qint64>(kBins - 1, (d - min) / width))];
+        ++m_histogram[static_cast<size_t>(std::min<qint64>(bins - 1, (d - min) / width))];
+    const auto label = [&](qint64 ms) {
+        if (width < 10000 && ms < 60000)
+            return tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
+        return Format::duration(ms / 1000);
+    };
     auto* set = new QBarSet(tr("Indexes"));
     set->setColor(StatePalette(palette()).color(IndexState::Succeeded));
     QStringList categories;
     int maxCount = 0;
-    for (int b = 0; b < kBins; ++b) {
+    for (int b = 0; b < bins; ++b) {
         set->append(m_histogram[static_cast<size_t>(b)]);
         maxCount = std::max(maxCount, m_histogram[static_cast<size_t>(b)]);
-        categories << Format::duration(min + b * width);
+        categories << label(min + b * width);
     }
     auto* series = new QBarSeries;
     series->append(set);

@@ -1,8 +1,9 @@
 #pragma once
 // The job's charts (Qt Charts): succeeded over time, active vs parallelism over time, failures
-// over time (from the snapshot's progress samples) and the per-index duration histogram (from
-// the finished, succeeded attempts). Rebuilt at most once a second (charts are not cheap).
-#include "store/JobSnapshot.h"
+// over time and the duration histogram of succeeded indexes, all from the job's recorded
+// attempts (store::RunHistory), so a job opened late or after it finished shows its whole run,
+// on the job's own time range. Rebuilt at most once a second (charts are not cheap).
+#include "store/RunHistory.h"
 
 #include <QWidget>
 
@@ -19,20 +20,23 @@ public:
     void setSnapshot(const store::JobSnapshotPtr& snapshot);
     // For tests: the histogram's bin counts as last drawn.
     const std::vector<int>& histogram() const { return m_histogram; }
+    // For tests: the time range (ms since the epoch) the axes were last given.
+    std::pair<qint64, qint64> range() const { return m_range; }
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void applyTheme();
-    void rebuildProgress(const store::JobSnapshot& s);
-    void rebuildHistogram(const store::JobSnapshot& s);
+    void rebuildProgress(const store::JobSnapshot& s, const store::RunHistory& h);
+    void rebuildHistogram(const store::RunHistory& h);
 
     QChartView* m_succeeded;
     QChartView* m_active;
     QChartView* m_failures;
     QChartView* m_durations;
     std::vector<int> m_histogram;
+    std::pair<qint64, qint64> m_range{0, 0};
 };
 
 } // namespace tessera::ui

@@ -1,26 +1,29 @@
 #include "JobView.h"
 
 #include "ChartsWidget.h"
+#include "FailuresPanel.h"
 #include "Format.h"
 #include "GridLegendWidget.h"
+#include "IndexDetails.h"
 #include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "LogViewWidget.h"
 #include "StatePalette.h"
 #include "TableRowsModel.h"
+#include "TableViews.h"
 #include "TimelineWidget.h"
+#include "store/RunHistory.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -38,29 +41,6 @@ namespace {
 
 enum Tab { ScoreboardTab, FailuresTab, SpreadTab, ChartsTab, TimelineTab, TabCount };
 
-QTableView* makeTable(TableRowsModel* model, QWidget* parent, const QString& objectName) {
-    auto* proxy = new QSortFilterProxyModel(parent);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(TableRowsModel::SortRole);
-    auto* view = new QTableView(parent);
-    view->setObjectName(objectName);
-    view->setModel(proxy);
-    view->setSortingEnabled(true);
-    view->sortByColumn(-1, Qt::AscendingOrder);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setAlternatingRowColors(true);
-    view->verticalHeader()->hide();
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->setWordWrap(false);
-    return view;
-}
-
-bool attemptFailed(const IndexAttempt& a) {
-    return a.phase == QLatin1String("Failed") || (a.finished.isValid() && a.exitCode > 0) ||
-           a.signal.has_value();
-}
-
 QDateTime attemptStart(const IndexAttempt& a) {
     return a.started.isValid() ? a.started : a.created;
 }
@@ -71,10 +51,6 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
     , m_key(std::move(key))
-    , m_failuresModel(new TableRowsModel(
-          {tr("Index"), tr("Attempts"), tr("Last exit code"), tr("Reason"), tr("Message")}, this))
-    , m_eventsModel(new TableRowsModel(
-          {tr("Type"), tr("Reason"), tr("Message"), tr("Count"), tr("Last seen")}, this))
     , m_nodesModel(new TableRowsModel({tr("Node"), tr("Pods"), tr("Share")}, this))
     , m_zonesModel(new TableRowsModel({tr("Zone"), tr("Pods"), tr("Share")}, this)) {
     setObjectName(QStringLiteral("jobView"));
@@ -86,7 +62,12 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("jobTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(buildScoreboardTab(), tr("&Scoreboard"));
-    m_tabs->addTab(buildFailuresTab(), tr("F&ailures && events"));
+    m_failures = new FailuresPanel(this);
+    connect(m_failures, &FailuresPanel::indexActivated, this, [this](int index) {
+        showIndex(index);
+        m_tabs->setCurrentIndex(ScoreboardTab);
+    });
+    m_tabs->addTab(m_failures, tr("F&ailures && events"));
     m_tabs->addTab(buildSpreadTab(), tr("Sprea&d"));
     m_charts = new ChartsWidget(this);
     m_tabs->addTab(m_charts, tr("&Charts"));
@@ -291,7 +272,7 @@ QWidget* JobView::buildScoreboardTab() {
     m_detailsTitle = new QLabel(tr("Click an index to see its attempts and log."), details);
     m_detailsTitle->setObjectName(QStringLiteral("indexDetailsTitle"));
     m_detailsTitle->setWordWrap(true);
-    auto* attempts = makeTable(m_attemptsModel, details, QStringLiteral("attemptsTable"));
+    auto* attempts = makeSortableTable(m_attemptsModel, details, QStringLiteral("attemptsTable"));
     m_log = new LogViewWidget(details);
     // Clicking (or moving to) an attempt's row shows that attempt's log.
     connect(
@@ -325,33 +306,15 @@ QWidget* JobView::buildScoreboardTab() {
     return tab;
 }
 
-QWidget* JobView::buildFailuresTab() {
-    auto* tab = new QSplitter(Qt::Vertical, this);
-    auto* failures = new QGroupBox(tr("Failing indexes"), tab);
-    auto* fl = new QVBoxLayout(failures);
-    auto* failuresView = makeTable(m_failuresModel, failures, QStringLiteral("failuresTable"));
-    connect(failuresView, &QTableView::activated, this, [this, failuresView](const QModelIndex& i) {
-        showIndex(failuresView->model()->index(i.row(), 0).data(TableRowsModel::SortRole).toInt());
-        m_tabs->setCurrentIndex(ScoreboardTab);
-    });
-    fl->addWidget(failuresView);
-    auto* events = new QGroupBox(tr("Events of the job"), tab);
-    auto* el = new QVBoxLayout(events);
-    el->addWidget(makeTable(m_eventsModel, events, QStringLiteral("eventsTable")));
-    tab->addWidget(failures);
-    tab->addWidget(events);
-    return tab;
-}
-
 QWidget* JobView::buildSpreadTab() {
     auto* tab = new QWidget(this);
     auto* layout = new QHBoxLayout(tab);
     auto* nodes = new QGroupBox(tr("Active pods by node"), tab);
     (new QVBoxLayout(nodes))
-        ->addWidget(makeTable(m_nodesModel, nodes, QStringLiteral("nodesTable")));
+        ->addWidget(makeSortableTable(m_nodesModel, nodes, QStringLiteral("nodesTable")));
     auto* zones = new QGroupBox(tr("Active pods by zone (topology.kubernetes.io/zone)"), tab);
     (new QVBoxLayout(zones))
-        ->addWidget(makeTable(m_zonesModel, zones, QStringLiteral("zonesTable")));
+        ->addWidget(makeSortableTable(m_zonesModel, zones, QStringLiteral("zonesTable")));
     layout->addWidget(nodes, 3);
     layout->addWidget(zones, 2);
     return tab;
@@ -450,80 +413,45 @@ void JobView::refreshHeader() {
 }
 
 QString JobView::etaText() const {
-    const JobSnapshot& s = *m_snapshot;
-    const auto& j = s.summary;
-    if (j.finished.isValid() || j.completions <= 0 || j.succeeded >= j.completions ||
-        s.timeline.size() < 2)
+    const auto eta = store::estimateCompletion(*m_snapshot, QDateTime::currentDateTimeUtc());
+    if (!eta)
         return {};
-    // The completion rate over the last five minutes of samples (or all of them).
-    const auto& last = s.timeline.back();
-    const QDateTime since = last.t.addSecs(-300);
-    auto it = std::lower_bound(
-        s.timeline.begin(), s.timeline.end(), since,
-        [](const store::ProgressSample& p, const QDateTime& t) { return p.t < t; });
-    if (it == s.timeline.end() || it->t >= last.t)
-        it = s.timeline.begin();
-    const double seconds = it->t.msecsTo(last.t) / 1000.0;
-    const int done = last.succeeded - it->succeeded;
-    if (seconds <= 0 || done <= 0)
+    if (!eta->known)
         return tr("ETA: unknown (no recent completions)");
-    const double rate = done / seconds;
-    const auto remaining = static_cast<qint64>((j.completions - j.succeeded) / rate);
-    return tr("ETA %1 (%2/min)").arg(Format::duration(remaining)).arg(rate * 60, 0, 'f', 1);
+    return tr("ETA %1 (%2/min)").arg(Format::duration(eta->seconds)).arg(eta->perMinute, 0, 'f', 1);
 }
 
 void JobView::refreshIndexStrings() {
+    // Label and text from one snapshot: the failed box lists exactly the indexes the grid shows
+    // as failed (status.failedIndexes when the job has it; otherwise the indexes that failed
+    // with the job, e.g. after BackoffLimitExceeded).
     const JobSnapshot& s = *m_snapshot;
     const QLocale locale;
-    const auto& counts = m_grid->counts();
+    const store::IndexCounts counts = store::countIndexes(s);
     m_completedLabel->setText(
-        tr("Completed indexes (%1)")
-            .arg(locale.toString(counts[static_cast<size_t>(IndexState::Succeeded)])));
+        tr("Completed indexes (%1)").arg(locale.toString(counts.of(IndexState::Succeeded))));
     m_failedLabel->setText(
-        tr("Failed indexes (%1)")
-            .arg(locale.toString(counts[static_cast<size_t>(IndexState::FailedTerminal)])));
-    if (m_completed->toPlainText() != s.completedIndexes)
-        m_completed->setPlainText(s.completedIndexes);
-    if (m_failed->toPlainText() != s.failedIndexes)
-        m_failed->setPlainText(s.failedIndexes);
+        tr("Failed indexes (%1)").arg(locale.toString(counts.of(IndexState::FailedTerminal))));
+    const QString failed = s.failedIndexes.isEmpty()
+                               ? store::indexesInState(s, IndexState::FailedTerminal)
+                               : s.failedIndexes;
+    m_failed->setToolTip(s.failedIndexes.isEmpty() && !failed.isEmpty()
+                             ? tr("The job's status.failedIndexes is not set (no "
+                                  "backoffLimitPerIndex); these indexes failed with the job.")
+                             : QString());
+    const QString completed = s.completedIndexes.isEmpty()
+                                  ? store::indexesInState(s, IndexState::Succeeded)
+                                  : s.completedIndexes;
+    if (m_completed->toPlainText() != completed)
+        m_completed->setPlainText(completed);
+    if (m_failed->toPlainText() != failed)
+        m_failed->setPlainText(failed);
 }
 
 QString JobView::indexDetails(int index) const {
     if (!m_snapshot)
         return {};
-    const JobSnapshot& s = *m_snapshot;
-    QString text;
-    if (const int failures = s.failuresOf(index); failures > 0)
-        text += tr("Failures: %1").arg(failures) + QStringLiteral("<br>");
-    const auto attempts = s.attemptsOf(index);
-    if (attempts.empty())
-        return text + tr("No pod yet");
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    for (const IndexAttempt& a : attempts) {
-        text += tr("<b>Attempt %1</b>: %2").arg(a.attempt + 1).arg(a.pod.toHtmlEscaped());
-        if (!a.live)
-            text += tr(" (from history)");
-        text += QStringLiteral("<br>&nbsp;&nbsp;") +
-                tr("node %1, %2")
-                    .arg(a.node.isEmpty() ? tr("unscheduled") : a.node.toHtmlEscaped(),
-                         a.phase.toHtmlEscaped());
-        const QDateTime start = attemptStart(a);
-        if (start.isValid())
-            text += QStringLiteral("<br>&nbsp;&nbsp;") +
-                    tr("start %1, end %2, duration %3")
-                        .arg(Format::time(start),
-                             a.finished.isValid() ? Format::time(a.finished) : tr("—"),
-                             Format::between(start, a.finished.isValid() ? a.finished : now));
-        const QString exit = Format::exitCode(a.exitCode, a.signal);
-        if (!exit.isEmpty())
-            text += QStringLiteral("<br>&nbsp;&nbsp;") + tr("exit code %1").arg(exit);
-        if (!a.reason.isEmpty())
-            text += QStringLiteral(", ") + tr("reason %1").arg(a.reason.toHtmlEscaped());
-        if (!a.message.isEmpty())
-            text += QStringLiteral("<br>&nbsp;&nbsp;") + a.message.left(200).toHtmlEscaped();
-        text += QStringLiteral("<br>");
-    }
-    return text;
+    return IndexDetails::html(*m_snapshot, index, m_grid->stateAt(index));
 }
 
 void JobView::showIndex(int index) {
@@ -547,17 +475,26 @@ void JobView::refreshDetails() {
     std::vector<TableRowsModel::Row> rows;
     for (const IndexAttempt& a : attempts) {
         const QDateTime start = attemptStart(a);
-        const qint64 seconds =
-            start.isValid() ? start.secsTo(a.finished.isValid() ? a.finished : now) : -1;
-        rows.push_back({{a.attempt + 1},
-                        {a.pod, {}, a.live ? QString() : tr("Known from history; the pod is gone")},
-                        {a.node},
-                        {a.phase},
-                        {start, Format::time(start)},
-                        {a.finished, Format::time(a.finished)},
-                        {seconds, Format::duration(seconds)},
-                        {a.exitCode, Format::exitCode(a.exitCode, a.signal)},
-                        {a.reason, {}, a.message}});
+        const store::BarOutcome outcome = store::outcomeOf(a);
+        const bool running =
+            outcome == store::BarOutcome::Running || outcome == store::BarOutcome::Pending;
+        const qint64 seconds = !start.isValid()       ? -1
+                               : a.finished.isValid() ? start.secsTo(a.finished)
+                               : running              ? start.secsTo(now)
+                                                      : -1;
+        const QString end = a.finished.isValid() ? Format::time(a.finished)
+                            : running            ? tr("running")
+                                                 : tr("not recorded");
+        rows.push_back(
+            {{a.attempt + 1},
+             {a.pod, {}, a.live ? QString() : tr("Recorded in the history; the pod is gone")},
+             {a.node},
+             {a.phase},
+             {start, Format::time(start)},
+             {a.finished, end},
+             {seconds, seconds < 0 ? QString() : Format::duration(seconds)},
+             {a.exitCode, Format::exitCode(a.exitCode, a.signal)},
+             {a.reason, {}, a.message}});
     }
     m_attemptsModel->setRows(std::move(rows));
     m_log->setAttemptCount(static_cast<int>(attempts.size()));
@@ -590,38 +527,7 @@ void JobView::refreshTab(int tab) {
 }
 
 void JobView::refreshFailures() {
-    const JobSnapshot& s = *m_snapshot;
-    std::vector<TableRowsModel::Row> rows;
-    constexpr size_t kMaxRows = 10000;
-    size_t i = 0;
-    const auto& attempts = s.attempts;
-    while (i < attempts.size() && rows.size() < kMaxRows) {
-        const int index = attempts[i].index;
-        int count = 0;
-        const IndexAttempt* lastFailed = nullptr;
-        for (; i < attempts.size() && attempts[i].index == index; ++i) {
-            ++count;
-            if (attemptFailed(attempts[i]))
-                lastFailed = &attempts[i];
-        }
-        if (!lastFailed)
-            continue;
-        rows.push_back(
-            {{index},
-             {count},
-             {lastFailed->exitCode, Format::exitCode(lastFailed->exitCode, lastFailed->signal)},
-             {lastFailed->reason},
-             {lastFailed->message, {}, lastFailed->message}});
-    }
-    m_failuresModel->setRows(std::move(rows));
-    std::vector<TableRowsModel::Row> events;
-    for (auto it = s.events.rbegin(); it != s.events.rend(); ++it)
-        events.push_back({{it->type},
-                          {it->reason},
-                          {it->message, {}, it->message},
-                          {it->count},
-                          {it->lastTime, Format::time(it->lastTime)}});
-    m_eventsModel->setRows(std::move(events));
+    m_failures->setSnapshot(*m_snapshot);
 }
 
 void JobView::refreshSpread() {
@@ -716,6 +622,10 @@ void JobView::showLogs() {
 void JobView::setActionMessage(const QString& text) {
     m_actionMessage->setText(text);
     m_actionMessage->setToolTip(text);
+}
+
+TableRowsModel* JobView::failuresModel() const {
+    return m_failures->failuresModel();
 }
 
 QByteArray JobView::saveSplitterState() const {

@@ -22,6 +22,7 @@ class QTableView;
 namespace tessera::ui {
 
 class ChartsWidget;
+class FailuresPanel;
 class GridLegendWidget;
 class IndexGridWidget;
 class LogViewWidget;
@@ -40,7 +41,13 @@ public:
     IndexGridWidget* grid() const { return m_grid; }
     QSpinBox* parallelismSpinBox() const { return m_parallelism; }
     LogViewWidget* logView() const { return m_log; }
-    TableRowsModel* failuresModel() const { return m_failuresModel; }
+    TableRowsModel* failuresModel() const;
+    FailuresPanel* failuresPanel() const { return m_failures; }
+    ChartsWidget* charts() const { return m_charts; }
+    TimelineWidget* timeline() const { return m_timeline; }
+    QLabel* failedIndexesLabel() const { return m_failedLabel; }
+    QPlainTextEdit* failedIndexesText() const { return m_failed; }
+    QLabel* factsLabel() const { return m_facts; }
     TableRowsModel* attemptsModel() const { return m_attemptsModel; }
     QTabWidget* tabs() const { return m_tabs; }
     // The index whose attempts the details panel shows (-1: none).
@@ -69,7 +76,6 @@ signals:
 private:
     QWidget* buildHeader();
     QWidget* buildScoreboardTab();
-    QWidget* buildFailuresTab();
     QWidget* buildSpreadTab();
     void refreshHeader();
     void refreshIndexStrings();
@@ -111,8 +117,7 @@ private:
     LogViewWidget* m_log;
     int m_detailsIndex = -1;
 
-    TableRowsModel* m_failuresModel;
-    TableRowsModel* m_eventsModel;
+    FailuresPanel* m_failures;
     TableRowsModel* m_nodesModel;
     TableRowsModel* m_zonesModel;
     ChartsWidget* m_charts;

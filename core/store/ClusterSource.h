@@ -9,6 +9,11 @@
 //    cost); per-index states from status.completedIndexes/failedIndexes (lenient parse, as the
 //    controller reads them) plus those pods; its events (polled); nodes → zones (polled,
 //    `topology.kubernetes.io/zone`); progress samples; the attempt history (History).
+//  - Backfill: the pods informer never sees succeeded pods, so when a job is first watched, and
+//    again (coalesced) after pods left the informer while running, its pods are listed once
+//    (paged) and their final state (succeeded, finish time, exit code) goes into the attempts
+//    and the History. A job opened after it finished thus has every attempt the API still
+//    keeps, and after the pods are gone the History still has them (RunHistory reads both).
 //  - Actions: merge patches of spec.parallelism / spec.suspend, delete with
 //    propagationPolicy=Background; logs by index (tail, follow).
 //
@@ -52,6 +57,8 @@ public:
         int timelineMax = 2000;                       // older samples are thinned out beyond
         int logTailLines = 1000;                      // fetchLog: last lines, then follow
         int historyLogLines = 20; // lines kept from each failed pod's log (0 = none)
+        // Delay before listing a job's finished pods again after some left the informer.
+        std::chrono::milliseconds backfillDelay{2000};
     };
 
     ClusterSource(QString sourceName, kube::ApiClient* client, Options options,
@@ -95,6 +102,8 @@ private:
         std::optional<engine::IndexStateMap> lastStates;
         quint64 serial = 0;
         QSet<QString> logTailTaken; // pods whose failed log tail was asked for
+        bool backfillRunning = false, backfillQueued = false;
+        int backfills = 0; // lists completed (tests)
     };
     struct LogStream {
         quint64 id = 0;
@@ -108,6 +117,10 @@ private:
     void ensurePodsInformer(const QString& key, Watched& w);
     void stopPodsInformer(Watched& w);
     void loadHistory(const QString& key, Watched& w);
+    // Lists the job's pods (all, or only the succeeded ones) and merges their final states.
+    void backfillPods(const QString& key, bool succeededOnly);
+    void scheduleBackfill(const QString& key, Watched& w);
+    void mergeListedPods(const QString& key, Watched& w, std::vector<codec::PodObject> pods);
     void sample(Watched& w, const codec::JobObject& job);
     void pollEvents();
     void pollNodes();

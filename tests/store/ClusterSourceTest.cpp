@@ -4,7 +4,9 @@
 #include "store/ClusterSource.h"
 
 #include "StoreServer.h"
+#include "report/ReportBuilder.h"
 #include "store/History.h"
+#include "store/RunHistory.h"
 #include "store/StoreThread.h"
 
 #include <QElapsedTimer>
@@ -377,6 +379,170 @@ TEST_F(ClusterSourceTest, HistoryKeepsFailedAttemptsAfterPodsAreDeletedAndAcross
     // Clearing the history forgets it.
     call([](JobStore* s) { s->clearHistory(); });
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->snap(kKey)->attempts.empty(); }, kWait));
+}
+
+// The pods informer never sees succeeded pods (status.phase!=Succeeded, as a real API server
+// filters it): a job that finished before it was opened gets its attempts, with their ends, from
+// one list of its pods; after the pods are gone and the store restarted, from the History. The
+// counts the window and the report show agree in both.
+TEST_F(ClusterSourceTest, AJobOpenedAfterItFinishedHasEveryAttemptLiveAndAfterARestart) {
+    constexpr int kPods = 6;
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = kPods,
+                .parallelism = 2,
+                .completedIndexes = QStringLiteral("0-5"),
+                .succeeded = kPods});
+    for (int i = 0; i < kPods; ++i)
+        api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-%1").arg(i),
+                                              .index = i,
+                                              .phase = QStringLiteral("Succeeded"),
+                                              .exitCode = 0,
+                                              .reason = QStringLiteral("Completed")});
+    // Serve the informer's selector as the API server would: no succeeded pod.
+    api.pods.onList = [this](const HttpRequest& q, const ResponderPtr& r) {
+        if (q.param("fieldSelector") != QLatin1String("status.phase!=Succeeded"))
+            return false;
+        r->replyJson(200, QByteArray(R"({"kind":"PodList","apiVersion":"v1","metadata":)"
+                                     R"({"resourceVersion":")") +
+                              QByteArray::number(api.pods.resourceVersion()) + R"("},"items":[]})");
+        return true;
+    };
+    const auto checkFinishedRun = [&](const JobSnapshot& s) {
+        ASSERT_EQ(s.attempts.size(), size_t(kPods));
+        const RunHistory h = RunHistory::of(s, QDateTime::currentDateTimeUtc().addDays(30));
+        // Ends at the job's end, not at the clock; every succeeded index has its duration.
+        EXPECT_EQ(h.succeededDurationsMs.size(), size_t(kPods));
+        EXPECT_EQ(h.succeededDurationsMs.front(), 59000); // pod start 10:00:01 → 10:01:00
+        EXPECT_EQ(h.succeeded.back().value, kPods);
+        EXPECT_EQ(h.succeededWithoutTimes, 0);
+        for (const AttemptBar& b : h.bars) {
+            EXPECT_TRUE(b.endKnown);
+            EXPECT_EQ(b.end,
+                      QDateTime::fromString(QStringLiteral("2026-11-22T10:01:00Z"), Qt::ISODate)
+                          .toMSecsSinceEpoch());
+        }
+        EXPECT_EQ(h.counts.of(IndexState::Succeeded), kPods);
+    };
+
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == size_t(kPods); }, kWait));
+    checkFinishedRun(*ui->snap(kKey));
+    for (const auto& a : ui->snap(kKey)->attempts)
+        EXPECT_EQ(a.phase, QStringLiteral("Succeeded"));
+
+    // The report's input: what the API lists plus what the History kept; the same counts.
+    const auto reportCounts = [&] {
+        report::ReportInput input;
+        bool ready = false;
+        QObject guard;
+        QObject::connect(host->store(), &JobStore::reportInputReady, &guard,
+                         [&](const QString&, const ReportInputPtr& in, const QString& error) {
+                             EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+                             if (in)
+                                 input = *in;
+                             ready = true;
+                         });
+        call([](JobStore* s) { s->loadReportInput(kKey); });
+        EXPECT_TRUE(QTest::qWaitFor([&] { return ready; }, kWait));
+        const report::Report r = report::ReportBuilder::build(input);
+        return std::make_pair(r.succeededCount, static_cast<int>(r.attempts.size()));
+    };
+    EXPECT_EQ(reportCounts(), std::make_pair(kPods, kPods));
+
+    // The pods are gone (TTL) and the store restarts: the History has every attempt.
+    stopStore();
+    for (int i = 0; i < kPods; ++i)
+        api.pods.remove(QStringLiteral("render-%1").arg(i));
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == size_t(kPods); }, kWait));
+    checkFinishedRun(*ui->snap(kKey));
+    EXPECT_FALSE(ui->snap(kKey)->attempts.front().live);
+    EXPECT_EQ(reportCounts(), std::make_pair(kPods, kPods));
+    // The log panel of a succeeded index whose pod is gone says what was recorded of it.
+    ui->log.clear();
+    ui->logFinished = false;
+    call([](JobStore* s) { s->fetchLog(kKey, 0, -1, false); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));
+    EXPECT_TRUE(ui->log.contains(QStringLiteral("Recorded: Succeeded on node-a")))
+        << ui->log.toStdString();
+    EXPECT_TRUE(ui->log.contains(QStringLiteral("exit code 0"))) << ui->log.toStdString();
+}
+
+// A run with failures counts the same everywhere, live and after a restart with its pods gone:
+// the snapshot's states (grid, legend, labels), its failure counts (failures panel) and the
+// report built from the store's report input.
+TEST_F(ClusterSourceTest, ARunWithFailuresCountsTheSameLiveAndAfterARestart) {
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 6,
+                .parallelism = 2,
+                .completedIndexes = QStringLiteral("0,1,3-5"),
+                .failedIndexes = QStringLiteral("2"),
+                .succeeded = 5,
+                .failed = 2,
+                .backoffLimitPerIndex = 1});
+    for (int i : {0, 1, 3, 4, 5})
+        api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-%1").arg(i),
+                                              .index = i,
+                                              .phase = QStringLiteral("Succeeded"),
+                                              .exitCode = 0,
+                                              .reason = QStringLiteral("Completed")});
+    for (int t : {0, 1})
+        api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-2-%1").arg(t),
+                                              .index = 2,
+                                              .phase = QStringLiteral("Failed"),
+                                              .failureCount = t,
+                                              .exitCode = 3,
+                                              .reason = QStringLiteral("Error")});
+    struct Counts {
+        int succeeded, failedIndexes, failedAttempts, attempts, reportSucceeded, reportFailed,
+            reportAttempts;
+        bool operator==(const Counts&) const = default;
+    };
+    const auto counts = [&] {
+        const JobSnapshot& s = *ui->snap(kKey);
+        const IndexCounts c = countIndexes(s);
+        report::ReportInput input;
+        bool ready = false;
+        QObject guard;
+        QObject::connect(host->store(), &JobStore::reportInputReady, &guard,
+                         [&](const QString&, const ReportInputPtr& in, const QString&) {
+                             if (in)
+                                 input = *in;
+                             ready = true;
+                         });
+        call([](JobStore* st) { st->loadReportInput(kKey); });
+        EXPECT_TRUE(QTest::qWaitFor([&] { return ready; }, kWait));
+        const report::Report r = report::ReportBuilder::build(input);
+        return Counts{c.of(IndexState::Succeeded),
+                      c.of(IndexState::FailedTerminal),
+                      c.failedAttempts,
+                      static_cast<int>(s.attempts.size()),
+                      r.succeededCount,
+                      r.failedCount,
+                      static_cast<int>(r.attempts.size())};
+    };
+    const Counts expected{5, 1, 2, 7, 5, 1, 7};
+
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 7; }, kWait));
+    EXPECT_EQ(counts(), expected);
+
+    stopStore();
+    for (int i : {0, 1, 3, 4, 5})
+        api.pods.remove(QStringLiteral("render-%1").arg(i));
+    for (int t : {0, 1})
+        api.pods.remove(QStringLiteral("render-2-%1").arg(t));
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 7; }, kWait));
+    EXPECT_EQ(counts(), expected);
 }
 
 TEST_F(ClusterSourceTest, ABurstOfPodEventsArrivesAsFewSnapshots) {

@@ -200,6 +200,14 @@ public:
                 putJob(j);
                 r->replyJson(200, renderJob(j, m_ns, jobs.resourceVersion()));
             });
+        // GET of the one job (reports read it).
+        server.route("GET", path, [this, name = d.name](const HttpRequest&, const ResponderPtr& r) {
+            if (!jobDescs.count(name)) {
+                r->replyJson(404, kube::test::statusJson(404, "NotFound", "not found"));
+                return;
+            }
+            r->replyJson(200, renderJob(jobDescs[name], m_ns, jobs.resourceVersion()));
+        });
         server.route("DELETE", path,
                      [this, name = d.name](const HttpRequest&, const ResponderPtr& r) {
                          jobs.remove(name);

@@ -1,0 +1,316 @@
+#include "ClusterSource.h"
+#include "ClusterSourceSupport.h"
+#include "History.h"
+#include "engine/IndexSet.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+
+namespace tessera::store {
+
+using cluster_source::isActivePhase;
+using cluster_source::qs;
+
+namespace {
+const QLatin1String kZoneLabel("topology.kubernetes.io/zone");
+} // namespace
+
+// ---------------------------------------------------------------- watched jobs
+
+void ClusterSource::watchJob(const QString& key) {
+    auto& slot = m_watched[key];
+    if (!slot)
+        slot = std::make_unique<Watched>();
+    Watched& w = *slot;
+    ++w.refs;
+    if (auto j = m_jobs.find(key); j != m_jobs.end()) {
+        ensurePodsInformer(key, w);
+        sample(w, *j);
+    }
+    // A new watcher needs the whole grid, not a dirty range.
+    w.lastStates.reset();
+    markSnapshotDirty(key);
+    pollEvents();
+}
+
+void ClusterSource::unwatchJob(const QString& key) {
+    auto it = m_watched.find(key);
+    if (it == m_watched.end() || --it->second->refs > 0)
+        return;
+    stopPodsInformer(*it->second);
+    m_watched.erase(it);
+    for (auto l = m_logs.begin(); l != m_logs.end();) {
+        if (l.key().startsWith(key + QLatin1Char('#'))) {
+            m_client->cancelStream(l->id);
+            l = m_logs.erase(l);
+        } else {
+            ++l;
+        }
+    }
+}
+
+void ClusterSource::ensurePodsInformer(const QString& key, Watched& w) {
+    const codec::JobObject& job = m_jobs[key];
+    const QString uid = qs(job.job.metadata.uid);
+    if (w.pods && w.uid == uid)
+        return;
+    if (w.uid != uid) {
+        // A new job under the same name: nothing of the old one applies.
+        stopPodsInformer(w);
+        w.livePods.clear();
+        w.attempts.clear();
+        w.events.clear();
+        w.timeline.clear();
+        w.lastStates.reset();
+        w.logTailTaken.clear();
+        w.uid = uid;
+        loadHistory(key, w);
+        backfillPods(key, false);
+    }
+    kube::Informer::Options o = kube::Informer::podsOfJob(job);
+    o.batchInterval = m_options.informerBatch;
+    w.pods = new kube::Informer(m_client, o);
+    connect(w.pods, &kube::Informer::batchReady, this,
+            [this, key, informer = w.pods](const kube::InformerBatchPtr& b) {
+                auto it = m_watched.find(key);
+                if (it != m_watched.end() && it->second->pods == informer)
+                    onPodsBatch(key, b);
+            });
+    w.pods->start();
+}
+
+void ClusterSource::stopPodsInformer(Watched& w) {
+    if (!w.pods)
+        return;
+    w.pods->stop();
+    delete w.pods;
+    w.pods = nullptr;
+}
+
+void ClusterSource::loadHistory(const QString& key, Watched& w) {
+    if (!m_history || w.uid.isEmpty())
+        return;
+    auto r = m_history->attempts(clusterKey(), w.uid);
+    if (!r) {
+        emit actionFailed(key, QString::fromStdString(r.error().message));
+        return;
+    }
+    for (auto& a : *r) {
+        // Failed pods whose log tail is already recorded need not be asked again.
+        if (!a.logTail.isEmpty())
+            w.logTailTaken.insert(a.pod);
+        w.attempts[a.pod] = std::move(a);
+    }
+}
+
+void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr& batch) {
+    Watched& w = *m_watched.at(key);
+    const auto parts = splitKey(key);
+    const QString ns = parts ? parts->namespace_ : QString();
+    const QString jobName = parts ? parts->name : QString();
+    bool leftRunning = false;
+    const auto gone = [&](const QString& podKey) {
+        auto it = w.livePods.find(podKey);
+        if (it == w.livePods.end())
+            return;
+        const QString pod = qs(it->pod.metadata.name);
+        if (auto a = w.attempts.find(pod); a != w.attempts.end()) {
+            a->second.live = false;
+            // Left while running: most likely it succeeded (the informer does not follow
+            // succeeded pods); the list tells its end.
+            if (isActivePhase(a->second.phase))
+                leftRunning = true;
+        }
+        w.livePods.erase(it);
+    };
+    if (batch->replace) {
+        const auto before = w.livePods.keys();
+        for (const QString& k : before)
+            gone(k);
+    }
+    for (const QString& podKey : batch->deleted)
+        gone(podKey);
+    for (const auto& p : batch->pods) {
+        const QString podKey =
+            qs(p.pod.metadata.namespace_) + QLatin1Char('/') + qs(p.pod.metadata.name);
+        w.livePods.insert(podKey, p);
+        IndexAttempt a = attemptOf(p);
+        auto& slot = w.attempts[a.pod];
+        if (!slot.logTail.isEmpty())
+            a.logTail = slot.logTail;
+        const bool changed = !(slot == a);
+        slot = a;
+        if (changed && m_history)
+            m_history->record(clusterKey(), w.uid, jobName, a);
+        if (a.phase == QLatin1String("Failed") && m_options.historyLogLines > 0 &&
+            !w.logTailTaken.contains(a.pod)) {
+            w.logTailTaken.insert(a.pod);
+            takeLogTail(key, ns, a);
+        }
+    }
+    if (leftRunning)
+        scheduleBackfill(key, w);
+    markSnapshotDirty(key);
+}
+
+void ClusterSource::sample(Watched& w, const codec::JobObject& job) {
+    ProgressSample s;
+    s.t = QDateTime::currentDateTimeUtc();
+    s.succeeded = job.job.status.succeeded;
+    s.failed = job.job.status.failed;
+    s.active = job.job.status.active;
+    s.parallelism = job.job.spec.parallelism.value_or(1);
+    appendProgressSample(w.timeline, s, m_options.timelineStep.count(),
+                         static_cast<std::size_t>(std::max(0, m_options.timelineMax)));
+}
+
+JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
+    auto wit = m_watched.find(key);
+    auto jit = m_jobs.find(key);
+    if (wit == m_watched.end() || jit == m_jobs.end())
+        return {};
+    Watched& w = *wit->second;
+    const engine::Job& job = jit->job;
+    auto snap = std::make_shared<JobSnapshot>();
+    JobSnapshot& s = *snap;
+    s.summary = summarize(key, *jit);
+    s.fillFromJob(job);
+
+    const int n = s.summary.indexed ? std::max(0, s.summary.completions) : 0;
+    const bool jobFailed = s.summary.status == QLatin1String("Failed");
+    const auto completed = engine::IndexSet::parseLenient(job.status.completedIndexes, n);
+    const auto failedSet =
+        engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(std::string()), n);
+
+    // Attempts sorted by (index, attempt, created); the newest of an index decides its state.
+    s.attempts.reserve(w.attempts.size());
+    for (const auto& [pod, a] : w.attempts)
+        s.attempts.push_back(a);
+    std::sort(s.attempts.begin(), s.attempts.end(),
+              [](const IndexAttempt& a, const IndexAttempt& b) {
+                  if (a.index != b.index)
+                      return a.index < b.index;
+                  if (a.attempt != b.attempt)
+                      return a.attempt < b.attempt;
+                  return a.created < b.created;
+              });
+
+    // States as runs: the index sets, then one point per index with attempts (the newest
+    // attempt decides). Nothing here is sized by completions.
+    using engine::IndexState;
+    std::vector<std::pair<int32_t, IndexState>> newestStates;
+    int failures = 0; // of the current index, over its attempts so far
+    for (size_t i = 0; i < s.attempts.size(); ++i) {
+        IndexAttempt& a = s.attempts[i];
+        const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
+        if (a.index < 0 || a.index >= n)
+            continue;
+        if (i == 0 || s.attempts[i - 1].index != a.index)
+            failures = 0;
+        const bool failedPod = a.phase == QLatin1String("Failed");
+        failures = std::max(failures, a.attempt + (failedPod ? 1 : 0));
+        // A pod that left the API while Pending/Running (succeeded pods are not watched, or it
+        // was deleted): say what became of it as far as the job's status tells.
+        if (!a.live && isActivePhase(a.phase))
+            a.phase = newest && completed.contains(a.index) ? QStringLiteral("Succeeded")
+                                                            : QStringLiteral("Unknown");
+        if (!newest)
+            continue;
+        if (failures > 0)
+            s.failureCount.emplace(a.index, failures);
+        if (a.phase == QLatin1String("Pending"))
+            newestStates.emplace_back(a.index, IndexState::Pending);
+        else if (a.phase == QLatin1String("Running"))
+            newestStates.emplace_back(a.index, IndexState::Running);
+        else if (a.phase == QLatin1String("Succeeded"))
+            newestStates.emplace_back(a.index, IndexState::Succeeded);
+        else if (failures > 0)
+            newestStates.emplace_back(a.index, jobFailed ? IndexState::FailedTerminal
+                                                         : IndexState::FailedWillRetry);
+    }
+    s.states = engine::IndexStateMap(n);
+    s.states.paintPoints(std::move(newestStates));
+    s.states.paint(completed, IndexState::Succeeded);
+    s.states.paint(failedSet, IndexState::FailedTerminal);
+
+    for (const auto& p : std::as_const(w.livePods)) {
+        const auto phase = p.pod.phase;
+        if (phase != engine::PodPhase::Pending && phase != engine::PodPhase::Running)
+            continue;
+        const QString node = qs(p.pod.nodeName);
+        if (node.isEmpty())
+            continue;
+        ++s.podsByNode[node];
+        ++s.podsByZone[m_nodeZones.value(node)];
+    }
+    s.events = w.events;
+    s.timeline = w.timeline;
+
+    // What changed since the previous snapshot of this job (everything for a new watcher).
+    if (!w.lastStates) {
+        s.dirtyFirst = 0;
+        s.dirtyLast = n - 1;
+    } else if (const auto changed =
+                   engine::IndexStateMap::differingRange(*w.lastStates, s.states)) {
+        s.dirtyFirst = changed->first;
+        s.dirtyLast = changed->last;
+    }
+    w.lastStates = s.states;
+    s.serial = ++w.serial;
+    return snap;
+}
+
+// ---------------------------------------------------------------- events, nodes
+
+void ClusterSource::pollEvents() {
+    for (const auto& [key, w] : m_watched) {
+        auto j = m_jobs.find(key);
+        if (j == m_jobs.end())
+            continue;
+        const QString uid = qs(j->job.metadata.uid);
+        m_client->listEvents(
+            qs(j->job.metadata.namespace_), uid, qs(j->job.metadata.name), this,
+            [this, key = key, uid](const kube::ApiResult<QList<kube::KubeEvent>>& r) {
+                auto it = m_watched.find(key);
+                if (!r || it == m_watched.end() || it->second->uid != uid)
+                    return; // events are a nicety: a refused or failed poll changes nothing
+                std::vector<Event> events;
+                for (const auto& e : *r)
+                    events.push_back({e.type, e.reason, e.message, e.count, e.firstTimestamp,
+                                      e.lastTimestamp, e.source});
+                std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+                    return a.lastTime < b.lastTime;
+                });
+                if (events != it->second->events) {
+                    it->second->events = std::move(events);
+                    markSnapshotDirty(key);
+                }
+            });
+    }
+}
+
+void ClusterSource::pollNodes() {
+    kube::ApiClient::Request r;
+    r.path = QStringLiteral("/api/v1/nodes");
+    m_client->send(std::move(r), this, [this](const kube::ApiResult<kube::ApiResponse>& resp) {
+        if (!resp)
+            return; // no right to list nodes: zones stay unknown ("")
+        const QJsonDocument doc = QJsonDocument::fromJson(resp->body);
+        QHash<QString, QString> zones;
+        for (const QJsonValue& item : doc.object().value(QStringLiteral("items")).toArray()) {
+            const QJsonObject meta = item.toObject().value(QStringLiteral("metadata")).toObject();
+            zones.insert(
+                meta.value(QStringLiteral("name")).toString(),
+                meta.value(QStringLiteral("labels")).toObject().value(kZoneLabel).toString());
+        }
+        if (zones == m_nodeZones)
+            return;
+        m_nodeZones = std::move(zones);
+        for (const auto& [key, w] : m_watched)
+            markSnapshotDirty(key);
+    });
+}
+
+} // namespace tessera::store
