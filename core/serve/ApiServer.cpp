@@ -71,8 +71,7 @@ ApiOutcome<QJsonObject> parseBody(const QByteArray& body) {
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         return apiFailure(400, "BadRequest",
                           QStringLiteral("the request body is not a JSON object: %1 (at byte %2)")
-                              .arg(error.errorString())
-                              .arg(error.offset));
+                              .arg(error.errorString(), QString::number(error.offset)));
     return doc.object();
 }
 
