@@ -66,74 +66,6 @@ std::vector<std::string> simpleWords(const std::string& command) {
     return words;
 }
 
-// What a monitor tells the supervisor once it has tried to start its item.
-struct SpawnOutcome {
-    int32_t error = 0; // posix_spawn's error, 0 when the item runs
-};
-
-void ignoreSignal(int) {}
-
-std::string exitLine(int32_t index, int32_t attempt, int status) {
-    const int code = WIFEXITED(status)     ? WEXITSTATUS(status)
-                     : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-                                           : 255;
-    return "E " + std::to_string(index) + ' ' + std::to_string(attempt) + ' ' +
-           std::to_string(code) + '\n';
-}
-
-// In the forked monitor: lead a new process group, start the item in it, wait, record, and exit
-// with the item's status (128 + N for a signal, as a shell reports it). Signals sent to the group
-// reach the item, which decides; the monitor only catches them (a handler, not SIG_IGN, which the
-// item would inherit) and keeps waiting, so a grace period is the item's. SIGKILL ends both.
-[[noreturn]] void monitorItem(int ready, const std::string& program, std::vector<char*>& argv,
-                              std::vector<char*>& envp, const std::string& logPath, int32_t index,
-                              int32_t attempt, int ledger) {
-    ::setpgid(0, 0);
-    struct sigaction catcher {};
-    catcher.sa_handler = ignoreSignal;
-    sigemptyset(&catcher.sa_mask);
-    for (const int s : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2})
-        ::sigaction(s, &catcher, nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    // stdin is the supervisor's own /dev/null (set up at fork), inherited as is.
-    posix_spawn_file_actions_addopen(&actions, 1, logPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setpgroup(&attr, ::getpid()); // the monitor's group: signals reach both
-    sigset_t none;
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attr, &none);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    for (const int s : {SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2})
-        sigaddset(&defaults, s);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                        POSIX_SPAWN_SETSIGDEF);
-    pid_t item = -1;
-    SpawnOutcome outcome;
-    outcome.error =
-        ::posix_spawn(&item, program.c_str(), &actions, &attr, argv.data(), envp.data());
-    [[maybe_unused]] const ssize_t sent = ::write(ready, &outcome, sizeof outcome);
-    ::close(ready);
-    if (outcome.error != 0)
-        ::_exit(127);
-    int status = 0;
-    while (::waitpid(item, &status, 0) < 0 && errno == EINTR) {
-    }
-    const std::string line = exitLine(index, attempt, status);
-    [[maybe_unused]] const ssize_t n = ::write(ledger, line.data(), line.size());
-    // Exiting (not dying) says "recorded" to the supervisor; a signal ends up as 128 + N, as a
-    // shell reports it, which is how the runner reads such exit codes anyway.
-    ::_exit(WIFEXITED(status)     ? WEXITSTATUS(status)
-            : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-                                  : 255);
-}
-
 class SupervisorLoop {
 public:
     SupervisorLoop(int sock, int ledger)
@@ -253,36 +185,29 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
         argv.push_back(a.data());
     argv.push_back(nullptr);
 
-    // A monitor per item, forked from this small process: it leads the item's process group,
-    // starts the item, waits for it, records its exit status in the ledger itself and exits the
-    // same way. So an item that ends after the runner *and* this supervisor were killed still
-    // leaves its status, and a resumed run redoes nothing that finished.
-    int ready[2];
-    if (::pipe2(ready, O_CLOEXEC) != 0)
-        return fail(std::string("pipe: ") + std::strerror(errno));
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        const int e = errno;
-        ::close(ready[0]);
-        ::close(ready[1]);
-        return fail(std::string("fork: ") + std::strerror(e));
-    }
-    if (pid == 0) {
-        ::close(ready[0]);
-        monitorItem(ready[1], program, argv, envp, logPath, index, attempt, m_ledger);
-    }
-    ::close(ready[1]);
-    SpawnOutcome started;
-    ssize_t got = -1;
-    while ((got = ::read(ready[0], &started, sizeof started)) < 0 && errno == EINTR) {
-    }
-    ::close(ready[0]);
-    const int rc = got == static_cast<ssize_t>(sizeof started) ? started.error : ECHILD;
-    if (rc != 0) {
-        int status = 0;
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
-    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    // stdin is the supervisor's own /dev/null (set up at fork), inherited as is.
+    posix_spawn_file_actions_addopen(&actions, 1, logPath.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setpgroup(&attr, 0); // its own group: signals reach everything it starts
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attr, &none);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (const int s : {SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2})
+        sigaddset(&defaults, s);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                        POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
     if (rc == E2BIG)
         return fail("cannot start " + program + ": " + std::strerror(rc) + " (the command is " +
                     std::to_string(command.size()) +
@@ -308,10 +233,11 @@ void SupervisorLoop::reapChildren() {
         // The status goes to the ledger first: it must be there even if nobody listens.
         const auto it = m_attempts.find(pid);
         if (it != m_attempts.end()) {
-            // A monitor that exited has recorded its item's status; one that was killed (SIGKILL
-            // to the group) could not, so it is recorded here.
-            if (!WIFEXITED(status))
-                record(exitLine(it->second.first, it->second.second, status));
+            const int code = WIFEXITED(status)     ? WEXITSTATUS(status)
+                             : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+                                                   : 255;
+            record("E " + std::to_string(it->second.first) + ' ' +
+                   std::to_string(it->second.second) + ' ' + std::to_string(code) + '\n');
             m_attempts.erase(it);
         }
         Reply r;

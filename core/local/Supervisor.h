@@ -8,11 +8,7 @@
 // supervisor keeps waiting for the items already running, records their statuses, and exits when
 // the last one ends, so a resumed run learns how every in-flight attempt ended (even one the runner
 // died before journaling) and redoes nothing.
-// It starts nothing new once the runner is gone. Each item runs under a monitor forked from the
-// supervisor: it leads the item's process group, waits for the item, appends the exit status to
-// the ledger itself and exits with it, so an item that ends after the runner and the supervisor
-// were both killed still leaves its status (the supervisor records it only for a monitor that was
-// killed before it could).
+// It starts nothing new once the runner is gone.
 //
 // Commands without shell syntax (words of [A-Za-z0-9_./:=,+@%-], the first one a program on PATH)
 // are executed directly, as xargs does; everything else runs through /bin/sh -c.

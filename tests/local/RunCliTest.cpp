@@ -2,7 +2,6 @@
 // --resume, control from another process, cancel, exit codes and work-list errors.
 #include "TestSupport.h"
 #include "local/Journal.h"
-#include "local/SpawnLedger.h"
 
 #include <chrono>
 #include <csignal>
@@ -148,61 +147,6 @@ TEST(RunCli, SigkillOfTheRunnerThenResumeRunsEachIndexExactlyOnceAndLosesNothing
         EXPECT_EQ(starts[i], 1) << "index " << i;
         EXPECT_EQ(successes[i], 1) << "index " << i;
     }
-}
-
-// Issue 12: with the runner *and* its supervisor SIGKILLed, items that finished afterwards were
-// run again (nobody was left to record their exits). Each item's monitor records its own exit.
-TEST(RunCli, SigkillOfTheRunnerAndTheSupervisorStillRunsEachIndexExactlyOnce) {
-    TempDir dir;
-    const int items = 8;
-    const std::string list = timedItems(dir, items, "1.5");
-    const std::string run = dir.file("run");
-    const Child runner =
-        spawnTessera({"run", list, "-j", "3", "--run-dir", run, "--name", "both"}, dir, "first");
-    ASSERT_TRUE(waitFor([&] {
-        int started = 0;
-        for (int i = 0; i < items; ++i)
-            for (const std::string& l : readLines(dir.file("out/" + std::to_string(i))))
-                started += l[0] == 'S';
-        return started >= 3;
-    }));
-    pid_t supervisor = 0;
-    for (const LedgerEntry& l : readSpawnLedger(run + "/spawns"))
-        if (l.kind == 'H')
-            supervisor = static_cast<pid_t>(l.pid);
-    ASSERT_GT(supervisor, 0);
-    ASSERT_EQ(::kill(runner.pid, SIGKILL), 0);
-    ASSERT_EQ(::kill(supervisor, SIGKILL), 0);
-    ASSERT_EQ(waitExit(runner), -SIGKILL);
-    // The items in flight finish with nobody but their monitors left to see it.
-    std::vector<int> inFlight;
-    for (int i = 0; i < items; ++i)
-        if (!readLines(dir.file("out/" + std::to_string(i))).empty())
-            inFlight.push_back(i);
-    ASSERT_TRUE(waitFor([&] {
-        for (const int i : inFlight)
-            if (readLines(dir.file("out/" + std::to_string(i))).size() < 2)
-                return false;
-        return true;
-    }));
-
-    const Ran resumed = runTessera({"run", "--resume", run}, dir, "resume");
-    ASSERT_EQ(resumed.exitCode, 0) << resumed.err << resumed.out;
-    for (int i = 0; i < items; ++i) {
-        const auto lines = readLines(dir.file("out/" + std::to_string(i)));
-        EXPECT_EQ(lines.size(), 2u) << "index " << i << " ran " << lines.size() / 2 << " times";
-    }
-    auto records = Journal::read(run + "/journal");
-    ASSERT_TRUE(records.ok());
-    std::map<int, int> starts;
-    int lost = 0;
-    for (const JournalRecord& r : *records) {
-        starts[r.index] += r.kind == 'S';
-        lost += r.kind == 'E' && r.text == "Lost";
-    }
-    EXPECT_EQ(lost, 0);
-    for (int i = 0; i < items; ++i)
-        EXPECT_EQ(starts[i], 1) << "index " << i;
 }
 
 TEST(RunCli, CtlChangesParallelismAndCancelsWithoutLeavingProcesses) {
