@@ -5,6 +5,9 @@ if(NOT TARGET yaml-cpp::yaml-cpp)
     add_library(yaml-cpp::yaml-cpp ALIAS yaml-cpp)
 endif()
 find_package(simdjson REQUIRED)
+# libyaml checks every YAML text before yaml-cpp reads it (core/codec/YamlGuard.h says why).
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(LIBYAML REQUIRED IMPORTED_TARGET yaml-0.1)
 
 set(TESSERA_QT_COMPONENTS Core Network Gui Sql)
 if(TESSERA_BUILD_UI)

@@ -148,6 +148,22 @@ Optionen:
         <source>job %1/%2 created (%3 indexes, uid %4); items in ConfigMap %5</source>
         <translation>Job %1/%2 erstellt (%3 Indizes, UID %4); Einträge in ConfigMap %5</translation>
     </message>
+    <message>
+        <source>--success-indexes: empty; give the indexes that suffice, like 0,5-9</source>
+        <translation>--success-indexes: leer; geben Sie die Indizes an, die genügen, etwa 0,5-9</translation>
+    </message>
+    <message>
+        <source>--success-indexes: %1 in &apos;%2&apos; (the job has %3 completions: indexes 0 to %4)</source>
+        <translation>--success-indexes: %1 in &apos;%2&apos; (der Job hat %3 Completions: Indizes 0 bis %4)</translation>
+    </message>
+    <message>
+        <source>--success-count: %1 is more than the %2 indexes of --success-indexes</source>
+        <translation>--success-count: %1 ist mehr als die %2 Indizes von --success-indexes</translation>
+    </message>
+    <message>
+        <source>--success-count: %1 is more than the job&apos;s %2 completions</source>
+        <translation>--success-count: %1 ist mehr als die %2 Completions des Jobs</translation>
+    </message>
 </context>
 <context>
     <name>LaunchDialog</name>

@@ -147,6 +147,22 @@ ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMa
         <source>job %1/%2 created (%3 indexes, uid %4); items in ConfigMap %5</source>
         <translation>已创建 Job %1/%2（%3 个索引，UID %4）；条目位于 ConfigMap %5</translation>
     </message>
+    <message>
+        <source>--success-indexes: empty; give the indexes that suffice, like 0,5-9</source>
+        <translation>--success-indexes：为空；请给出足以判定成功的索引，例如 0,5-9</translation>
+    </message>
+    <message>
+        <source>--success-indexes: %1 in &apos;%2&apos; (the job has %3 completions: indexes 0 to %4)</source>
+        <translation>--success-indexes：&apos;%2&apos; 中 %1（该 Job 有 %3 个 completions：索引 0 到 %4）</translation>
+    </message>
+    <message>
+        <source>--success-count: %1 is more than the %2 indexes of --success-indexes</source>
+        <translation>--success-count：%1 多于 --success-indexes 的 %2 个索引</translation>
+    </message>
+    <message>
+        <source>--success-count: %1 is more than the job&apos;s %2 completions</source>
+        <translation>--success-count：%1 多于该 Job 的 %2 个 completions</translation>
+    </message>
 </context>
 <context>
     <name>LaunchDialog</name>

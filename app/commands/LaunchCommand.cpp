@@ -74,10 +74,8 @@ std::string integerOption(const ParsedArgs& args, const char* name, int64_t min,
     const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
     if (ec != std::errc() || end != v->data() + v->size() || n < min || n > max)
         return text(LaunchCommand::tr("--%1: expected an integer from %2 to %3, got '%4'")
-                        .arg(QString::fromUtf8(name))
-                        .arg(min)
-                        .arg(max)
-                        .arg(QString::fromStdString(*v)));
+                        .arg(QString::fromUtf8(name), QString::number(min), QString::number(max),
+                             QString::fromStdString(*v)));
     out = n;
     return {};
 }
@@ -188,11 +186,39 @@ int runLaunch(int argc, char** argv) {
         if (!set.ok())
             return usageError(kName,
                               text(LaunchCommand::tr("--indexes: %1 (the work list has %2 items)")
-                                       .arg(QString::fromStdString(set.error().describe()))
-                                       .arg(list->size())));
+                                       .arg(QString::fromStdString(set.error().describe()),
+                                            QString::number(list->size()))));
         for (const int32_t i : *set)
             spec.subset.push_back(i);
     }
+    // The success policy as the API server checks it (spec.successPolicy.rules[0]), against the
+    // completions the job will have: printing a Job a cluster then refuses helps no one.
+    const int32_t completions =
+        spec.subset.empty() ? list->size() : static_cast<int32_t>(spec.subset.size());
+    if (successIndexes) {
+        if (successIndexes->empty())
+            return usageError(kName, text(LaunchCommand::tr("--success-indexes: empty; give the "
+                                                            "indexes that suffice, like 0,5-9")));
+        const auto set = engine::IndexSet::parseStrict(*successIndexes, completions);
+        if (!set.ok())
+            return usageError(
+                kName,
+                text(LaunchCommand::tr("--success-indexes: %1 in '%2' (the job has %3 "
+                                       "completions: indexes 0 to %4)")
+                         .arg(QString::fromStdString(set.error().describe()),
+                              QString::fromStdString(*successIndexes), QString::number(completions),
+                              QString::number(completions - 1))));
+        if (successCount && *successCount > set->count())
+            return usageError(kName, text(LaunchCommand::tr("--success-count: %1 is more than the "
+                                                            "%2 indexes of --success-indexes")
+                                              .arg(QString::number(*successCount),
+                                                   QString::number(set->count()))));
+    }
+    if (successCount && *successCount > completions)
+        return usageError(
+            kName, text(LaunchCommand::tr("--success-count: %1 is more than the job's %2 "
+                                          "completions")
+                            .arg(QString::number(*successCount), QString::number(completions))));
 
     // The namespace goes into the manifests only when given; the context's applies otherwise.
     if (const auto ns = args.value("namespace"))
@@ -233,9 +259,9 @@ int runLaunch(int argc, char** argv) {
         return failure(kName, result ? result->error().message : std::string("interrupted"));
     std::printf("%s\n",
                 LaunchCommand::tr("job %1/%2 created (%3 indexes, uid %4); items in ConfigMap %5")
-                    .arg(ns, QString::fromStdString((*result)->name))
-                    .arg(manifests->completions)
-                    .arg(QString::fromStdString((*result)->uid),
+                    .arg(ns, QString::fromStdString((*result)->name),
+                         QString::number(manifests->completions),
+                         QString::fromStdString((*result)->uid),
                          QString::fromStdString(manifests->configMapName))
                     .toUtf8()
                     .constData());

@@ -6,7 +6,9 @@
 #include "codec/Manifests.h"
 #include "codec/Rfc3339.h"
 #include "codec/TextFile.h"
+#include "engine/Defaults.h"
 #include "engine/Reconciler.h"
+#include "engine/Validation.h"
 
 #include <chrono>
 #include <cstdio>
@@ -43,7 +45,8 @@ Options:
   --pretty     indent the output
   -h, --help   show this help
 
-Exit status: 0 plan printed, 1 unreadable or invalid input, 2 usage error.
+Exit status: 0 plan printed, 1 unreadable or malformed input, 2 usage error or a Job spec the
+API server would reject (each problem named by its field, e.g. job.spec.completions).
 )";
 
 } // namespace
@@ -76,6 +79,17 @@ int runReconcile(int argc, char** argv) {
     const auto input = codec::decodeReconcileInput(file->json());
     if (!input.ok())
         return failure(kName, codec::formatError(source, input.error()));
+    // A job the API server would never have stored (completions: -3, ...) has no plan: planning
+    // one anyway printed "Complete" for it.
+    engine::Job defaulted = input->job;
+    engine::applyDefaults(defaulted.spec);
+    if (const auto problems = engine::validateJob(defaulted); !problems.empty()) {
+        std::string message = source + ": the API server would reject this Job:";
+        for (const engine::Error& e : problems)
+            message += "\n  job." + e.field + ": " + e.message;
+        failure(kName, message);
+        return kExitUsage;
+    }
 
     engine::TimePoint now;
     if (nowOverride)

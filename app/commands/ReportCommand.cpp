@@ -348,9 +348,8 @@ int runReport(int argc, char** argv) {
         return failure(kName, written.error().message);
     std::fprintf(stderr, "%s\n",
                  ReportCommand::tr("tessera report: wrote %1 (%2 indexes, %3 attempts)")
-                     .arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()))
-                     .arg(rep.rows.size())
-                     .arg(rep.attempts.size())
+                     .arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()),
+                          QString::number(rep.rows.size()), QString::number(rep.attempts.size()))
                      .toUtf8()
                      .constData());
     return kExitOk;

@@ -174,10 +174,15 @@ void printSummary(const local::LocalRunner& runner, const local::LocalProgress& 
                 std::printf(" ... (%zu in all)", lastFailure.size());
                 break;
             }
+            // An attempt that could not start says why (exit 127, as from a shell).
+            const std::string how =
+                a->signal
+                    ? "signal " + std::to_string(*a->signal)
+                    : "exit " + std::to_string(a->exitCode) +
+                          (a->reason == "StartError" && !a->message.empty() ? ": " + a->message
+                                                                            : std::string());
             std::printf("%s index %d (%s, %d attempt%s, log %s)", shown > 1 ? "," : "", index,
-                        a->signal ? ("signal " + std::to_string(*a->signal)).c_str()
-                                  : ("exit " + std::to_string(a->exitCode)).c_str(),
-                        failures[index], failures[index] == 1 ? "" : "s",
+                        how.c_str(), failures[index], failures[index] == 1 ? "" : "s",
                         local::RunDirectory(runner.runDir()).logPath(index, a->number).c_str());
         }
         std::printf("\n");

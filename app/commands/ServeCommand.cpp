@@ -32,7 +32,8 @@ Options:
   --tls-cert FILE          serve HTTPS with this PEM certificate (chain) ...
   --tls-key FILE           ... and this PEM private key (EC or RSA)
   --tls-ca FILE            CA written to the kubeconfig (default: the certificate itself)
-  --token T                require "Authorization: Bearer T" (also read from TESSERA_SERVE_TOKEN)
+  --token T                require "Authorization: Bearer T"; prefer setting TESSERA_SERVE_TOKEN=T
+                           in the environment, as a command line is visible to every user (ps)
   --write-kubeconfig FILE  write a kubeconfig (mode 0600) that reaches this server
   --demo                   create the demo jobs (20,000 indexes, failing indexes, a suspended job)
   --pod-duration S         how long a simulated pod runs, in seconds (default 3, +-25 %)
@@ -91,6 +92,11 @@ int runServe(int argc, char** argv) {
         return usageError(kName, args.error);
     if (!args.positionals.empty())
         return usageError(kName, "unexpected argument '" + args.positionals.front() + "'");
+    // Before anything else can fail: whoever typed it should learn of the leak either way.
+    if (args.has("token"))
+        std::fputs("tessera serve: warning: --token shows the token to every user of this machine "
+                   "(ps, /proc); set TESSERA_SERVE_TOKEN in the environment instead\n",
+                   stderr);
     if (args.has("local") && args.has("sim"))
         return usageError(kName, "--local and --sim exclude each other");
 

@@ -3,12 +3,14 @@
 #include "Decode.h"
 #include "JsonWriter.h"
 #include "PathText.h"
+#include "YamlGuard.h"
 
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <set>
 #include <simdjson.h>
 #include <sys/stat.h>
@@ -188,8 +190,20 @@ public:
         : m_manifest(m)
         , m_writer(w) {}
 
+    // A second bound after checkYaml()'s alias ratio: the JSON and the position table a document
+    // expands to stay under 64 MiB (the API server takes request bodies of 3 MiB), so a
+    // small text that aliases a deeply nested node many times cannot grow them without limit.
+    static constexpr size_t kMaxExpandedBytes = size_t{64} << 20;
+
     void convert(const YAML::Node& node, std::string& path, const YAML::Mark& fallbackMark) {
         const YAML::Mark mark = node.Type() == YAML::NodeType::Null ? fallbackMark : node.Mark();
+        m_expandedBytes += path.size() + sizeof(m_manifest.positions.front()) +
+                           (node.Type() == YAML::NodeType::Scalar ? node.Scalar().size() : 4);
+        if (m_expandedBytes > kMaxExpandedBytes)
+            throw YamlError{"the document expands (anchors and aliases resolved) to more than " +
+                                std::to_string(kMaxExpandedBytes >> 20) +
+                                " MiB; a Kubernetes API server accepts 3 MiB",
+                            node.Mark()};
         m_manifest.positions.emplace_back(path,
                                           std::pair<long, long>{mark.line + 1, mark.column + 1});
         switch (node.Type()) {
@@ -324,6 +338,7 @@ private:
 
     Manifest& m_manifest;
     JsonWriter& m_writer;
+    size_t m_expandedBytes = 0;
 };
 
 std::string headerString(const YAML::Node& map, const char* key) {
@@ -353,6 +368,10 @@ bool isListKind(std::string_view kind) {
 }
 
 engine::Result<std::vector<Manifest>> parseYaml(std::string_view text, std::string_view source) {
+    if (std::optional<engine::Error> bad = checkYaml(text)) {
+        bad->message = located(source, bad->line, bad->column, bad->message);
+        return *bad;
+    }
     std::vector<YAML::Node> docs;
     try {
         docs = YAML::LoadAll(std::string(text));

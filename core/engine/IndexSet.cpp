@@ -172,6 +172,15 @@ Result<IndexSet> IndexSet::parseStrict(std::string_view text, int32_t completion
         } else {
             if (piece.find('-', dash + 1) != std::string_view::npos)
                 return fail("\"" + std::string(piece) + "\" has more than one '-'", start);
+            // Said plainly: parsing the empty side of the '-' gave `cannot parse ""`.
+            if (dash == 0)
+                return fail("\"" + std::string(piece) +
+                                "\": an index cannot be negative (a range is FIRST-LAST)",
+                            start);
+            if (dash + 1 == piece.size())
+                return fail("interval \"" + std::string(piece) +
+                                "\" has no last index (a range is FIRST-LAST)",
+                            start + dash + 1);
             if (auto err = parseNumber(piece.substr(0, dash), start, first))
                 return *err;
             if (auto err = parseNumber(piece.substr(dash + 1), start + dash + 1, last))

@@ -78,7 +78,7 @@ QString ConnectionState::text() const {
     case Phase::Connected:
         return QStringLiteral("connected");
     case Phase::Retrying:
-        return QStringLiteral("retrying in %1 s: %2").arg(retryInSeconds).arg(detail);
+        return QStringLiteral("retrying in %1 s: %2").arg(QString::number(retryInSeconds), detail);
     case Phase::Unauthorized:
         return QStringLiteral("unauthorized: %1").arg(detail);
     case Phase::Forbidden:
@@ -320,7 +320,8 @@ ApiError ApiClient::httpError(int status, const QByteArray& body, const QByteArr
         break;
     default:
         e.kind = status >= 500 ? ApiError::Kind::Server : ApiError::Kind::BadResponse;
-        e.message = QStringLiteral("%1: HTTP %2: %3").arg(where).arg(status).arg(detail);
+        // One arg() call: a chained arg() would replace a "%2x" escape in the URL.
+        e.message = QStringLiteral("%1: HTTP %2: %3").arg(where, QString::number(status), detail);
         break;
     }
     return e;
@@ -519,7 +520,8 @@ void ApiClient::startStream(quint64 id) {
                 if (!s->hasContext)
                     s->onData(rest);
                 else if (s->context)
-                    QMetaObject::invokeMethod(s->context.data(), [cb = s->onData, rest] { cb(rest); });
+                    QMetaObject::invokeMethod(s->context.data(),
+                                              [cb = s->onData, rest] { cb(rest); });
             }
             if (status >= 300) {
                 ApiError e = httpError(

@@ -11,7 +11,9 @@
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <QTimer>
+#include <csignal>
 #include <memory>
+#include <unistd.h>
 
 namespace tessera::kube {
 
@@ -51,7 +53,27 @@ CredentialProvider::CredentialProvider(ClusterConnection connection, const engin
     , m_connection(std::move(connection))
     , m_clock(clock ? clock : &g_systemClock) {}
 
-CredentialProvider::~CredentialProvider() = default;
+namespace {
+
+// Plugins run in their own process group (see runPlugin): ending it ends whatever the plugin
+// started too, which killing the plugin alone would leave running, orphaned.
+void endProcessGroup(QProcess* proc) {
+    const qint64 pid = proc->processId();
+    if (pid > 0)
+        ::kill(-static_cast<pid_t>(pid), SIGKILL);
+    proc->kill();
+}
+
+} // namespace
+
+CredentialProvider::~CredentialProvider() {
+    for (QProcess* proc : findChildren<QProcess*>(Qt::FindDirectChildrenOnly)) {
+        if (proc->state() == QProcess::NotRunning)
+            continue;
+        endProcessGroup(proc);
+        proc->waitForFinished(1000); // SIGKILL: brief; avoids "Destroyed while still running"
+    }
+}
 
 QDateTime CredentialProvider::now() const {
     return QDateTime::fromMSecsSinceEpoch(engine::toUnixMillis(m_clock->now()), Qt::UTC);
@@ -248,7 +270,7 @@ void CredentialProvider::startPlugin(const QString& program, const QStringList& 
             return;
         *done = true;
         if (proc->state() != QProcess::NotRunning)
-            proc->kill(); // deleted when its `finished` arrives
+            endProcessGroup(proc); // deleted when its `finished` arrives
         else
             proc->deleteLater();
         if (self)
@@ -267,8 +289,7 @@ void CredentialProvider::startPlugin(const QString& program, const QStringList& 
                 QString why = status != QProcess::NormalExit
                                   ? QStringLiteral("%1: plugin \"%2\" crashed").arg(who, name)
                                   : QStringLiteral("%1: plugin \"%2\" exited with code %3")
-                                        .arg(who, name)
-                                        .arg(code);
+                                        .arg(who, name, QString::number(code));
                 const QString tail = stderrTail(errText);
                 if (!tail.isEmpty())
                     why += QStringLiteral(": ") + tail;
@@ -308,13 +329,17 @@ void CredentialProvider::startPlugin(const QString& program, const QStringList& 
             });
     const auto timeout = m_pluginTimeout;
     connect(timer, &QTimer::timeout, this, [complete, who, name, timeout] {
-        complete(err(QStringLiteral("%1: plugin \"%2\" did not finish within %3 s")
-                         .arg(who, name)
-                         .arg(std::chrono::duration_cast<std::chrono::seconds>(timeout).count())));
+        complete(
+            err(QStringLiteral("%1: plugin \"%2\" did not finish within %3 s")
+                    .arg(who, name,
+                         QString::number(
+                             std::chrono::duration_cast<std::chrono::seconds>(timeout).count()))));
     });
     proc->setProcessEnvironment(env);
     // Never interactive: a desktop app has no terminal to lend the plugin.
     proc->setStandardInputFile(QProcess::nullDevice());
+    // Its own process group, so a timeout ends everything the plugin started.
+    proc->setChildProcessModifier([] { ::setpgid(0, 0); });
     timer->start(m_pluginTimeout);
     proc->start(program, x.args);
 }
@@ -328,9 +353,10 @@ CredentialProvider::parseExecCredential(const QByteArray& json, const QString& e
         return err(
             QStringLiteral(
                 "%1: the plugin's output is not an ExecCredential JSON object (%2 at character %3)")
-                .arg(who, pe.error != QJsonParseError::NoError ? pe.errorString()
-                                                               : QStringLiteral("not an object"))
-                .arg(pe.offset + 1));
+                .arg(who,
+                     pe.error != QJsonParseError::NoError ? pe.errorString()
+                                                          : QStringLiteral("not an object"),
+                     QString::number(pe.offset + 1)));
     const QJsonObject o = doc.object();
     const QString kind = o.value(QStringLiteral("kind")).toString();
     if (kind != QLatin1String("ExecCredential"))

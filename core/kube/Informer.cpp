@@ -224,7 +224,9 @@ void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
     ++m_batchesEmitted;
     emit batchReady(batch);
     emit listed(count, m_listTimer.elapsed());
-    m_backoff = m_options.initialBackoff;
+    // The backoff is not reset here: a list followed by a watch that fails at once (a stream
+    // that is always corrupt) is no progress, and resetting would relist every second or two
+    // forever. A watch that works resets it (watchWorked()).
     setState({ConnectionState::Phase::Connected, 0, {}});
     beginWatch();
 }
@@ -254,6 +256,7 @@ void Informer::beginWatch() {
     const quint64 gen = m_generation;
     m_watchTimer.start();
     m_watchSawEvent = false;
+    m_watchDelivered = false;
     ++m_watches;
     m_streamId = m_client->openStream(
         std::move(r), this, [this, gen](const QByteArray& chunk) { onWatchData(gen, chunk); },
@@ -337,11 +340,13 @@ bool Informer::handleLine(std::string_view line) {
     case codec::WatchEventType::Modified:
     case codec::WatchEventType::Deleted:
         p.deleted = type == codec::WatchEventType::Deleted;
+        m_watchDelivered = true;
         m_pending.insert(key, std::move(p));
         m_pendingCount = int(m_pending.size());
         ++m_pendingEvents;
         break;
     case codec::WatchEventType::Bookmark:
+        m_watchDelivered = true;
         break;
     case codec::WatchEventType::Error: {
         ApiError e;
@@ -350,10 +355,9 @@ bool Informer::handleLine(std::string_view line) {
         e.kind = status.code == 410   ? ApiError::Kind::Gone
                  : status.code >= 500 ? ApiError::Kind::Server
                                       : ApiError::Kind::BadResponse;
-        e.message = QStringLiteral("watch %1: the server sent an error (code %2): %3")
-                        .arg(path())
-                        .arg(status.code)
-                        .arg(QString::fromStdString(status.message));
+        e.message =
+            QStringLiteral("watch %1: the server sent an error (code %2): %3")
+                .arg(path(), QString::number(status.code), QString::fromStdString(status.message));
         fail(e, status.code == 410);
         return false;
     }
@@ -370,6 +374,11 @@ void Informer::onWatchEnd(quint64 generation, const std::optional<ApiError>& e) 
     if (!m_pending.isEmpty() && !m_batchTimer.isActive())
         m_batchTimer.start(m_options.batchInterval);
     if (e) {
+        // A cut connection after a watch that delivered events is a fresh failure, not the
+        // next in a series: retry soon (the delay used to climb to 30 s over a few such cuts,
+        // leaving the window that long behind a cluster that was answering all along).
+        if (watchWorked())
+            m_backoff = m_options.initialBackoff;
         fail(*e, e->kind == ApiError::Kind::Gone);
         return;
     }
@@ -384,6 +393,10 @@ void Informer::onWatchEnd(quint64 generation, const std::optional<ApiError>& e) 
     }
     m_backoff = m_options.initialBackoff;
     beginWatch(); // the server's timeoutSeconds ran out: carry on from the last resourceVersion
+}
+
+bool Informer::watchWorked() const {
+    return m_watchDelivered || m_watchTimer.elapsed() >= m_options.maxBackoff.count();
 }
 
 void Informer::fail(const ApiError& e, bool relist) {

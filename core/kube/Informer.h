@@ -7,7 +7,10 @@
 //    decoded by the codec.
 //  - 410 Gone (HTTP, or an ERROR event with code 410), or undecodable data: relist.
 //  - A dropped connection or a server error: watch again from the last resourceVersion after a
-//    capped exponential backoff with jitter; 429 waits at least the Retry-After it names.
+//    capped exponential backoff with jitter; 429 waits at least the Retry-After it names. The
+//    backoff starts again from initialBackoff after a watch that worked (it delivered an event or
+//    a bookmark, or stayed open longer than maxBackoff), not after a mere list, so a stream that
+//    is corrupt every time backs off instead of relisting every second or two.
 //  - 401/403: the state says who was refused what, and the informer keeps retrying slowly (the
 //    user may log in again or get the role fixed meanwhile).
 //  - Watch events are coalesced per object and handed over at most every `batchInterval`
@@ -116,6 +119,7 @@ private:
     void flush();
     void cancelWatch();
     std::chrono::milliseconds nextBackoff();
+    bool watchWorked() const;
     QString path() const;
 
     ApiClient* m_client;
@@ -128,7 +132,8 @@ private:
     QByteArray m_lineBuffer;
     QElapsedTimer m_listTimer;
     QElapsedTimer m_watchTimer;
-    bool m_watchSawEvent = false;
+    bool m_watchSawEvent = false;  // any line, even one that did not decode
+    bool m_watchDelivered = false; // a decoded event or bookmark
     std::vector<codec::JobObject> m_listJobs;
     std::vector<codec::PodObject> m_listPods;
     QHash<QString, Pending> m_pending;

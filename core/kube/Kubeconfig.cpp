@@ -1,9 +1,13 @@
 #include "Kubeconfig.h"
 
+#include "codec/YamlGuard.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
+#include <QSslCertificate>
+#include <QSslKey>
 #include <yaml-cpp/yaml.h>
 
 namespace tessera::kube {
@@ -36,6 +40,27 @@ engine::Error plainError(const QString& text) {
 
 QString readErrorText(const QFile& f) {
     return f.errorString();
+}
+
+// What TLS will do with the bytes: a client certificate or key that does not parse is an error
+// here, naming the field, not a request that later fails for an unrelated-looking reason (the
+// certificate authority is checked by ApiClient::setupError()).
+bool isPemPrivateKey(const QByteArray& pem) {
+    for (QSsl::KeyAlgorithm alg : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa})
+        if (!QSslKey(pem, alg, QSsl::Pem, QSsl::PrivateKey).isNull())
+            return true;
+    return false;
+}
+
+bool isPemCertificate(const QByteArray& pem) {
+    return !QSslCertificate::fromData(pem, QSsl::Pem).isEmpty();
+}
+
+QString notPem(const QString& what, const QByteArray& bytes) {
+    const QString found = bytes.trimmed().startsWith("-----BEGIN")
+                              ? QStringLiteral("its PEM block does not parse")
+                              : QStringLiteral("it does not start with -----BEGIN");
+    return QStringLiteral("not a PEM %1 (%2)").arg(what, found);
 }
 
 // Walks one parsed file, remembering the first error (file:line:column: field: reason).
@@ -276,9 +301,17 @@ engine::Result<Kubeconfig> Kubeconfig::loadFile(const QString& path) {
 }
 
 engine::Result<Kubeconfig> Kubeconfig::parse(const QByteArray& bytes, const QString& file) {
+    const std::string text = bytes.toStdString();
+    if (std::optional<engine::Error> bad = codec::checkYaml(text)) {
+        QString why = QString::fromStdString(bad->message);
+        if (why.startsWith(QLatin1String("YAML: ")))
+            why.remove(0, 6);
+        return makeError(file, bad->line, bad->column, QString(),
+                         QStringLiteral("invalid YAML: %1").arg(why));
+    }
     YAML::Node root;
     try {
-        root = YAML::Load(bytes.toStdString());
+        root = YAML::Load(text);
     } catch (const YAML::Exception& ex) {
         // yaml-cpp marks are 0-based.
         const long line = ex.mark.is_null() ? -1 : ex.mark.line + 1;
@@ -563,6 +596,20 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
                 QStringLiteral("%1: %2: a client certificate needs both client-certificate and "
                                "client-key")
                     .arg(user->sourceFile, userKey));
+        const auto source = [&](const QByteArray& data, const char* dataKey, const char* fileKey) {
+            return userKey + QLatin1Char('.') + QLatin1String(data.isEmpty() ? fileKey : dataKey);
+        };
+        if (!c.clientCertPem.isEmpty() && !isPemCertificate(c.clientCertPem))
+            return plainError(QStringLiteral("%1: %2: %3")
+                                  .arg(user->sourceFile,
+                                       source(user->clientCertData, "client-certificate-data",
+                                              "client-certificate"),
+                                       notPem(QStringLiteral("certificate"), c.clientCertPem)));
+        if (!c.clientKeyPem.isEmpty() && !isPemPrivateKey(c.clientKeyPem))
+            return plainError(QStringLiteral("%1: %2: %3")
+                                  .arg(user->sourceFile,
+                                       source(user->clientKeyData, "client-key-data", "client-key"),
+                                       notPem(QStringLiteral("private key"), c.clientKeyPem)));
     }
     return c;
 }

@@ -99,18 +99,19 @@ void LoginShellPath::fetch(QObject* context, std::function<void(const QStringLis
             proc->deleteLater();
         done(entries);
     };
-    QObject::connect(proc, &QProcess::finished, proc,
-                     [finish, finished, proc, shell](int code, QProcess::ExitStatus status) {
-                         if (*finished) {
-                             proc->deleteLater();
-                             return;
-                         }
-                         if (status != QProcess::NormalExit || code != 0)
-                             finish(
-                                 QStringLiteral("%1 -lc exited with code %2").arg(shell).arg(code));
-                         else
-                             finish(QString());
-                     });
+    QObject::connect(
+        proc, &QProcess::finished, proc,
+        [finish, finished, proc, shell](int code, QProcess::ExitStatus status) {
+            if (*finished) {
+                proc->deleteLater();
+                return;
+            }
+            if (status != QProcess::NormalExit || code != 0)
+                finish(
+                    QStringLiteral("%1 -lc exited with code %2").arg(shell, QString::number(code)));
+            else
+                finish(QString());
+        });
     QObject::connect(proc, &QProcess::errorOccurred, proc,
                      [finish, finished, shell, proc](QProcess::ProcessError e) {
                          if (e == QProcess::FailedToStart && !*finished) {
@@ -119,8 +120,8 @@ void LoginShellPath::fetch(QObject* context, std::function<void(const QStringLis
                          }
                      });
     QObject::connect(timer, &QTimer::timeout, proc, [finish, shell, timeout] {
-        finish(
-            QStringLiteral("%1 -lc did not answer within %2 ms").arg(shell).arg(timeout.count()));
+        finish(QStringLiteral("%1 -lc did not answer within %2 ms")
+                   .arg(shell, QString::number(timeout.count())));
     });
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));

@@ -116,10 +116,11 @@ void Journal::started(int32_t index, int32_t attempt, int64_t pid, int64_t start
 }
 
 void Journal::ended(int32_t index, int32_t attempt, int64_t pid, int32_t exitCode, int32_t signal,
-                    int64_t ms, const std::string& reason) {
+                    int64_t ms, const std::string& reason, const std::string& message) {
     append("E\t" + std::to_string(index) + '\t' + std::to_string(attempt) + '\t' +
            std::to_string(pid) + '\t' + std::to_string(exitCode) + '\t' + std::to_string(signal) +
-           '\t' + std::to_string(ms) + '\t' + clean(reason) + '\n');
+           '\t' + std::to_string(ms) + '\t' + clean(reason) +
+           (message.empty() ? std::string() : '\t' + clean(message)) + '\n');
 }
 
 void Journal::parallelismChanged(int64_t ms, int32_t parallelism) {
@@ -168,11 +169,14 @@ engine::Result<std::vector<JournalRecord>> Journal::read(const std::string& path
                 r.text = std::string(f[6]);
             break;
         case 'E':
-            ok = f.size() == 8 && number(f[1], r.index) && number(f[2], r.attempt) &&
-                 number(f[3], r.pid) && number(f[4], r.exitCode) && number(f[5], r.signal) &&
-                 number(f[6], r.ms);
-            if (ok)
+            ok = (f.size() == 8 || f.size() == 9) && number(f[1], r.index) &&
+                 number(f[2], r.attempt) && number(f[3], r.pid) && number(f[4], r.exitCode) &&
+                 number(f[5], r.signal) && number(f[6], r.ms);
+            if (ok) {
                 r.text = std::string(f[7]);
+                if (f.size() == 9)
+                    r.text2 = std::string(f[8]);
+            }
             break;
         case 'P':
             ok = f.size() == 3 && number(f[1], r.ms) && number(f[2], r.parallelism);

@@ -6,7 +6,9 @@
 //
 // Records (tab-separated, times in Unix milliseconds):
 //   S index attempt pid startTicks ms podName   an attempt started (pid = its process group)
-//   E index attempt pid exitCode signal ms reason   it ended (signal -1 when none)
+//   E index attempt pid exitCode signal ms reason [message]   it ended (signal -1 when none;
+//                                                 the message when it says more than the reason,
+//                                                 e.g. why a StartError attempt could not start)
 //   P ms parallelism                             the parallelism changed
 //   F ms failedIndexes                           status.failedIndexes changed
 //   R ms                                         a runner (re)started on this directory
@@ -30,7 +32,7 @@ struct JournalRecord {
     int32_t signal = -1;    // E
     int32_t parallelism = 0;
     std::string text;  // S: pod name; E: reason; F: failed indexes; X: outcome
-    std::string text2; // X: reason
+    std::string text2; // X: reason; E: message ("" when none)
 };
 
 class Journal {
@@ -49,7 +51,7 @@ public:
     void started(int32_t index, int32_t attempt, int64_t pid, int64_t startTicks, int64_t ms,
                  const std::string& podName);
     void ended(int32_t index, int32_t attempt, int64_t pid, int32_t exitCode, int32_t signal,
-               int64_t ms, const std::string& reason);
+               int64_t ms, const std::string& reason, const std::string& message = {});
     void parallelismChanged(int64_t ms, int32_t parallelism);
     void failedIndexesChanged(int64_t ms, const std::string& failedIndexes);
     void runnerStarted(int64_t ms);

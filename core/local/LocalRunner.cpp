@@ -47,6 +47,11 @@ LocalRunner::LocalRunner(RunOptions options, QObject* parent)
     , m_options(std::move(options)) {}
 
 LocalRunner::~LocalRunner() {
+    // The notifier watches the supervisor's socket, which the executor closes: it goes first, or
+    // (as a child, deleted only in ~QObject) it would stay registered for a closed descriptor
+    // that another thread may already have been given again.
+    delete m_notifier;
+    m_notifier = nullptr;
     // The executor kills and reaps whatever still runs; the controller refers to it.
     m_controller.reset();
     m_executor.reset();

@@ -63,13 +63,14 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     for (std::size_t c = 0; c < m_list.envNames().size(); ++c)
         request.env.push_back(m_list.envNames()[c] + "=" + std::string(m_list.envValue(index, c)));
     const SpawnResult spawned = m_supervisor.spawn(request);
+    m_lastAttempt[ix] = attempt;
     if (spawned.pid <= 0) {
         m_lastError = "index " + std::to_string(index) + ": " + spawned.error;
         ++m_spawnFailures;
-        return false;
+        recordFailedStart(pod, index, attempt, spawned.error);
+        return true; // the attempt exists, and has failed: reap() reports it
     }
     const pid_t pid = spawned.pid;
-    m_lastAttempt[ix] = attempt;
 
     Child child;
     child.index = index;
@@ -81,6 +82,23 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     m_running.emplace(pid, std::move(child));
     m_started.push_back(pod.metadata.name);
     return true;
+}
+
+void ProcessExecutor::recordFailedStart(const engine::Pod& pod, int32_t index, int32_t attempt,
+                                        const std::string& why) {
+    // The reason where the item's output would be, in the journal and (through the controller)
+    // in the attempt's message: the summary, the window and the report all show it.
+    const std::string line = "tessera: " + why + "\n";
+    const int fd = ::open(m_dir.logPath(index, attempt).c_str(),
+                          O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+        [[maybe_unused]] const ssize_t n = ::write(fd, line.data(), line.size());
+        ::close(fd);
+    }
+    const int64_t ms = engine::toUnixMillis(m_clock.now());
+    m_journal.started(index, attempt, 0, 0, ms, pod.metadata.name); // pid 0: no process
+    m_journal.ended(index, attempt, 0, kStartErrorExitCode, -1, ms, "StartError", why);
+    m_failedStarts.push_back(FailedStart{pod.metadata.name, why});
 }
 
 void ProcessExecutor::flushStarted() {
@@ -161,13 +179,23 @@ void ProcessExecutor::capLog(Child& c) {
 }
 
 int ProcessExecutor::reap() {
+    const std::vector<FailedStart> failed = std::move(m_failedStarts);
+    m_failedStarts.clear();
+    if (m_controller) {
+        const engine::TimePoint now = m_clock.now();
+        for (const FailedStart& f : failed) {
+            m_controller->podScheduled(f.podName, "localhost", now);
+            m_controller->podFinished(f.podName, kStartErrorExitCode, std::nullopt, "StartError",
+                                      f.message, now);
+        }
+    }
     for (const auto& e : m_supervisor.collectEnded())
         m_pendingEnds.push_back(e);
     const std::vector<std::pair<pid_t, int>> ends = std::move(m_pendingEnds);
     m_pendingEnds.clear();
     for (const auto& [pid, status] : ends)
         finish(pid, status);
-    return static_cast<int>(ends.size());
+    return static_cast<int>(ends.size() + failed.size());
 }
 
 void ProcessExecutor::finish(pid_t pid, int status) {

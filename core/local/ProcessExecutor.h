@@ -27,6 +27,8 @@ namespace tessera::local {
 
 class ProcessExecutor final : public engine::PodExecutor {
 public:
+    static constexpr int32_t kStartErrorExitCode = 127;
+
     ProcessExecutor(RunDirectory dir, const worklist::WorkList& list, const RunConfig& config,
                     Journal& journal, const engine::Clock& clock);
     ~ProcessExecutor() override; // kills and reaps whatever still runs: no orphans
@@ -49,12 +51,15 @@ public:
     // Reports podStarted for the pods created during the last sync (the controller only tracks a
     // pod once createPod has returned). Call after every sync.
     void flushStarted();
-    // Waits for ended items without blocking and reports them; returns how many ended.
+    // Waits for ended items without blocking and reports them; returns how many ended. An item
+    // that could not be started at all ends here too, as a failed attempt with exit code 127 and
+    // reason StartError (what a shell reports for a command it cannot run), so the job's limits
+    // count it instead of the runner retrying it forever.
     int reap();
     // Readable when an item may have ended.
     int pollFd() const { return m_supervisor.fd(); }
     // Ended items already received (while starting others) but not reaped yet.
-    bool hasPendingEnds() const { return !m_pendingEnds.empty(); }
+    bool hasPendingEnds() const { return !m_pendingEnds.empty() || !m_failedStarts.empty(); }
     // SIGKILL for items past their grace period; log size caps. Call a few times a second.
     void tick();
     // SIGTERM to every item's group now, SIGKILL after the grace period (tick()).
@@ -75,7 +80,13 @@ private:
         engine::TimePoint killAt{};
         bool logTruncated = false;
     };
+    struct FailedStart {
+        std::string podName;
+        std::string message;
+    };
     void finish(pid_t pid, int status);
+    void recordFailedStart(const engine::Pod& pod, int32_t index, int32_t attempt,
+                           const std::string& why);
     void capLog(Child& c);
     void signalGroup(pid_t pid, Child& c, int sig);
 
@@ -92,6 +103,7 @@ private:
     std::unordered_map<pid_t, Child> m_running;
     std::unordered_map<std::string, pid_t> m_byPod;
     std::vector<std::string> m_started;
+    std::vector<FailedStart> m_failedStarts; // reported by the next reap()
     int64_t m_spawnFailures = 0;
     std::string m_lastError;
 };

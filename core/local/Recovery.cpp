@@ -125,8 +125,10 @@ RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& job
             exitCodes[attemptKey(l.index, l.attempt)] = l.exitCode;
 
     for (const JournalRecord& r : pending) {
-        // Whatever the attempt left in its group goes, as when the runner reaps an item.
-        ::kill(-static_cast<pid_t>(r.pid), SIGKILL);
+        // Whatever the attempt left in its group goes, as when the runner reaps an item. (pid 0
+        // is an attempt that never started: kill(0) would signal our own group.)
+        if (r.pid > 0)
+            ::kill(-static_cast<pid_t>(r.pid), SIGKILL);
         JournalRecord e;
         e.kind = 'E';
         e.index = r.index;

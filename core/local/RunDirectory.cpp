@@ -307,6 +307,7 @@ void rebuildFromJournal(const std::vector<JournalRecord>& records, engine::Job& 
             if (r.signal >= 0)
                 a.signal = r.signal;
             a.reason = r.text;
+            a.message = r.text2;
             if (r.text == "Lost" || r.text == "Deleted") {
                 a.outcome = engine::AttemptOutcome::Deleted;
             } else if (r.exitCode == 0 && r.signal < 0) {

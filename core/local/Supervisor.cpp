@@ -208,6 +208,10 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
     const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
+    if (rc == E2BIG)
+        return fail("cannot start " + program + ": " + std::strerror(rc) + " (the command is " +
+                    std::to_string(command.size()) +
+                    " bytes; Linux takes at most 131072 in one argument)");
     if (rc != 0)
         return fail("cannot start " + program + ": " + std::strerror(rc));
     ++m_children;

@@ -90,8 +90,8 @@ ApiOutcome<QJsonObject> decodeBody(const HttpRequest& r) {
                           QStringLiteral("the request body is not a JSON object: %1 (at byte %2)")
                               .arg(error.error != QJsonParseError::NoError
                                        ? error.errorString()
-                                       : QStringLiteral("not an object"))
-                              .arg(error.offset));
+                                       : QStringLiteral("not an object"),
+                                   QString::number(error.offset)));
     return doc.object();
 }
 

@@ -120,10 +120,9 @@ bool Server::listen(const QHostAddress& address, quint16 port) {
         }
         ok = m_core->api->listen(address, port);
         if (!ok) {
-            m_error = QStringLiteral("cannot listen on %1:%2: %3")
-                          .arg(address.toString())
-                          .arg(port)
-                          .arg(m_core->api->errorString());
+            m_error =
+                QStringLiteral("cannot listen on %1:%2: %3")
+                    .arg(address.toString(), QString::number(port), m_core->api->errorString());
             return;
         }
         m_port = m_core->api->serverPort();

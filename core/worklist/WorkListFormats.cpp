@@ -1,5 +1,7 @@
 #include "WorkListFormats.h"
 
+#include "codec/YamlGuard.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -8,6 +10,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
@@ -28,6 +31,10 @@ Error makeError(const std::string& source, std::string message, long line = -1, 
 }
 
 Result<std::string> readFile(const std::string& path) {
+    // An ifstream opens a directory and reads nothing from it, which looked like an empty list.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        return makeError(path, "is a directory, not a work list file");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return makeError(path, std::string("cannot open: ") + std::strerror(errno));
@@ -67,6 +74,62 @@ std::vector<std::string> splitWhitespace(std::string_view s) {
             out.emplace_back(s.substr(start, i - start));
     }
     return out;
+}
+
+// Byte offset of the first sequence that is not UTF-8 (overlong forms such as C0 80, which would
+// smuggle a NUL into the ConfigMap, surrogates and values above U+10FFFF included), or npos.
+std::size_t invalidUtf8At(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) {
+            ++i;
+            continue;
+        }
+        int length = 0;
+        unsigned char low = 0x80, high = 0xBF; // allowed range of the second byte
+        if (b >= 0xC2 && b <= 0xDF)
+            length = 2;
+        else if (b >= 0xE0 && b <= 0xEF) {
+            length = 3;
+            low = b == 0xE0 ? 0xA0 : 0x80;
+            high = b == 0xED ? 0x9F : 0xBF;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            length = 4;
+            low = b == 0xF0 ? 0x90 : 0x80;
+            high = b == 0xF4 ? 0x8F : 0xBF;
+        } else
+            return i;
+        if (i + static_cast<std::size_t>(length) > s.size())
+            return i;
+        for (int k = 1; k < length; ++k) {
+            const auto c = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
+            if (k == 1 ? (c < low || c > high) : (c < 0x80 || c > 0xBF))
+                return i;
+        }
+        i += static_cast<std::size_t>(length);
+    }
+    return std::string_view::npos;
+}
+
+// Work lists become ConfigMap data and environment values, which must be UTF-8 text.
+std::optional<Error> checkUtf8(std::string_view text, const std::string& source) {
+    const std::size_t bad = invalidUtf8At(text);
+    if (bad == std::string_view::npos)
+        return std::nullopt;
+    long line = 1;
+    std::size_t lineStart = 0;
+    for (std::size_t i = 0; i < bad; ++i)
+        if (text[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[bad]));
+    return makeError(source,
+                     std::string("not UTF-8 text: invalid byte sequence starting with ") + hex +
+                         " (work list items must be UTF-8)",
+                     line, static_cast<long>(bad - lineStart) + 1);
 }
 
 // ---- YAML helpers (yaml-cpp marks are 0-based) ----
@@ -132,6 +195,8 @@ Format detectFormat(const std::string& path, std::string_view text) {
 
 Result<WorkList> parseLines(std::string_view text, const std::string& source,
                             std::size_t maxItems) {
+    if (auto bad = checkUtf8(text, source))
+        return *bad;
     WorkList list({}, true);
     list.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
                  text.size());
@@ -162,6 +227,8 @@ Result<WorkList> parseLines(std::string_view text, const std::string& source,
 }
 
 Result<WorkList> parseCsv(std::string_view text, const std::string& source, std::size_t maxItems) {
+    if (auto bad = checkUtf8(text, source))
+        return *bad;
     // RFC 4180: fields separated by ',', optionally quoted with '"' ("" inside quotes is one '"');
     // quoted fields may hold commas and newlines. Rows end with \n or \r\n; blank rows skipped.
     std::vector<std::string> row;
@@ -319,6 +386,10 @@ Result<WorkList> parseCsv(std::string_view text, const std::string& source, std:
 
 Result<WorkList> parseFuriko(std::string_view text, const std::string& source,
                              std::size_t maxItems) {
+    if (auto bad = checkUtf8(text, source))
+        return *bad;
+    if (std::optional<Error> bad = codec::checkYaml(text))
+        return makeError(source, bad->message, bad->line, bad->column);
     YAML::Node root;
     try {
         root = YAML::Load(std::string(text));
@@ -465,6 +536,8 @@ parsePerCompletionEnv(std::string_view spec, const std::string& baseDir) {
         auto text = readFile(path);
         if (!text.ok())
             return text.error();
+        if (auto bad = checkUtf8(*text, path))
+            return *bad;
         // One value per line when the file has several lines, else whitespace-separated.
         std::vector<std::string> lines;
         std::size_t pos = 0;

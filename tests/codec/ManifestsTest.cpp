@@ -194,7 +194,8 @@ TEST(Manifests, ReportsYamlSyntaxErrorsWithFileLineAndColumn) {
     const auto r = loadManifests(path);
     ASSERT_FALSE(r.ok());
     // "  labels: app: render": the second ':' (line 5, column 14) is the error
-    EXPECT_EQ(r.error().message, path + ":5:14: illegal map value");
+    EXPECT_EQ(r.error().message,
+              path + ":5:14: YAML: mapping values are not allowed in this context");
     EXPECT_EQ(r.error().line, 5);
     EXPECT_EQ(r.error().column, 14);
     EXPECT_EQ(formatError(path, r.error()), r.error().message);

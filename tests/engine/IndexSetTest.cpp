@@ -99,7 +99,9 @@ TEST(IndexSet, ValidatesStrictlyWithPositionAndReason) {
         {"0-4,4", 10, 4, "strictly increasing"},
         {"0-10", 10, 2, "out of range"},
         {"1-2-3", 10, 0, "more than one '-'"},
-        {"1-", 10, 2, "cannot parse"},
+        {"1-", 10, 2, "has no last index"},
+        {"-1", 10, 0, "an index cannot be negative"},
+        {"3:abc", 10, 0, "cannot parse \"3:abc\" as an index"},
         {"3,", 10, 2, "empty element"},
     };
     for (const Case& c : cases) {

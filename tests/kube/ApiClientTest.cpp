@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUrlQuery>
 #include <gtest/gtest.h>
 
 using namespace tessera;
@@ -204,6 +205,29 @@ TEST(ApiClient, ServerErrorsAndGarbageAreReportedWithTheUrl) {
     EXPECT_EQ(r.error().kind, ApiError::Kind::Server);
     EXPECT_EQ(r.error().message.toStdString(), "GET " + server.url().toString().toStdString() +
                                                    "/api/v1/pods: HTTP 500: internal meltdown");
+}
+
+// Issue 12: the message was built with chained arg(), so the "%2F" and "%3D" escapes of a label
+// selector were replaced by the status and the detail.
+TEST(ApiClient, AnErrorMessageKeepsTheEscapesOfTheUrlItNames) {
+    FakeApiServer server;
+    server.route("GET", QStringLiteral("/api/v1/namespaces/batch/pods"),
+                 [](const HttpRequest&, const ResponderPtr& r) {
+                     r->reply(500, "injected fault", {{"Content-Type", "text/plain"}});
+                 });
+    ClientHarness h(connectionTo(server.url()));
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("labelSelector"),
+                       QStringLiteral("batch.kubernetes.io%2Fjob-name%3Dshards"));
+    auto r = h.wait<ApiResponse>([&](QObject* ctx, auto cb) {
+        h.client->send({.path = QStringLiteral("/api/v1/namespaces/batch/pods"), .query = query},
+                       ctx, cb);
+    });
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message.toStdString(),
+              "GET " + server.url().toString().toStdString() +
+                  "/api/v1/namespaces/batch/pods?labelSelector=batch.kubernetes.io%2Fjob-name%"
+                  "3Dshards: HTTP 500: injected fault");
 }
 
 TEST(ApiClient, SlowAnswersTimeOut) {

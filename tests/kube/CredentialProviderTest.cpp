@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <csignal>
 #include <gtest/gtest.h>
 
 using namespace tessera;
@@ -334,6 +335,51 @@ TEST_F(ExecPluginTest, AHangingPluginTimesOut) {
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().message.find("did not finish within 1 s"), std::string::npos)
         << r.error().message;
+}
+
+// A plugin that starts a long sleep in the background, saves its pid and waits for it.
+const QByteArray kSpawner = "#!/bin/sh\nsleep 300 &\necho $! > \"$CHILD_PID\"\nwait\n";
+
+// True while the process exists and is not a zombie (a zombie is gone, only not yet reaped).
+static bool isRunning(pid_t pid) {
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = stat.readAll();
+    const qsizetype close = text.lastIndexOf(')');
+    return close > 0 && close + 2 < text.size() && text.at(close + 2) != 'Z';
+}
+
+// Issue 12: the timeout killed the plugin but not what it had started, which kept running.
+TEST_F(ExecPluginTest, ATimedOutPluginTakesItsChildrenWithIt) {
+    const QString pidFile = m_dir.filePath(QStringLiteral("child.pid"));
+    const QString plugin = writeFile(m_dir, QStringLiteral("bin/spawner"), kSpawner, true);
+    CredentialProvider p(connection({{QStringLiteral("CHILD_PID"), pidFile}}, plugin), &m_clock);
+    p.setPluginTimeout(std::chrono::milliseconds(1000));
+    auto r = fetch(p);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("did not finish within 1 s"), std::string::npos);
+    bool ok = false;
+    const auto child = static_cast<pid_t>(readFile(pidFile).trimmed().toLongLong(&ok));
+    ASSERT_TRUE(ok && child > 0) << readFile(pidFile).toStdString();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !isRunning(child); }, 5000))
+        << "the plugin's child " << child << " is still running";
+}
+
+TEST_F(ExecPluginTest, DestroyingTheProviderEndsARunningPluginAndItsChildren) {
+    const QString pidFile = m_dir.filePath(QStringLiteral("child.pid"));
+    const QString plugin = writeFile(m_dir, QStringLiteral("bin/spawner"), kSpawner, true);
+    pid_t child = 0;
+    {
+        CredentialProvider p(connection({{QStringLiteral("CHILD_PID"), pidFile}}, plugin),
+                             &m_clock);
+        p.get([](const engine::Result<Credentials>&) {});
+        ASSERT_TRUE(QTest::qWaitFor([&] { return !readFile(pidFile).trimmed().isEmpty(); }, 10000));
+        child = static_cast<pid_t>(readFile(pidFile).trimmed().toLongLong());
+    }
+    ASSERT_GT(child, 0);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !isRunning(child); }, 5000))
+        << "the plugin's child " << child << " is still running";
 }
 
 TEST(Credentials, StaticTokenBasicAuthAndCertificates) {

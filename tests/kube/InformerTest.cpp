@@ -8,6 +8,7 @@
 #include "codec/Decode.h"
 
 #include <QElapsedTimer>
+#include <QTimer>
 #include <gtest/gtest.h>
 
 using namespace tessera;
@@ -319,6 +320,62 @@ TEST_F(InformerTest, ServerErrorsAreRetriedWithGrowingBackoff) {
     ASSERT_NE(retry, consumer.states.end());
     EXPECT_TRUE(retry->detail.contains(QStringLiteral("HTTP 500: etcdserver: request timed out")));
     EXPECT_EQ(consumer.states.last().phase, ConnectionState::Phase::Connected);
+}
+
+// Issue 12: after a few cut connections the delay had climbed to 30 s although every watch had
+// been delivering events. A watch that delivered events starts the backoff again.
+TEST_F(InformerTest, AWatchThatDeliveredEventsResetsTheBackoff) {
+    pods->upsert(QStringLiteral("a"), pod(0, QStringLiteral("Running")));
+    Informer::Options o;
+    o.initialBackoff = std::chrono::milliseconds(300);
+    start(o);
+    ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
+    QElapsedTimer t;
+    const QStringList phases = {QStringLiteral("Pending"), QStringLiteral("Running"),
+                                QStringLiteral("Failed"), QStringLiteral("Succeeded"),
+                                QStringLiteral("Pending")};
+    for (int cut = 1; cut <= 5; ++cut) {
+        const QString phase = phases[cut - 1];
+        pods->upsert(QStringLiteral("a"), pod(0, phase));
+        ASSERT_TRUE(
+            waitFor([&] { return consumer.phase.value(QStringLiteral("batch/a")) == phase; }));
+        const auto watches = pods->watchRequests().size();
+        t.start();
+        pods->dropWatches();
+        ASSERT_TRUE(waitFor([&] { return pods->watchRequests().size() > watches; }));
+        // 300 ms plus up to 50 % jitter each time; it used to double: 4.8 s or more at the fifth.
+        EXPECT_GE(t.elapsed(), 250) << "cut " << cut;
+        EXPECT_LT(t.elapsed(), 1500) << "cut " << cut;
+        ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
+    }
+    EXPECT_EQ(pods->listRequests().size(), 1);
+}
+
+// Issue 12: a stream that is corrupt every time was relisted every 1.7 s forever, because each
+// successful list reset the backoff. Now the relists back off.
+TEST_F(InformerTest, AWatchThatIsAlwaysCorruptBacksOff) {
+    pods->upsert(QStringLiteral("a"), pod(0, QStringLiteral("Running")));
+    QList<qint64> lists;
+    QElapsedTimer t;
+    t.start();
+    pods->onList = [&](const HttpRequest&, const ResponderPtr&) {
+        lists << t.elapsed();
+        return false;
+    };
+    pods->onWatch = [&](const HttpRequest&, const ResponderPtr&) {
+        QTimer::singleShot(30, &context,
+                           [&] { pods->sendRaw("{\"type\":\"MODIFIED\",\"object\":7}\n"); });
+        return false;
+    };
+    Informer::Options o;
+    o.initialBackoff = std::chrono::milliseconds(300);
+    start(o);
+    ASSERT_TRUE(waitFor([&] { return lists.size() >= 5; }, 20000));
+    // Delays of 300, 600, 1200, 2400 ms (each plus up to 50 % jitter) before the 2nd..5th list.
+    const qint64 second = lists[2] - lists[1], fourth = lists[4] - lists[3];
+    EXPECT_GE(fourth, 2400);
+    EXPECT_GT(fourth, 2 * second);
+    EXPECT_TRUE(consumer.sawPhase(ConnectionState::Phase::Retrying));
 }
 
 TEST_F(InformerTest, UnauthorizedIsAStateWithTheReason) {

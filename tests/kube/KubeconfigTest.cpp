@@ -1,5 +1,6 @@
 #include "kube/Kubeconfig.h"
 
+#include "TestCerts.h"
 #include "TestFiles.h"
 
 #include <gtest/gtest.h>
@@ -284,9 +285,11 @@ TEST(Kubeconfig, DanglingReferencesNameTheContextKey) {
 
 TEST(Kubeconfig, ResolvesRelativePathsAgainstTheFileThatHoldsThem) {
     QTemporaryDir dir;
-    writeFile(dir, QStringLiteral("conf.d/certs/ca.pem"), "CA-PEM");
-    writeFile(dir, QStringLiteral("conf.d/certs/client.pem"), "CLIENT-PEM");
-    writeFile(dir, QStringLiteral("conf.d/certs/client.key"), "CLIENT-KEY");
+    const auto certs = tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
+    ASSERT_TRUE(certs.ok);
+    writeFile(dir, QStringLiteral("conf.d/certs/ca.pem"), certs.caPem);
+    writeFile(dir, QStringLiteral("conf.d/certs/client.pem"), certs.clientCertPem);
+    writeFile(dir, QStringLiteral("conf.d/certs/client.key"), certs.clientKeyPem);
     const QString f = writeFile(dir, QStringLiteral("conf.d/config"), config("c", R"(clusters:
 - name: k
   cluster:
@@ -316,9 +319,9 @@ contexts:
     EXPECT_EQ(u->exec->command, dir.filePath(QStringLiteral("bin/plugin")));
     auto conn = cfg->resolve();
     ASSERT_TRUE(conn) << msg(conn.error());
-    EXPECT_EQ(conn->caPem, QByteArray("CA-PEM"));
-    EXPECT_EQ(conn->clientCertPem, QByteArray("CLIENT-PEM"));
-    EXPECT_EQ(conn->clientKeyPem, QByteArray("CLIENT-KEY"));
+    EXPECT_EQ(conn->caPem, certs.caPem);
+    EXPECT_EQ(conn->clientCertPem, certs.clientCertPem);
+    EXPECT_EQ(conn->clientKeyPem, certs.clientKeyPem);
 }
 
 TEST(Kubeconfig, ABareExecCommandStaysANameForPathLookup) {
@@ -348,24 +351,71 @@ TEST(Kubeconfig, ABareExecCommandStaysANameForPathLookup) {
     EXPECT_EQ(x.installHint, QStringLiteral("install it"));
 }
 
+QByteArray inlineCertificates(const QByteArray& ca, const QByteArray& cert, const QByteArray& key) {
+    return "clusters:\n- name: k\n  cluster:\n    server: https://h\n"
+           "    insecure-skip-tls-verify: true\n    certificate-authority-data: " +
+           ca.toBase64() +
+           "\nusers:\n- name: u\n  user:\n    client-certificate-data: " + cert.toBase64() +
+           "\n    client-key-data: " + key.toBase64() +
+           "\ncontexts:\n- name: c\n  context: {cluster: k, user: u}\n";
+}
+
 TEST(Kubeconfig, DecodesInlineCertificateData) {
     QTemporaryDir dir;
-    const QByteArray body = "clusters:\n- name: k\n  cluster:\n    server: https://h\n"
-                            "    insecure-skip-tls-verify: true\n    certificate-authority-data: " +
-                            QByteArray("CA").toBase64() +
-                            "\nusers:\n- name: u\n  user:\n    client-certificate-data: " +
-                            QByteArray("CERT").toBase64() +
-                            "\n    client-key-data: " + QByteArray("KEY").toBase64() +
-                            "\ncontexts:\n- name: c\n  context: {cluster: k, user: u}\n";
-    const QString f = writeFile(dir, QStringLiteral("config"), config("c", body));
+    const auto certs = tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
+    ASSERT_TRUE(certs.ok);
+    const QString f = writeFile(
+        dir, QStringLiteral("config"),
+        config("c", inlineCertificates(certs.caPem, certs.clientCertPem, certs.clientKeyPem)));
     auto cfg = Kubeconfig::load({.explicitFile = f});
     ASSERT_TRUE(cfg) << msg(cfg.error());
     auto conn = cfg->resolve();
     ASSERT_TRUE(conn) << msg(conn.error());
-    EXPECT_EQ(conn->caPem, QByteArray("CA"));
-    EXPECT_EQ(conn->clientCertPem, QByteArray("CERT"));
-    EXPECT_EQ(conn->clientKeyPem, QByteArray("KEY"));
+    EXPECT_EQ(conn->caPem, certs.caPem);
+    EXPECT_EQ(conn->clientCertPem, certs.clientCertPem);
+    EXPECT_EQ(conn->clientKeyPem, certs.clientKeyPem);
     EXPECT_TRUE(conn->insecureSkipTlsVerify);
+}
+
+// Issue 12: a base64 client key that is not PEM was passed on and ignored by TLS, and the request
+// then failed as "Connection refused". It is now an error naming the field.
+TEST(Kubeconfig, AClientKeyOrCertificateThatIsNotPemIsAnErrorNamingTheField) {
+    QTemporaryDir dir;
+    const auto certs = tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
+    ASSERT_TRUE(certs.ok);
+    struct Case {
+        QByteArray cert, key;
+        std::string expected;
+    };
+    const Case cases[] = {
+        {certs.clientCertPem, "KEY",
+         ": users[name=u].user.client-key-data: not a PEM private key (it does not start with "
+         "-----BEGIN)"},
+        {certs.clientCertPem, "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+         ": users[name=u].user.client-key-data: not a PEM private key (its PEM block does not "
+         "parse)"},
+        {"CERT", certs.clientKeyPem,
+         ": users[name=u].user.client-certificate-data: not a PEM certificate (it does not start "
+         "with -----BEGIN)"},
+    };
+    for (const Case& c : cases) {
+        const QString f = writeFile(dir, QStringLiteral("config"),
+                                    config("c", inlineCertificates(certs.caPem, c.cert, c.key)));
+        auto cfg = Kubeconfig::load({.explicitFile = f});
+        ASSERT_TRUE(cfg) << msg(cfg.error());
+        auto conn = cfg->resolve();
+        ASSERT_FALSE(conn) << c.expected;
+        EXPECT_EQ(msg(conn.error()), f.toStdString() + c.expected);
+    }
+}
+
+// Issue 12: every YAML reader goes through the libyaml check (codec/YamlGuard.h).
+TEST(Kubeconfig, MalformedYamlThatHangsYamlCppIsAPositionedError) {
+    QTemporaryDir dir;
+    const QString f = writeFile(dir, QStringLiteral("config"), "-\n{},");
+    auto cfg = Kubeconfig::load({.explicitFile = f});
+    ASSERT_FALSE(cfg);
+    EXPECT_EQ(msg(cfg.error()).rfind(f.toStdString() + ":2:3: invalid YAML: ", 0), 0u) << msg(cfg.error());
 }
 
 TEST(Kubeconfig, MissingReferencedFilesNameTheKubeconfigAndKey) {

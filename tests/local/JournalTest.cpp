@@ -40,6 +40,26 @@ TEST(Journal, ReadsBackEveryRecordAndIgnoresATornLastLine) {
     EXPECT_EQ((*records)[5].text2, "FailedIndexes");
 }
 
+TEST(Journal, AnEndRecordMayCarryAMessageAndOlderOnesReadWithout) {
+    TempDir dir;
+    const std::string path = dir.file("journal");
+    {
+        Journal j;
+        ASSERT_TRUE(j.open(path).ok());
+        j.ended(3, 1, 0, 127, -1, 2000, "StartError",
+                "cannot start /bin/sh: Argument list\ttoo long");
+        j.ended(4, 1, 77, 1, -1, 2001, "Error");
+    }
+    auto records = Journal::read(path);
+    ASSERT_TRUE(records.ok());
+    ASSERT_EQ(records->size(), 2u);
+    EXPECT_EQ((*records)[0].exitCode, 127);
+    EXPECT_EQ((*records)[0].text, "StartError");
+    EXPECT_EQ((*records)[0].text2, "cannot start /bin/sh: Argument list too long"); // tab cleaned
+    EXPECT_EQ((*records)[1].text, "Error");
+    EXPECT_EQ((*records)[1].text2, "");
+}
+
 TEST(Journal, OnlyOneWriterAtATime) {
     TempDir dir;
     const std::string path = dir.file("journal");

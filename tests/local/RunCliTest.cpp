@@ -274,3 +274,40 @@ spec:
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_NE(bad.err.find("broken.yaml:3:"), std::string::npos) << bad.err;
 }
+
+// Issue 12: a command line too long to start (E2BIG) was retried forever, silently. It is now a
+// failed attempt with exit code 127 and the reason, counted by --backoff-limit, in the summary,
+// the journal, the item's log and the report.
+TEST(RunCli, AnItemThatCannotStartFailsItsAttemptWithExitCode127AndTheReason) {
+    TempDir dir;
+    const std::string list = dir.write("long.txt", "echo " + std::string(200 * 1024, 'x') + "\n");
+    const std::string run = dir.file("run");
+    const Ran r =
+        runTessera({"run", list, "-j", "1", "--backoff-limit", "0", "--run-dir", run}, dir, "long");
+    EXPECT_EQ(r.exitCode, 3) << r.out << r.err;
+    EXPECT_NE(r.out.find("Failed (BackoffLimitExceeded)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("failed: index 0 (exit 127: cannot start "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Argument list too long (the command is 204805 bytes"), std::string::npos)
+        << r.out;
+
+    auto records = Journal::read(run + "/journal");
+    ASSERT_TRUE(records.ok());
+    int ended = 0;
+    for (const JournalRecord& e : *records)
+        if (e.kind == 'E') {
+            ++ended;
+            EXPECT_EQ(e.exitCode, 127);
+            EXPECT_EQ(e.text, "StartError");
+            EXPECT_NE(e.text2.find("Argument list too long"), std::string::npos) << e.text2;
+        }
+    EXPECT_EQ(ended, 1);
+    EXPECT_NE(readAll(run + "/logs/0.1.log").find("tessera: cannot start "), std::string::npos);
+
+    const Ran report = runTessera(
+        {"report", "--source", "local", run, "--format", "json", "-o", dir.file("r.json")}, dir,
+        "report");
+    EXPECT_EQ(report.exitCode, 0) << report.err;
+    const std::string json = readAll(dir.file("r.json"));
+    EXPECT_NE(json.find("StartError"), std::string::npos) << json.substr(0, 2000);
+    EXPECT_NE(json.find("Argument list too long"), std::string::npos);
+}

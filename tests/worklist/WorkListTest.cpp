@@ -279,3 +279,65 @@ TEST(WorkListLoad, CsvRoundTripKeepsCommandsAndValues) {
     EXPECT_EQ(back->command(1), "ls");
     EXPECT_EQ(envOf(*back, 1, "A"), "");
 }
+
+// Issue 12: inputs whose errors did not say what happened.
+TEST(WorkListLoad, ADirectoryIsNamedAsADirectory) {
+    TempDir dir;
+    auto list = loadWorkList(dir.path());
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().field, dir.path());
+    EXPECT_EQ(list.error().message, "is a directory, not a work list file");
+}
+
+TEST(WorkListLoad, BytesThatAreNotUtf8AreRejectedWithLineAndColumnInEveryFormat) {
+    TempDir dir;
+    // C0 80 is an overlong NUL: passed on, it became a NUL in the ConfigMap.
+    const std::string lines = dir.write("w.txt", "echo a\necho b\xC0\x80\n");
+    const std::string csv = dir.write("w.csv", "A,B\nx,y\n1,\xED\xA0\x80\n"); // a surrogate
+    const std::string yaml = dir.write("w.yaml", "withKeys:\n- a\n- \xF5\x80\x80\x80\n");
+    const std::string values = dir.write("values", "p\nq\xFF\n");
+    struct Case {
+        std::string path;
+        LoadOptions options;
+        long line, column;
+    };
+    LoadOptions withValues;
+    withValues.perCompletionEnv = {"V=@" + values};
+    const Case cases[] = {
+        {lines, {}, 2, 7},
+        {csv, {}, 3, 3},
+        {yaml, {}, 3, 3},
+        {lines.substr(0, 0), withValues, 2, 2},
+    };
+    for (const Case& c : cases) {
+        auto list = loadWorkList(c.path, c.options);
+        ASSERT_FALSE(list.ok()) << c.path;
+        EXPECT_EQ(list.error().line, c.line) << list.error().describe();
+        EXPECT_EQ(list.error().column, c.column) << list.error().describe();
+        EXPECT_NE(list.error().message.find("not UTF-8 text"), std::string::npos)
+            << list.error().describe();
+    }
+    // Valid multi-byte text is kept as it is.
+    auto ok = parseLines("echo \xC3\xA9t\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x98\x80\n", "ok.txt");
+    ASSERT_TRUE(ok.ok()) << ok.error().describe();
+    EXPECT_EQ(ok->command(0), "echo \xC3\xA9t\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x98\x80");
+}
+
+TEST(WorkListFuriko, YamlThatLoopsYamlCppOrBombsIsAPositionedError) {
+    auto looping = parseFuriko("-\n{},", "loop.yaml");
+    ASSERT_FALSE(looping.ok());
+    EXPECT_EQ(looping.error().line, 2);
+    // Seven levels of eight aliases each: 10 * 8^7 keys once expanded.
+    std::string bomb = "b0: &b0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int level = 1; level <= 7; ++level) {
+        bomb += "b" + std::to_string(level) + ": &b" + std::to_string(level) + " [";
+        for (int k = 0; k < 8; ++k)
+            bomb += (k ? ", *b" : "*b") + std::to_string(level - 1);
+        bomb += "]\n";
+    }
+    bomb += "withKeys: *b7\n";
+    auto bombed = parseFuriko(bomb, "bomb.yaml");
+    ASSERT_FALSE(bombed.ok());
+    EXPECT_NE(bombed.error().message.find("excessive aliasing"), std::string::npos)
+        << bombed.error().describe();
+}

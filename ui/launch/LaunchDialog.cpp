@@ -236,13 +236,12 @@ void LaunchDialog::showFile() {
                               static_cast<int>(f.errors.size())));
     } else if (f.kind == LaunchFile::Kind::JobManifest) {
         const auto& spec = f.job.spec;
-        m_summary->setText(tr("Job manifest \"%1\": %2 completions, parallelism %3, %4")
-                               .arg(qs(f.job.metadata.name))
-                               .arg(spec.completions.value_or(1))
-                               .arg(spec.parallelism.value_or(1))
-                               .arg(spec.completionMode == engine::CompletionMode::Indexed
-                                        ? tr("Indexed")
-                                        : tr("NonIndexed")));
+        m_summary->setText(
+            tr("Job manifest \"%1\": %2 completions, parallelism %3, %4")
+                .arg(qs(f.job.metadata.name), QString::number(spec.completions.value_or(1)),
+                     QString::number(spec.parallelism.value_or(1)),
+                     spec.completionMode == engine::CompletionMode::Indexed ? tr("Indexed")
+                                                                            : tr("NonIndexed")));
         if (!f.job.metadata.name.empty())
             m_name->setText(qs(f.job.metadata.name));
         if (spec.parallelism)
