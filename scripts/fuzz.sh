@@ -53,12 +53,18 @@ for t in "${targets[@]}"; do
   # The test data (Jobs, Pods, lists, manifests) seeds the harnesses that read such documents.
   case "$t" in decode|manifests|reconcile_input|json_patch) seeds+=(tests/data) ;; esac
   [[ -d tests/fuzz/regressions/$t ]] && seeds+=(tests/fuzz/regressions/"$t")
+  dict=()
+  case "$t" in
+    http_request) dict=(-dict=tests/fuzz/dict/http_request.dict) ;;
+    manifests|worklist|kubeconfig) dict=(-dict=tests/fuzz/dict/yaml.dict) ;;
+    selectors) dict=(-dict=tests/fuzz/dict/selectors.dict) ;;
+  esac
   echo "== fuzz: $t for ${seconds}s (log: $log)"
   status=0
   # -timeout: one input running 10 s is a hang; -rss_limit_mb: 2 GB is a memory bomb (yaml-cpp
   # 0.7 loops on some inputs: both make it a finding instead of a stuck or killed run).
   "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-    -print_final_stats=1 -artifact_prefix="$crashes/" "$work" "${seeds[@]}" >"$log" 2>&1 || status=$?
+    -print_final_stats=1 -artifact_prefix="$crashes/" "${dict[@]}" "$work" "${seeds[@]}" >"$log" 2>&1 || status=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   last=$(grep -E '^#[0-9]+.*(cov|ft):' "$log" | tail -1 || true)

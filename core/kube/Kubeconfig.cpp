@@ -272,10 +272,8 @@ engine::Result<Kubeconfig> Kubeconfig::loadFile(const QString& path) {
     if (!f.open(QIODevice::ReadOnly))
         return plainError(
             QStringLiteral("%1: cannot read kubeconfig: %2").arg(file, readErrorText(f)));
-    return parse(f.readAll(), file);
-}
+    const QByteArray bytes = f.readAll();
 
-engine::Result<Kubeconfig> Kubeconfig::parse(const QByteArray& bytes, const QString& file) {
     YAML::Node root;
     try {
         root = YAML::Load(bytes.toStdString());
