@@ -72,9 +72,6 @@ public:
     static engine::Result<Kubeconfig> load() { return load(LoadOptions{}); }
     // Parses one file (no merging): used by load() and by tests.
     static engine::Result<Kubeconfig> loadFile(const QString& path);
-    // Parses the text of one file; `file` (absolute) names it in errors and anchors relative
-    // paths. The pure part of loadFile(), also fed arbitrary bytes by tests/fuzz.
-    static engine::Result<Kubeconfig> parse(const QByteArray& bytes, const QString& file);
 
     // The files that contributed, in precedence order.
     const QStringList& files() const { return m_files; }

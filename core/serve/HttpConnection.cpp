@@ -95,8 +95,11 @@ void HttpConnection::processBuffer() {
         abort();
         return;
     case HttpParseResult::Status::Bad:
-        reply(parsed.errorStatus, "text/plain", parsed.errorMessage);
+        // Close after this answer; nothing after a malformed request can be framed. (Set before
+        // reply(), whose end would otherwise parse the same bytes again and answer twice.)
         m_closeAfter = true;
+        m_buffer.clear();
+        reply(parsed.errorStatus, "text/plain", parsed.errorMessage);
         return;
     case HttpParseResult::Status::Complete:
         break;

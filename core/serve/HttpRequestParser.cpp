@@ -14,6 +14,24 @@ HttpParseResult bad(int status, QByteArray message) {
     return r;
 }
 
+// A non-negative number of 1 to 16 digits in `base` (10: Content-Length, RFC 9110 §8.6;
+// 16: a chunk size, §7.1 of RFC 9112), nothing else: no sign, no spaces inside. -1 when it is not
+// one. QByteArray::toLongLong alone accepts "-15", which once made a request end before its own
+// header, so the same request was answered again and again.
+qint64 parseLength(const QByteArray& text, int base) {
+    if (text.isEmpty() || text.size() > 16)
+        return -1;
+    for (const char c : text) {
+        const bool digit = c >= '0' && c <= '9';
+        const bool hex = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        if (!digit && !(base == 16 && hex))
+            return -1;
+    }
+    bool ok = false;
+    const qint64 value = text.toLongLong(&ok, base);
+    return ok ? value : -1;
+}
+
 } // namespace
 
 HttpParseResult parseHttpRequest(const QByteArray& buffer) {
@@ -46,12 +64,14 @@ HttpParseResult parseHttpRequest(const QByteArray& buffer) {
             const qsizetype eol = buffer.indexOf("\r\n", at);
             if (eol < 0)
                 return result; // wait for more
-            bool ok = false;
-            const qsizetype size =
-                buffer.mid(at, eol - at).split(';').value(0).trimmed().toLongLong(&ok, 16);
-            if (!ok)
+            const qint64 size =
+                parseLength(buffer.mid(at, eol - at).split(';').value(0).trimmed(), 16);
+            if (size < 0)
                 return bad(400, "malformed chunked body\n");
-            if (buffer.size() < eol + 2 + size + 2)
+            // Compared before any sum with `size`, which may be near 2^64.
+            if (size > kMaxHttpBodyBytes - body.size())
+                return bad(413, "request body too large\n");
+            if (buffer.size() - (eol + 2) < size + 2)
                 return result;
             body.append(buffer.mid(eol + 2, size));
             at = eol + 2 + size + 2;
@@ -61,10 +81,12 @@ HttpParseResult parseHttpRequest(const QByteArray& buffer) {
         r.body = body;
         consumed = at;
     } else {
-        const qsizetype length = r.headers.value("content-length", "0").toLongLong();
+        const qint64 length = parseLength(r.headers.value("content-length", "0"), 10);
+        if (length < 0)
+            return bad(400, "malformed Content-Length\n");
         if (length > kMaxHttpBodyBytes)
             return bad(413, "request body too large\n");
-        if (buffer.size() < consumed + length)
+        if (buffer.size() - consumed < length)
             return result; // wait for the rest of the body
         r.body = buffer.mid(consumed, length);
         consumed += length;
