@@ -5,6 +5,7 @@
 #include "JobRunner.h"
 #include "Metrics.h"
 #include "ObjectStore.h"
+#include "OpenApi.h"
 
 #include <QSslCertificate>
 #include <QSslKey>
@@ -279,14 +280,21 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
             doc = resourceListDocument(QString(), s[1]);
         else if (s.size() == 3 && s[0] == QLatin1String("apis"))
             doc = resourceListDocument(s[1], s[2]);
-        else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v2")})
-            doc = openApiV2Document();
-        else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v3")})
-            doc = openApiV3Root();
-        else if (s.size() == 4 && s[0] == QLatin1String("openapi") && s[2] == QLatin1String("api"))
-            doc = openApiV3GroupVersion(QString(), s[3]);
-        else if (s.size() == 5 && s[0] == QLatin1String("openapi") && s[2] == QLatin1String("apis"))
-            doc = openApiV3GroupVersion(s[3], s[4]);
+        else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v2")}) {
+            // kubectl asks for gnostic's protobuf form (by its media type, which Go's mime parser
+            // cannot read back: the answer is labelled application/octet-stream, as upstream's
+            // is); other clients for JSON.
+            if (r.header("accept").contains("protobuf"))
+                return c->reply(200, "application/octet-stream", openApiV2Protobuf());
+            doc = openApiV2Json();
+        } else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v3")})
+            doc = compactJson(openApiV3Index());
+        else if (s.size() == 4 && s[0] == QLatin1String("openapi") && s[1] == QLatin1String("v3") &&
+                 s[2] == QLatin1String("api"))
+            doc = openApiV3Json(QString(), s[3]);
+        else if (s.size() == 5 && s[0] == QLatin1String("openapi") && s[1] == QLatin1String("v3") &&
+                 s[2] == QLatin1String("apis"))
+            doc = openApiV3Json(s[3], s[4]);
         if (!doc.isEmpty()) {
             c->reply(200, "application/json", doc);
             return;

@@ -2,7 +2,8 @@
 // The HTTP side of `tessera serve`: a Kubernetes API server for the subset Tessera and kubectl
 // use, over the ObjectStore.
 //
-//  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1, /openapi/v2), /metrics, /healthz;
+//  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1), OpenAPI v2 (JSON and protobuf)
+//    and v3 generated from the served schema (OpenApi.h), /metrics, /healthz;
 //  - core/v1 pods (+ /status, /log with tailLines and follow), configmaps, events, namespaces,
 //    nodes; batch/v1 jobs (+ /status);
 //  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
