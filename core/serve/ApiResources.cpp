@@ -3,6 +3,7 @@
 // the client asked for (ApiCodec.h).
 #include "ApiCodec.h"
 #include "ApiServer.h"
+#include "FieldValidation.h"
 #include "JobRunner.h"
 #include "JsonPatch.h"
 #include "ObjectStore.h"
@@ -111,11 +112,14 @@ void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t)
     auto body = decodeBody(r);
     if (!body)
         return sendFailure(c, r, body.error(), &t);
+    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"));
+    if (!warnings)
+        return sendFailure(c, r, warnings.error(), &t);
     auto created = store(*t.resource, t.namespace_, QString(), QString(), std::move(*body), nullptr,
                          dryRunAll(r));
     if (!created)
         return sendFailure(c, r, created.error(), &t);
-    sendObject(c, r, 201, (*created)->json, (*created)->bytes);
+    sendObject(c, r, 201, (*created)->json, (*created)->bytes, *warnings);
 }
 
 void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t) {
@@ -135,11 +139,14 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
                                       "the URL (%2)")
                            .arg(bodyName, t.name)},
             &t);
+    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"));
+    if (!warnings)
+        return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(*body),
                         previous, dryRunAll(r));
     if (!stored)
         return sendFailure(c, r, stored.error(), &t);
-    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes);
+    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes, *warnings);
 }
 
 void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) {
@@ -182,11 +189,15 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
         meta.remove(QStringLiteral("resourceVersion"));
         patched.insert(kMetadata, meta);
     }
+    // The patched object is checked whole: the patch's unknown fields are in it.
+    auto warnings = validateFields(*t.resource, patched, r.param("fieldValidation"));
+    if (!warnings)
+        return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(patched),
                         previous, dryRunAll(r));
     if (!stored)
         return sendFailure(c, r, stored.error(), &t);
-    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes);
+    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes, *warnings);
 }
 
 void ApiServer::deleteDependents(const ObjectPtr& job) {

@@ -106,11 +106,19 @@ void ApiServer::sendFailure(HttpConnection* c, const HttpRequest& r, const ApiFa
 }
 
 void ApiServer::sendObject(HttpConnection* c, const HttpRequest& r, int status,
-                           const QJsonObject& object, const QByteArray& json) {
+                           const QJsonObject& object, const QByteArray& json,
+                           const QStringList& warnings) {
     auto encoded = encodeObject(responseFormat(r), object, json);
     if (!encoded)
         return sendFailure(c, r, encoded.error());
-    c->reply(status, encoded->contentType, encoded->body);
+    QList<QPair<QByteArray, QByteArray>> headers;
+    for (QString w : warnings) // RFC 7234 warn-text: a quoted string
+        headers.append({"Warning", "299 - \"" +
+                                       w.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+                                           .replace(QLatin1Char('"'), QStringLiteral("\\\""))
+                                           .toUtf8() +
+                                       '"'});
+    c->reply(status, encoded->contentType, encoded->body, headers);
 }
 
 void ApiServer::addFault(const Fault& fault) {

@@ -80,8 +80,9 @@ private:
     void sendFailure(HttpConnection* c, const HttpRequest& r, const ApiFailure& failure,
                      const Target* target = nullptr);
     // An object in the encoding the request asked for; json: its cached compact JSON, if any.
+    // warnings: sent as `Warning: 299 - "..."` headers (kubectl prints them).
     void sendObject(HttpConnection* c, const HttpRequest& r, int status, const QJsonObject& object,
-                    const QByteArray& json = {});
+                    const QByteArray& json = {}, const QStringList& warnings = {});
     void sendNotFound(HttpConnection* c, const HttpRequest& r, const Target& t);
     std::optional<Target> parseTarget(const QStringList& segments) const;
 

@@ -152,3 +152,36 @@ TEST_F(Kubectl120, CreatesAppliesAndExplainsWithTheProtobufOpenApi) {
     EXPECT_TRUE(ns.out.contains(QStringLiteral("namespace/old-client created")))
         << ns.out.toStdString();
 }
+
+TEST_F(Kubectl, ValidatesFieldsAsTheApiServerDoes) {
+    QFile original(jobFile);
+    ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+    const QString typo =
+        writeFile("typo.yaml", original.readAll().replace("parallelism: 2", "paralelism: 2"));
+
+    // kubectl 1.32 asks for fieldValidation=Strict: the typo is refused, with its path.
+    const KubectlRun strict = kubectlRun(args({"create", "-f"}) << typo);
+    EXPECT_NE(strict.exitCode, 0);
+    EXPECT_TRUE(strict.err.contains(
+        QStringLiteral("Job in version \"v1\" cannot be handled as a Job: strict decoding error: "
+                       "unknown field \"spec.paralelism\"")))
+        << strict.err.toStdString();
+    EXPECT_TRUE(kubectlRun(args({"get", "jobs", "-o", "name"})).out.trimmed().isEmpty())
+        << "nothing stored";
+
+    // Warn: created, the field dropped, kubectl prints the server's warning.
+    const KubectlRun warn = kubectlRun(args({"create", "--validate=warn", "-f"}) << typo);
+    EXPECT_OK(warn);
+    EXPECT_TRUE(warn.err.contains(QStringLiteral("Warning: unknown field \"spec.paralelism\"")))
+        << warn.err.toStdString();
+    const KubectlRun spec = kubectlRun(args({"get", "job", "frames", "-o", "jsonpath={.spec}"}));
+    EXPECT_FALSE(spec.out.contains(QStringLiteral("paralelism"))) << spec.out.toStdString();
+
+    // A value of the wrong type is refused whatever the mode, naming the field.
+    const KubectlRun wrongType = kubectlRun(args(
+        {"patch", "job", "frames", "--type=merge", "-p", R"({"spec":{"parallelism":"two"}})"}));
+    EXPECT_NE(wrongType.exitCode, 0);
+    EXPECT_TRUE(wrongType.err.contains(
+        QStringLiteral("spec.parallelism: expected an integer, got a string")))
+        << wrongType.err.toStdString();
+}
