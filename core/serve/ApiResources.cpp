@@ -112,7 +112,8 @@ void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t)
     auto body = decodeBody(r);
     if (!body)
         return sendFailure(c, r, body.error(), &t);
-    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"));
+    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
+                                   isProtobufBody(r) ? QByteArray() : r.body);
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
     auto created = store(*t.resource, t.namespace_, QString(), QString(), std::move(*body), nullptr,
@@ -139,7 +140,8 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
                                       "the URL (%2)")
                            .arg(bodyName, t.name)},
             &t);
-    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"));
+    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
+                                   isProtobufBody(r) ? QByteArray() : r.body);
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(*body),
@@ -190,7 +192,7 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
         patched.insert(kMetadata, meta);
     }
     // The patched object is checked whole: the patch's unknown fields are in it.
-    auto warnings = validateFields(*t.resource, patched, r.param("fieldValidation"));
+    auto warnings = validateFields(*t.resource, patched, r.param("fieldValidation"), r.body);
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(patched),

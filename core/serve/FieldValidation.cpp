@@ -4,7 +4,9 @@
 #include "proto/ProtoJson.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSet>
 #include <google/protobuf/dynamic_message.h>
 #include <google/protobuf/message.h>
 #include <memory>
@@ -56,7 +58,88 @@ void removeSteps(QJsonObject& object, const QList<Step>& steps, qsizetype at) {
     object.insert(step.key, child);
 }
 
+QString join(const QString& path, const QString& name) {
+    return path.isEmpty() ? name : path + QLatin1Char('.') + name;
+}
+
+// A JSON scanner that only tracks keys: the text has been parsed already, so it is valid JSON.
+class DuplicateScanner {
+public:
+    explicit DuplicateScanner(const QByteArray& text)
+        : m_s(text) {}
+
+    QStringList scan() {
+        value(QString());
+        return m_found;
+    }
+
+private:
+    const QByteArray& m_s;
+    qsizetype m_i = 0;
+    QStringList m_found;
+
+    bool atEnd() const { return m_i >= m_s.size(); }
+    char peek() const { return atEnd() ? '\0' : m_s[m_i]; }
+    void skipSpace() {
+        while (!atEnd() && (peek() == ' ' || peek() == '\n' || peek() == '\r' || peek() == '\t'))
+            ++m_i;
+    }
+
+    QString string() {
+        const qsizetype start = m_i++;
+        while (!atEnd() && peek() != '"')
+            m_i += peek() == '\\' ? 2 : 1;
+        ++m_i;
+        // The quoted token, unescaped by Qt's parser.
+        const QJsonDocument doc = QJsonDocument::fromJson("[" + m_s.mid(start, m_i - start) + "]");
+        return doc.array().at(0).toString();
+    }
+
+    void value(const QString& path) {
+        skipSpace();
+        if (peek() == '{') {
+            ++m_i;
+            QSet<QString> seen;
+            for (skipSpace(); !atEnd() && peek() != '}'; skipSpace()) {
+                if (peek() == ',') {
+                    ++m_i;
+                    continue;
+                }
+                const QString key = string();
+                if (seen.contains(key))
+                    m_found << join(path, key);
+                seen.insert(key);
+                skipSpace();
+                ++m_i; // ':'
+                value(join(path, key));
+            }
+            ++m_i;
+        } else if (peek() == '[') {
+            ++m_i;
+            int index = 0;
+            for (skipSpace(); !atEnd() && peek() != ']'; skipSpace()) {
+                if (peek() == ',') {
+                    ++m_i;
+                    continue;
+                }
+                value(QStringLiteral("%1[%2]").arg(path).arg(index++));
+            }
+            ++m_i;
+        } else if (peek() == '"') {
+            string();
+        } else {
+            while (!atEnd() && peek() != ',' && peek() != '}' && peek() != ']' && peek() != ' ' &&
+                   peek() != '\n')
+                ++m_i;
+        }
+    }
+};
+
 } // namespace
+
+QStringList duplicateFields(const QByteArray& json) {
+    return DuplicateScanner(json).scan();
+}
 
 void removeFieldPath(QJsonObject& object, const QString& path) {
     const QList<Step> steps = parsePath(path);
@@ -65,7 +148,7 @@ void removeFieldPath(QJsonObject& object, const QString& path) {
 }
 
 ApiOutcome<QStringList> validateFields(const ResourceInfo& resource, QJsonObject& object,
-                                       const QString& mode) {
+                                       const QString& mode, const QByteArray& json) {
     const QString normal = mode.isEmpty() ? QStringLiteral("Warn") : mode;
     if (normal != QLatin1String("Strict") && normal != QLatin1String("Warn") &&
         normal != QLatin1String("Ignore"))
@@ -85,23 +168,21 @@ ApiOutcome<QStringList> validateFields(const ResourceInfo& resource, QJsonObject
                                .arg(QLatin1String(resource.kind), QLatin1String(resource.version));
     if (!checked.ok)
         return apiFailure(400, "BadRequest", cannot + checked.error);
-    if (checked.unknown.isEmpty())
+    QStringList problems;
+    if (normal != QLatin1String("Ignore") && !json.isEmpty())
+        for (const QString& path : duplicateFields(json))
+            problems << QStringLiteral("duplicate field \"%1\"").arg(path);
+    for (const QString& path : checked.unknown)
+        problems << QStringLiteral("unknown field \"%1\"").arg(path);
+    if (problems.isEmpty())
         return QStringList();
-    if (normal == QLatin1String("Strict")) {
-        QStringList quoted;
-        for (const QString& path : checked.unknown)
-            quoted << QStringLiteral("unknown field \"%1\"").arg(path);
+    if (normal == QLatin1String("Strict"))
         return apiFailure(400, "BadRequest",
                           cannot + QStringLiteral("strict decoding error: ") +
-                              quoted.join(QStringLiteral(", ")));
-    }
+                              problems.join(QStringLiteral(", ")));
     for (const QString& path : checked.unknown)
         removeFieldPath(object, path);
-    QStringList warnings;
-    if (normal == QLatin1String("Warn"))
-        for (const QString& path : checked.unknown)
-            warnings << QStringLiteral("unknown field \"%1\"").arg(path);
-    return warnings;
+    return normal == QLatin1String("Warn") ? problems : QStringList();
 }
 
 } // namespace tessera::serve

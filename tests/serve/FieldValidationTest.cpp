@@ -57,3 +57,20 @@ TEST(FieldValidation, IgnoreDropsSilentlyAndABadModeIsRefused) {
     QJsonObject other = job();
     EXPECT_FALSE(validateFields(jobs(), other, QStringLiteral("Loose")));
 }
+
+TEST(FieldValidation, FindsDuplicateFieldsInTheTextAsSent) {
+    const QByteArray text =
+        R"({"metadata":{"name":"a","labels":{"x":"1","x":"2"}},"spec":{"parallelism":1,"template":{"spec":
+           {"containers":[{"name":"a"},{"name":"b","name":"c"}]}},"parallelism":2}})";
+    EXPECT_EQ(duplicateFields(text),
+              (QStringList{QStringLiteral("metadata.labels.x"),
+                           QStringLiteral("spec.template.spec.containers[1].name"),
+                           QStringLiteral("spec.parallelism")}));
+    QJsonObject body = QJsonDocument::fromJson(text).object();
+    auto strict = validateFields(jobs(), body, QStringLiteral("Strict"), text);
+    ASSERT_FALSE(strict);
+    EXPECT_TRUE(
+        strict.error().message.contains(QStringLiteral("duplicate field \"spec.parallelism\"")))
+        << strict.error().message.toStdString();
+    EXPECT_TRUE(duplicateFields(R"({"a":"x\"y","b":[1,{"c":true}],"d":null})").isEmpty());
+}

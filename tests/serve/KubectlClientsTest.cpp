@@ -61,6 +61,18 @@ TEST_F(Kubectl, CreatesNamespacesConfigMapsAndJobsItSendsAsProtobuf) {
         args({"wait", "--for=condition=complete", "job/hello", "-n", "demo", "--timeout=60s"}),
         90000);
     EXPECT_OK(wait);
+
+    // describe reads the Job and its events through the typed client: protobuf answers.
+    const KubectlRun describe =
+        kubectlRun(args({"describe", "job", "hello", "-n", "demo", "-v=8"}));
+    EXPECT_OK(describe);
+    EXPECT_TRUE(
+        describe.err.contains(QStringLiteral("Content-Type: application/vnd.kubernetes.protobuf")))
+        << describe.err.toStdString();
+    EXPECT_TRUE(describe.out.contains(QStringLiteral("SuccessfulCreate")))
+        << describe.out.toStdString();
+    EXPECT_TRUE(describe.out.contains(QStringLiteral("busybox:1.36")))
+        << describe.out.toStdString();
 }
 
 TEST_F(Kubectl, ExplainsJobSpecFromTheOpenApiSchema) {
