@@ -90,6 +90,17 @@ TEST_F(Kubectl, ExplainsJobSpecFromTheOpenApiSchema) {
         << containers.out.toStdString();
 }
 
+TEST_F(Kubectl, SaysAnUnservedKindHasNoMatch) {
+    // With a real OpenAPI document kubectl gets as far as the mapping, and says what is wrong.
+    const QString deployment = writeFile(
+        "deployment.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n");
+    const KubectlRun created = kubectlRun(args({"create", "-f"}) << deployment);
+    EXPECT_NE(created.exitCode, 0);
+    EXPECT_TRUE(created.err.contains(
+        QStringLiteral("no matches for kind \"Deployment\" in version \"apps/v1\"")))
+        << created.err.toStdString();
+}
+
 TEST_F(Kubectl, AppliesAndDiffsAManifest) {
     const KubectlRun created = kubectlRun(args({"apply", "-f"}) << jobFile);
     EXPECT_OK(created);
