@@ -8,6 +8,7 @@
 #include "JsonPatch.h"
 #include "ObjectStore.h"
 #include "Tables.h"
+#include "proto/KubeSchema.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -173,7 +174,9 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
     if (type == "application/merge-patch+json") {
         patched = applyMergePatch(previous->json, body);
     } else if (type == "application/strategic-merge-patch+json") {
-        auto merged = applyStrategicMergePatch(previous->json, body);
+        auto merged = applyStrategicMergePatch(
+            previous->json, body,
+            schema::messageFor(t.resource->apiVersion(), QLatin1String(t.resource->kind)));
         if (!merged)
             return sendFailure(c, r, merged.error(), &t);
         patched = std::move(*merged);
