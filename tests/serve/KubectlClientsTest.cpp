@@ -75,6 +75,18 @@ TEST_F(Kubectl, CreatesNamespacesConfigMapsAndJobsItSendsAsProtobuf) {
         << describe.out.toStdString();
 }
 
+TEST_F(Kubectl, WatchesEventsThroughAProtobufStream) {
+    EXPECT_OK(kubectlRun(args({"create", "job", "watched", "--image=busybox:1.36"})));
+    // kubectl events --watch is a typed watch: length-prefixed protobuf WatchEvent frames.
+    const KubectlRun events = kubectlRun(
+        args({"events", "--watch", "--for", "job/watched", "--request-timeout=4s", "-v=8"}), 30000);
+    EXPECT_TRUE(events.err.contains(
+        QStringLiteral("Content-Type: application/vnd.kubernetes.protobuf;stream=watch")))
+        << events.err.toStdString();
+    EXPECT_TRUE(events.out.contains(QStringLiteral("Created pod: watched-")))
+        << events.out.toStdString();
+}
+
 TEST_F(Kubectl, ExplainsJobSpecFromTheOpenApiSchema) {
     const KubectlRun spec = kubectlRun(args({"explain", "job.spec"}));
     EXPECT_OK(spec);
