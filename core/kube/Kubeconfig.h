@@ -72,6 +72,8 @@ public:
     static engine::Result<Kubeconfig> load() { return load(LoadOptions{}); }
     // Parses one file (no merging): used by load() and by tests.
     static engine::Result<Kubeconfig> loadFile(const QString& path);
+    // Parses one file's bytes; `file` names it in errors.
+    static engine::Result<Kubeconfig> parse(const QByteArray& bytes, const QString& file);
 
     // The files that contributed, in precedence order.
     const QStringList& files() const { return m_files; }

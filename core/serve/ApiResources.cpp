@@ -3,10 +3,12 @@
 // the client asked for (ApiCodec.h).
 #include "ApiCodec.h"
 #include "ApiServer.h"
+#include "FieldValidation.h"
 #include "JobRunner.h"
 #include "JsonPatch.h"
 #include "ObjectStore.h"
 #include "Tables.h"
+#include "proto/KubeSchema.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -111,11 +113,15 @@ void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t)
     auto body = decodeBody(r);
     if (!body)
         return sendFailure(c, r, body.error(), &t);
+    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
+                                   isProtobufBody(r) ? QByteArray() : r.body);
+    if (!warnings)
+        return sendFailure(c, r, warnings.error(), &t);
     auto created = store(*t.resource, t.namespace_, QString(), QString(), std::move(*body), nullptr,
                          dryRunAll(r));
     if (!created)
         return sendFailure(c, r, created.error(), &t);
-    sendObject(c, r, 201, (*created)->json, (*created)->bytes);
+    sendObject(c, r, 201, (*created)->json, (*created)->bytes, *warnings);
 }
 
 void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t) {
@@ -135,11 +141,15 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
                                       "the URL (%2)")
                            .arg(bodyName, t.name)},
             &t);
+    auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
+                                   isProtobufBody(r) ? QByteArray() : r.body);
+    if (!warnings)
+        return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(*body),
                         previous, dryRunAll(r));
     if (!stored)
         return sendFailure(c, r, stored.error(), &t);
-    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes);
+    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes, *warnings);
 }
 
 void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) {
@@ -164,7 +174,9 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
     if (type == "application/merge-patch+json") {
         patched = applyMergePatch(previous->json, body);
     } else if (type == "application/strategic-merge-patch+json") {
-        auto merged = applyStrategicMergePatch(previous->json, body);
+        auto merged = applyStrategicMergePatch(
+            previous->json, body,
+            schema::messageFor(t.resource->apiVersion(), QLatin1String(t.resource->kind)));
         if (!merged)
             return sendFailure(c, r, merged.error(), &t);
         patched = std::move(*merged);
@@ -182,11 +194,15 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
         meta.remove(QStringLiteral("resourceVersion"));
         patched.insert(kMetadata, meta);
     }
+    // The patched object is checked whole: the patch's unknown fields are in it.
+    auto warnings = validateFields(*t.resource, patched, r.param("fieldValidation"), r.body);
+    if (!warnings)
+        return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(patched),
                         previous, dryRunAll(r));
     if (!stored)
         return sendFailure(c, r, stored.error(), &t);
-    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes);
+    sendObject(c, r, 200, (*stored)->json, (*stored)->bytes, *warnings);
 }
 
 void ApiServer::deleteDependents(const ObjectPtr& job) {

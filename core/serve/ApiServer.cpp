@@ -5,6 +5,7 @@
 #include "JobRunner.h"
 #include "Metrics.h"
 #include "ObjectStore.h"
+#include "OpenApi.h"
 
 #include <QSslCertificate>
 #include <QSslKey>
@@ -105,11 +106,19 @@ void ApiServer::sendFailure(HttpConnection* c, const HttpRequest& r, const ApiFa
 }
 
 void ApiServer::sendObject(HttpConnection* c, const HttpRequest& r, int status,
-                           const QJsonObject& object, const QByteArray& json) {
+                           const QJsonObject& object, const QByteArray& json,
+                           const QStringList& warnings) {
     auto encoded = encodeObject(responseFormat(r), object, json);
     if (!encoded)
         return sendFailure(c, r, encoded.error());
-    c->reply(status, encoded->contentType, encoded->body);
+    QList<QPair<QByteArray, QByteArray>> headers;
+    for (QString w : warnings) // RFC 7234 warn-text: a quoted string
+        headers.append({"Warning", "299 - \"" +
+                                       w.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+                                           .replace(QLatin1Char('"'), QStringLiteral("\\\""))
+                                           .toUtf8() +
+                                       '"'});
+    c->reply(status, encoded->contentType, encoded->body, headers);
 }
 
 void ApiServer::addFault(const Fault& fault) {
@@ -279,14 +288,21 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
             doc = resourceListDocument(QString(), s[1]);
         else if (s.size() == 3 && s[0] == QLatin1String("apis"))
             doc = resourceListDocument(s[1], s[2]);
-        else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v2")})
-            doc = openApiV2Document();
-        else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v3")})
-            doc = openApiV3Root();
-        else if (s.size() == 4 && s[0] == QLatin1String("openapi") && s[2] == QLatin1String("api"))
-            doc = openApiV3GroupVersion(QString(), s[3]);
-        else if (s.size() == 5 && s[0] == QLatin1String("openapi") && s[2] == QLatin1String("apis"))
-            doc = openApiV3GroupVersion(s[3], s[4]);
+        else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v2")}) {
+            // kubectl asks for gnostic's protobuf form (by its media type, which Go's mime parser
+            // cannot read back: the answer is labelled application/octet-stream, as upstream's
+            // is); other clients for JSON.
+            if (r.header("accept").contains("protobuf"))
+                return c->reply(200, "application/octet-stream", openApiV2Protobuf());
+            doc = openApiV2Json();
+        } else if (s == QStringList{QStringLiteral("openapi"), QStringLiteral("v3")})
+            doc = compactJson(openApiV3Index());
+        else if (s.size() == 4 && s[0] == QLatin1String("openapi") && s[1] == QLatin1String("v3") &&
+                 s[2] == QLatin1String("api"))
+            doc = openApiV3Json(QString(), s[3]);
+        else if (s.size() == 5 && s[0] == QLatin1String("openapi") && s[1] == QLatin1String("v3") &&
+                 s[2] == QLatin1String("apis"))
+            doc = openApiV3Json(s[3], s[4]);
         if (!doc.isEmpty()) {
             c->reply(200, "application/json", doc);
             return;

@@ -2,7 +2,8 @@
 // The HTTP side of `tessera serve`: a Kubernetes API server for the subset Tessera and kubectl
 // use, over the ObjectStore.
 //
-//  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1, /openapi/v2), /metrics, /healthz;
+//  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1), OpenAPI v2 (JSON and protobuf)
+//    and v3 generated from the served schema (OpenApi.h), /metrics, /healthz;
 //  - core/v1 pods (+ /status, /log with tailLines and follow), configmaps, events, namespaces,
 //    nodes; batch/v1 jobs (+ /status);
 //  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
@@ -79,8 +80,9 @@ private:
     void sendFailure(HttpConnection* c, const HttpRequest& r, const ApiFailure& failure,
                      const Target* target = nullptr);
     // An object in the encoding the request asked for; json: its cached compact JSON, if any.
+    // warnings: sent as `Warning: 299 - "..."` headers (kubectl prints them).
     void sendObject(HttpConnection* c, const HttpRequest& r, int status, const QJsonObject& object,
-                    const QByteArray& json = {});
+                    const QByteArray& json = {}, const QStringList& warnings = {});
     void sendNotFound(HttpConnection* c, const HttpRequest& r, const Target& t);
     std::optional<Target> parseTarget(const QStringList& segments) const;
 

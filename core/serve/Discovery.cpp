@@ -37,6 +37,13 @@ QString ResourceInfo::apiVersion() const {
                   : QLatin1String(version);
 }
 
+std::vector<const ResourceInfo*> servedResources() {
+    std::vector<const ResourceInfo*> out;
+    for (const ResourceInfo& r : kResources)
+        out.push_back(&r);
+    return out;
+}
+
 const ResourceInfo* findResource(const QString& group, const QString& name) {
     for (const ResourceInfo& r : kResources)
         if (group == QLatin1String(r.group) && name == QLatin1String(r.name))
@@ -131,69 +138,14 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
                                {QStringLiteral("resources"), resources}});
 }
 
-QByteArray openApiV2Document() {
-    // Enough for kubectl to parse: no schemas, so it validates nothing client-side.
-    return compact(QJsonObject{
-        {QStringLiteral("swagger"), QStringLiteral("2.0")},
-        {QStringLiteral("info"), QJsonObject{{QStringLiteral("title"), QStringLiteral("Tessera")},
-                                             {QStringLiteral("version"), QStringLiteral("v1.32.0")}}},
-        {QStringLiteral("paths"), QJsonObject()},
-        {QStringLiteral("definitions"), QJsonObject()}});
-}
-
-QByteArray openApiV3Root() {
-    QJsonObject paths;
-    paths.insert(QStringLiteral("api/v1"),
-                 QJsonObject{{QStringLiteral("serverRelativeURL"), QStringLiteral("/openapi/v3/api/v1?hash=tessera1")}});
-    paths.insert(QStringLiteral("apis/batch/v1"),
-                 QJsonObject{{QStringLiteral("serverRelativeURL"),
-                              QStringLiteral("/openapi/v3/apis/batch/v1?hash=tessera1")}});
-    return compact(QJsonObject{{QStringLiteral("paths"), paths}});
-}
-
-QByteArray openApiV3GroupVersion(const QString& group, const QString& version) {
-    // One PATCH operation per kind, tagged with its group/version/kind and accepting the
-    // fieldValidation parameter: kubectl then validates on the server instead of downloading
-    // the (protobuf) OpenAPI v2 schema.
-    if (version != QLatin1String("v1"))
-        return {};
-    QJsonObject paths;
-    for (const ResourceInfo& r : kResources) {
-        if (group != QLatin1String(r.group))
-            continue;
-        const QString prefix = group.isEmpty() ? QStringLiteral("/api/v1") : QStringLiteral("/apis/batch/v1");
-        const QString path = prefix + (r.namespaced ? QStringLiteral("/namespaces/{namespace}/") : QStringLiteral("/")) +
-                             QLatin1String(r.name) + QStringLiteral("/{name}");
-        const QJsonObject gvk{{QStringLiteral("group"), QLatin1String(r.group)},
-                              {QStringLiteral("version"), QLatin1String(r.version)},
-                              {QStringLiteral("kind"), QLatin1String(r.kind)}};
-        QJsonArray parameters;
-        for (const char* p : {"dryRun", "fieldManager", "fieldValidation", "force"})
-            parameters.append(QJsonObject{{QStringLiteral("name"), QLatin1String(p)},
-                                          {QStringLiteral("in"), QStringLiteral("query")},
-                                          {QStringLiteral("schema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}});
-        paths.insert(path, QJsonObject{{QStringLiteral("patch"),
-                                        QJsonObject{{QStringLiteral("x-kubernetes-group-version-kind"), gvk},
-                                                    {QStringLiteral("x-kubernetes-action"), QStringLiteral("patch")},
-                                                    {QStringLiteral("parameters"), parameters},
-                                                    {QStringLiteral("responses"), QJsonObject()}}}});
-    }
-    if (paths.isEmpty())
-        return {};
-    return compact(QJsonObject{{QStringLiteral("openapi"), QStringLiteral("3.0.0")},
-                               {QStringLiteral("info"), QJsonObject{{QStringLiteral("title"), QStringLiteral("Tessera")},
-                                                                    {QStringLiteral("version"), QStringLiteral("v1.32.0")}}},
-                               {QStringLiteral("paths"), paths},
-                               {QStringLiteral("components"), QJsonObject{{QStringLiteral("schemas"), QJsonObject()}}}});
-}
-
 QByteArray rootPathsDocument() {
     return compact(QJsonObject{
         {QStringLiteral("paths"),
          QJsonArray{QStringLiteral("/api"), QStringLiteral("/api/v1"), QStringLiteral("/apis"),
                     QStringLiteral("/apis/batch"), QStringLiteral("/apis/batch/v1"),
                     QStringLiteral("/healthz"), QStringLiteral("/metrics"),
-                    QStringLiteral("/openapi/v2"), QStringLiteral("/version")}}});
+                    QStringLiteral("/openapi/v2"), QStringLiteral("/openapi/v3"),
+                    QStringLiteral("/version")}}});
 }
 
 } // namespace tessera::serve

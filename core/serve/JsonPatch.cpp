@@ -1,6 +1,9 @@
 #include "JsonPatch.h"
 
+#include "proto/KubeSchema.h"
+
 #include <QJsonArray>
+#include <google/protobuf/descriptor.h>
 
 namespace tessera::serve {
 
@@ -21,13 +24,28 @@ QJsonObject applyMergePatch(const QJsonObject& target, const QJsonObject& patch)
 
 namespace {
 
-// The merge key of a list field, as the Kubernetes types declare it (patchMergeKey).
-QString mergeKeyFor(const QString& field) {
+using google::protobuf::Descriptor;
+using google::protobuf::FieldDescriptor;
+
+// Where in the schema a JSON object is: a message (its fields say how lists merge), a map or a
+// type without fields (plain merge, lists replaced), or no schema at all (the kind is not served:
+// the merge keys of the common Kubernetes lists by field name).
+struct Place {
+    bool known = false;
+    const Descriptor* message = nullptr;
+};
+
+// The merge key of a list field by its name alone, for objects without a schema.
+QString legacyMergeKey(const QString& field) {
     static const QStringList byName = {
-        QStringLiteral("containers"),     QStringLiteral("initContainers"),
-        QStringLiteral("env"),            QStringLiteral("volumes"),
-        QStringLiteral("volumeMounts"),   QStringLiteral("ephemeralContainers"),
-        QStringLiteral("imagePullSecrets"), QStringLiteral("hostAliases"),
+        QStringLiteral("containers"),
+        QStringLiteral("initContainers"),
+        QStringLiteral("env"),
+        QStringLiteral("volumes"),
+        QStringLiteral("volumeMounts"),
+        QStringLiteral("ephemeralContainers"),
+        QStringLiteral("imagePullSecrets"),
+        QStringLiteral("hostAliases"),
     };
     if (byName.contains(field))
         return QStringLiteral("name");
@@ -40,13 +58,42 @@ QString mergeKeyFor(const QString& field) {
     return {};
 }
 
-ApiOutcome<QJsonObject> mergeObject(const QJsonObject& target, const QJsonObject& patch);
+const FieldDescriptor* fieldAt(const Place& place, const QString& key) {
+    if (!place.message)
+        return nullptr;
+    const JsonField* jf = schema::findJsonField(place.message, key);
+    return jf ? jf->field() : nullptr;
+}
+
+// The place of the value of `field` (an element's, for lists).
+Place childPlace(const Place& place, const FieldDescriptor* f) {
+    if (!place.known)
+        return {};
+    if (!f || f->is_map() || f->type() != FieldDescriptor::TYPE_MESSAGE ||
+        schema::specialType(f->message_type()) != SpecialType::None)
+        return Place{true, nullptr};
+    return Place{true, f->message_type()};
+}
+
+ApiOutcome<QJsonObject> mergeObject(const QJsonObject& target, const QJsonObject& patch,
+                                    const Place& place);
 
 ApiOutcome<QJsonArray> mergeList(const QString& field, const QJsonArray& target,
-                                 const QJsonArray& patch) {
-    const QString key = mergeKeyFor(field);
-    if (key.isEmpty())
-        return patch; // no merge key: the list is replaced, as in a merge patch
+                                 const QJsonArray& patch, const Place& place) {
+    const FieldDescriptor* f = fieldAt(place, field);
+    const schema::ListSemantics list = f ? schema::listSemantics(f) : schema::ListSemantics{};
+    const QString key = place.known ? list.patchMergeKey : legacyMergeKey(field);
+    if (key.isEmpty()) {
+        // A list of scalars with the merge strategy (finalizers) is a union; others are replaced.
+        if (!list.patchStrategy.startsWith(QLatin1String("merge")))
+            return patch;
+        QJsonArray out = target;
+        for (const QJsonValue& v : patch)
+            if (!out.contains(v))
+                out.append(v);
+        return out;
+    }
+    const Place element = childPlace(place, f);
     // `$patch: replace` anywhere in the patch list replaces the whole list.
     for (const QJsonValue& p : patch)
         if (p.toObject().value(QStringLiteral("$patch")).toString() == QLatin1String("replace")) {
@@ -58,8 +105,8 @@ ApiOutcome<QJsonArray> mergeList(const QString& field, const QJsonArray& target,
         }
     QJsonArray out = target;
     for (const QJsonValue& p : patch) {
-        const QJsonObject element = p.toObject();
-        const QJsonValue id = element.value(key);
+        const QJsonObject item = p.toObject();
+        const QJsonValue id = item.value(key);
         if (id.isUndefined())
             return apiFailure(422, "Invalid",
                               QStringLiteral("strategic merge patch: an element of %1 has no "
@@ -71,27 +118,24 @@ ApiOutcome<QJsonArray> mergeList(const QString& field, const QJsonArray& target,
                 found = i;
                 break;
             }
-        if (element.value(QStringLiteral("$patch")).toString() == QLatin1String("delete")) {
+        if (item.value(QStringLiteral("$patch")).toString() == QLatin1String("delete")) {
             if (found >= 0)
                 out.removeAt(found);
             continue;
         }
-        if (found < 0) {
-            auto merged = mergeObject(QJsonObject(), element);
-            if (!merged)
-                return tl::unexpected(merged.error());
+        auto merged = mergeObject(found < 0 ? QJsonObject() : out[found].toObject(), item, element);
+        if (!merged)
+            return tl::unexpected(merged.error());
+        if (found < 0)
             out.append(*merged);
-        } else {
-            auto merged = mergeObject(out[found].toObject(), element);
-            if (!merged)
-                return tl::unexpected(merged.error());
+        else
             out[found] = *merged;
-        }
     }
     return out;
 }
 
-ApiOutcome<QJsonObject> mergeObject(const QJsonObject& target, const QJsonObject& patch) {
+ApiOutcome<QJsonObject> mergeObject(const QJsonObject& target, const QJsonObject& patch,
+                                    const Place& place) {
     const QString directive = patch.value(QStringLiteral("$patch")).toString();
     if (directive == QLatin1String("replace")) {
         QJsonObject out = patch;
@@ -127,7 +171,8 @@ ApiOutcome<QJsonObject> mergeObject(const QJsonObject& target, const QJsonObject
         if (it.value().isNull()) {
             out.remove(k);
         } else if (it.value().isObject()) {
-            auto merged = mergeObject(out.value(k).toObject(), it.value().toObject());
+            auto merged = mergeObject(out.value(k).toObject(), it.value().toObject(),
+                                      childPlace(place, fieldAt(place, k)));
             if (!merged)
                 return merged;
             if (merged->isEmpty() && it.value().toObject().value(QStringLiteral("$patch")) ==
@@ -136,7 +181,7 @@ ApiOutcome<QJsonObject> mergeObject(const QJsonObject& target, const QJsonObject
             else
                 out.insert(k, *merged);
         } else if (it.value().isArray() && out.value(k).isArray()) {
-            auto merged = mergeList(k, out.value(k).toArray(), it.value().toArray());
+            auto merged = mergeList(k, out.value(k).toArray(), it.value().toArray(), place);
             if (!merged)
                 return tl::unexpected(merged.error());
             out.insert(k, *merged);
@@ -150,8 +195,8 @@ ApiOutcome<QJsonObject> mergeObject(const QJsonObject& target, const QJsonObject
 } // namespace
 
 ApiOutcome<QJsonObject> applyStrategicMergePatch(const QJsonObject& target,
-                                                 const QJsonObject& patch) {
-    return mergeObject(target, patch);
+                                                 const QJsonObject& patch, const Descriptor* kind) {
+    return mergeObject(target, patch, kind ? Place{true, kind} : Place{});
 }
 
 } // namespace tessera::serve

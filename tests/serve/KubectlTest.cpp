@@ -1,133 +1,23 @@
 // The real kubectl (v1.32) against `tessera serve` run as a subprocess: discovery, get (tables),
 // label selectors, describe, create -f, server-side dry-run, merge and strategic patches,
-// get -w, wait --for=condition=complete, delete. Skipped, visibly, when kubectl is missing.
-#include "../kube/TestCerts.h"
+// get -w, wait --for=condition=complete, delete.
+#include "KubectlFixture.h"
 
-#include <QDir>
-#include <QFile>
-#include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
-#include <QTemporaryDir>
-#include <QTest>
-#include <gtest/gtest.h>
 
-namespace {
-
-struct KubectlRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-class Kubectl : public testing::Test {
-protected:
-    void SetUp() override {
-        kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
-        if (kubectl.isEmpty())
-            GTEST_SKIP() << "kubectl is not installed on this machine: the kubectl test did not run";
-        ASSERT_TRUE(dir.isValid());
-        kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
-        // kubectl sends bearer tokens over TLS only: HTTPS with a test CA, and a token.
-        const tessera::kube::test::TestCerts certs =
-            tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
-        ASSERT_TRUE(certs.ok);
-        auto save = [&](const char* name, const QByteArray& pem) {
-            QFile f(dir.filePath(QLatin1String(name)));
-            EXPECT_TRUE(f.open(QIODevice::WriteOnly));
-            f.write(pem);
-            return f.fileName();
-        };
-        const QString cert = save("server.pem", certs.serverCertPem);
-        const QString key = save("server.key", certs.serverKeyPem);
-        const QString ca = save("ca.pem", certs.caPem);
-        server.setProgram(QStringLiteral(TESSERA_BINARY));
-        server.setArguments({QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"),
-                             QStringLiteral("--token"), QStringLiteral("kubectl-test-token"),
-                             QStringLiteral("--pod-duration"), QStringLiteral("0.5"),
-                             QStringLiteral("--tls-cert"), cert, QStringLiteral("--tls-key"), key,
-                             QStringLiteral("--tls-ca"), ca,
-                             QStringLiteral("--write-kubeconfig"), kubeconfig});
-        server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        server.start();
-        ASSERT_TRUE(server.waitForStarted(10000));
-        ASSERT_TRUE(QTest::qWaitFor([&] {
-            return server.readAllStandardOutput().contains("listening on") || server.state() != QProcess::Running;
-        }, 20000));
-        ASSERT_EQ(server.state(), QProcess::Running);
-        ASSERT_TRUE(QFile::exists(kubeconfig));
-        QFile manifest(dir.filePath(QStringLiteral("job.yaml")));
-        ASSERT_TRUE(manifest.open(QIODevice::WriteOnly));
-        manifest.write(R"(apiVersion: batch/v1
-kind: Job
-metadata:
-  name: frames
-  labels: {app: frames}
-spec:
-  completionMode: Indexed
-  completions: 4
-  parallelism: 2
-  template:
-    metadata:
-      labels: {app: frames}
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: render
-        image: busybox:1.36
-        command: ["sh", "-c", "echo $JOB_COMPLETION_INDEX"]
-)");
-        jobFile = manifest.fileName();
-    }
-    void TearDown() override {
-        if (server.state() == QProcess::Running) {
-            server.terminate();
-            if (!server.waitForFinished(10000))
-                server.kill();
-            EXPECT_EQ(server.exitStatus(), QProcess::NormalExit);
-        }
-    }
-
-    KubectlRun kubectlRun(const QStringList& args, int timeoutMs = 60000) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), dir.path()); // a fresh discovery cache
-        env.remove(QStringLiteral("KUBECONFIG"));
-        p.setProcessEnvironment(env);
-        p.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + args);
-        KubectlRun r;
-        if (!p.waitForStarted(10000))
-            return r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
-
-    QString kubectl;
-    QTemporaryDir dir;
-    QString kubeconfig;
-    QString jobFile;
-    QProcess server;
-};
-
-#define EXPECT_OK(run)                                                                            \
-    EXPECT_EQ((run).exitCode, 0) << (run).out.toStdString() << (run).err.toStdString()
-
-} // namespace
+using namespace tessera::serve::test;
 
 TEST_F(Kubectl, DrivesTheServerEndToEnd) {
-    KubectlRun version = kubectlRun({QStringLiteral("version"), QStringLiteral("-o"), QStringLiteral("json")});
+    KubectlRun version =
+        kubectlRun({QStringLiteral("version"), QStringLiteral("-o"), QStringLiteral("json")});
     EXPECT_OK(version);
     EXPECT_TRUE(version.out.contains(QStringLiteral("v1.32.0-tessera")));
 
-    KubectlRun dry = kubectlRun({QStringLiteral("create"), QStringLiteral("--dry-run=server"), QStringLiteral("-f"), jobFile});
+    KubectlRun dry = kubectlRun({QStringLiteral("create"), QStringLiteral("--dry-run=server"),
+                                 QStringLiteral("-f"), jobFile});
     EXPECT_OK(dry);
-    EXPECT_TRUE(dry.out.contains(QStringLiteral("job.batch/frames created (server dry run)"))) << dry.out.toStdString();
+    EXPECT_TRUE(dry.out.contains(QStringLiteral("job.batch/frames created (server dry run)")))
+        << dry.out.toStdString();
     KubectlRun none = kubectlRun({QStringLiteral("get"), QStringLiteral("jobs")});
     EXPECT_OK(none);
     EXPECT_FALSE(none.out.contains(QStringLiteral("frames"))) << "a dry run stores nothing";
@@ -136,13 +26,18 @@ TEST_F(Kubectl, DrivesTheServerEndToEnd) {
     EXPECT_OK(created);
     EXPECT_TRUE(created.out.contains(QStringLiteral("job.batch/frames created")));
 
-    KubectlRun watch = kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-w"),
-                            QStringLiteral("-l"), QStringLiteral("batch.kubernetes.io/job-name=frames"),
-                            QStringLiteral("--request-timeout=4s")}, 30000);
-    EXPECT_TRUE(watch.out.contains(QStringLiteral("frames-0-"))) << watch.out.toStdString() << watch.err.toStdString();
+    KubectlRun watch =
+        kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-w"),
+                    QStringLiteral("-l"), QStringLiteral("batch.kubernetes.io/job-name=frames"),
+                    QStringLiteral("--request-timeout=4s")},
+                   30000);
+    EXPECT_TRUE(watch.out.contains(QStringLiteral("frames-0-")))
+        << watch.out.toStdString() << watch.err.toStdString();
 
-    KubectlRun wait = kubectlRun({QStringLiteral("wait"), QStringLiteral("--for=condition=complete"),
-                           QStringLiteral("job/frames"), QStringLiteral("--timeout=60s")}, 90000);
+    KubectlRun wait =
+        kubectlRun({QStringLiteral("wait"), QStringLiteral("--for=condition=complete"),
+                    QStringLiteral("job/frames"), QStringLiteral("--timeout=60s")},
+                   90000);
     EXPECT_OK(wait);
     EXPECT_TRUE(wait.out.contains(QStringLiteral("job.batch/frames condition met")));
 
@@ -152,45 +47,65 @@ TEST_F(Kubectl, DrivesTheServerEndToEnd) {
     EXPECT_TRUE(jobs.out.contains(QStringLiteral("4/4"))) << jobs.out.toStdString();
     EXPECT_TRUE(jobs.out.contains(QStringLiteral("Complete"))) << jobs.out.toStdString();
 
-    KubectlRun pods = kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-l"),
-                           QStringLiteral("batch.kubernetes.io/job-completion-index in (0,3)"),
-                           QStringLiteral("-o"), QStringLiteral("wide")});
+    KubectlRun pods =
+        kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-l"),
+                    QStringLiteral("batch.kubernetes.io/job-completion-index in (0,3)"),
+                    QStringLiteral("-o"), QStringLiteral("wide")});
     EXPECT_OK(pods);
     EXPECT_TRUE(pods.out.contains(QStringLiteral("Completed"))) << pods.out.toStdString();
     EXPECT_TRUE(pods.out.contains(QStringLiteral("tessera-node-")));
     EXPECT_EQ(pods.out.count(QStringLiteral("frames-")), 2) << pods.out.toStdString();
 
-    KubectlRun describe = kubectlRun({QStringLiteral("describe"), QStringLiteral("job"), QStringLiteral("frames")});
+    KubectlRun describe =
+        kubectlRun({QStringLiteral("describe"), QStringLiteral("job"), QStringLiteral("frames")});
     EXPECT_OK(describe);
-    EXPECT_TRUE(describe.out.contains(QRegularExpression(QStringLiteral("Completion Mode:\\s+Indexed")))) << describe.out.toStdString();
-    EXPECT_TRUE(describe.out.contains(QRegularExpression(QStringLiteral("Completed Indexes:\\s+0-3")))) << describe.out.toStdString();
-    EXPECT_TRUE(describe.out.contains(QStringLiteral("SuccessfulCreate"))) << describe.out.toStdString();
+    EXPECT_TRUE(
+        describe.out.contains(QRegularExpression(QStringLiteral("Completion Mode:\\s+Indexed"))))
+        << describe.out.toStdString();
+    EXPECT_TRUE(
+        describe.out.contains(QRegularExpression(QStringLiteral("Completed Indexes:\\s+0-3"))))
+        << describe.out.toStdString();
+    EXPECT_TRUE(describe.out.contains(QStringLiteral("SuccessfulCreate")))
+        << describe.out.toStdString();
 
-    KubectlRun merge = kubectlRun({QStringLiteral("patch"), QStringLiteral("job"), QStringLiteral("frames"),
-                            QStringLiteral("--type=merge"), QStringLiteral("-p"),
-                            QStringLiteral(R"({"metadata":{"labels":{"patched":"merge"}}})")});
+    KubectlRun merge =
+        kubectlRun({QStringLiteral("patch"), QStringLiteral("job"), QStringLiteral("frames"),
+                    QStringLiteral("--type=merge"), QStringLiteral("-p"),
+                    QStringLiteral(R"({"metadata":{"labels":{"patched":"merge"}}})")});
     EXPECT_OK(merge);
-    KubectlRun strategic = kubectlRun({QStringLiteral("patch"), QStringLiteral("job"), QStringLiteral("frames"),
-                                QStringLiteral("-p"),
-                                QStringLiteral(R"({"metadata":{"annotations":{"note":"strategic"}}})")});
+    KubectlRun strategic =
+        kubectlRun({QStringLiteral("patch"), QStringLiteral("job"), QStringLiteral("frames"),
+                    QStringLiteral("-p"),
+                    QStringLiteral(R"({"metadata":{"annotations":{"note":"strategic"}}})")});
     EXPECT_OK(strategic);
-    KubectlRun json = kubectlRun({QStringLiteral("get"), QStringLiteral("job"), QStringLiteral("frames"),
-                           QStringLiteral("-o"), QStringLiteral("jsonpath={.metadata.labels.patched}/{.metadata.annotations.note}")});
+    KubectlRun json = kubectlRun(
+        {QStringLiteral("get"), QStringLiteral("job"), QStringLiteral("frames"),
+         QStringLiteral("-o"),
+         QStringLiteral("jsonpath={.metadata.labels.patched}/{.metadata.annotations.note}")});
     EXPECT_OK(json);
     EXPECT_EQ(json.out, QStringLiteral("merge/strategic"));
 
-    KubectlRun immutable = kubectlRun({QStringLiteral("patch"), QStringLiteral("job"), QStringLiteral("frames"),
-                                QStringLiteral("--type=merge"), QStringLiteral("-p"),
-                                QStringLiteral(R"({"spec":{"completionMode":"NonIndexed"}})")});
+    KubectlRun immutable =
+        kubectlRun({QStringLiteral("patch"), QStringLiteral("job"), QStringLiteral("frames"),
+                    QStringLiteral("--type=merge"), QStringLiteral("-p"),
+                    QStringLiteral(R"({"spec":{"completionMode":"NonIndexed"}})")});
     EXPECT_NE(immutable.exitCode, 0);
-    EXPECT_TRUE(immutable.err.contains(QStringLiteral("is invalid"))) << immutable.err.toStdString();
+    EXPECT_TRUE(immutable.err.contains(QStringLiteral("is invalid")))
+        << immutable.err.toStdString();
 
-    KubectlRun deleted = kubectlRun({QStringLiteral("delete"), QStringLiteral("job"), QStringLiteral("frames")});
+    KubectlRun deleted =
+        kubectlRun({QStringLiteral("delete"), QStringLiteral("job"), QStringLiteral("frames")});
     EXPECT_OK(deleted);
     EXPECT_TRUE(deleted.out.contains(QStringLiteral("job.batch \"frames\" deleted")));
-    EXPECT_TRUE(QTest::qWaitFor([&] {
-        return kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-o"), QStringLiteral("name")}).out.trimmed().isEmpty();
-    }, 20000)) << "the job's pods go with it";
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] {
+            return kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-o"),
+                               QStringLiteral("name")})
+                .out.trimmed()
+                .isEmpty();
+        },
+        20000))
+        << "the job's pods go with it";
 }
 
 // A valid Job of 2,000,000,000 completions: the server used to allocate per index up front and

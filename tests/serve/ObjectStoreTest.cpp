@@ -3,6 +3,7 @@
 #include "serve/JsonPatch.h"
 #include "serve/LabelSelector.h"
 #include "serve/ObjectStore.h"
+#include "serve/proto/KubeSchema.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -205,4 +206,36 @@ TEST(JsonPatch, StrategicPatchMergesContainersByName) {
     auto replaced = applyStrategicMergePatch(target, obj(R"({"spec":{"$patch":"replace","containers":[]}})"));
     ASSERT_TRUE(replaced);
     EXPECT_EQ(*replaced, obj(R"({"spec":{"containers":[]}})"));
+}
+
+TEST(JsonPatch, StrategicPatchTakesItsMergeKeysFromTheServedSchema) {
+    // A Service's ports merge by port (a Pod's by containerPort); finalizers are a union; a
+    // Pod's containers and a template's containers by name, as the schema declares them.
+    const auto* service = schema::messageFor(QStringLiteral("v1"), QStringLiteral("Service"));
+    ASSERT_NE(service, nullptr);
+    auto ports = applyStrategicMergePatch(
+        obj(R"({"metadata":{"finalizers":["a"]},"spec":{"ports":[{"port":80,"name":"http"},{"port":443,"name":"https"}]}})"),
+        obj(R"({"metadata":{"finalizers":["b"]},"spec":{"ports":[{"port":443,"name":"tls"}]}})"),
+        service);
+    ASSERT_TRUE(ports) << ports.error().message.toStdString();
+    EXPECT_EQ(
+        *ports,
+        obj(R"({"metadata":{"finalizers":["a","b"]},"spec":{"ports":[{"port":80,"name":"http"},{"port":443,"name":"tls"}]}})"));
+
+    const auto* job = schema::messageFor(QStringLiteral("batch/v1"), QStringLiteral("Job"));
+    auto env = applyStrategicMergePatch(
+        obj(R"({"spec":{"template":{"spec":{"containers":[{"name":"a","env":[{"name":"X","value":"1"}]}]}}}})"),
+        obj(R"({"spec":{"template":{"spec":{"containers":[{"name":"a","env":[{"name":"Y","value":"2"}]}]}}}})"),
+        job);
+    ASSERT_TRUE(env);
+    EXPECT_EQ(
+        *env,
+        obj(R"({"spec":{"template":{"spec":{"containers":[{"name":"a","env":[{"name":"X","value":"1"},{"name":"Y","value":"2"}]}]}}}})"));
+    // A list without a merge key in the schema (a container's args) is replaced.
+    auto args = applyStrategicMergePatch(
+        obj(R"({"spec":{"template":{"spec":{"containers":[{"name":"a","args":["1","2"]}]}}}})"),
+        obj(R"({"spec":{"template":{"spec":{"containers":[{"name":"a","args":["3"]}]}}}})"), job);
+    ASSERT_TRUE(args);
+    EXPECT_EQ(*args,
+              obj(R"({"spec":{"template":{"spec":{"containers":[{"name":"a","args":["3"]}]}}}})"));
 }

@@ -188,42 +188,133 @@ const std::set<std::string> kPointerScalars = {
     "ImageVolumeSource.pullPolicy",
 };
 
-// The list-map keys of the lists that are maps (upstream's +listType=map / +listMapKey, and for
-// the older strategic-merge lists, their +patchMergeKey).
-const std::map<std::string, std::vector<const char*>> kListKeys = {
-    {"ObjectMeta.ownerReferences", {"uid"}},
-    {"PodSpec.volumes", {"name"}},
-    {"PodSpec.initContainers", {"name"}},
-    {"PodSpec.containers", {"name"}},
-    {"PodSpec.ephemeralContainers", {"name"}},
-    {"PodSpec.imagePullSecrets", {"name"}},
-    {"PodSpec.hostAliases", {"ip"}},
-    {"PodSpec.topologySpreadConstraints", {"topologyKey", "whenUnsatisfiable"}},
-    {"PodSpec.schedulingGates", {"name"}},
-    {"PodSpec.resourceClaims", {"name"}},
-    {"Container.ports", {"containerPort", "protocol"}},
-    {"Container.env", {"name"}},
-    {"Container.volumeMounts", {"mountPath"}},
-    {"Container.volumeDevices", {"devicePath"}},
-    {"EphemeralContainerCommon.ports", {"containerPort", "protocol"}},
-    {"EphemeralContainerCommon.env", {"name"}},
-    {"EphemeralContainerCommon.volumeMounts", {"mountPath"}},
-    {"EphemeralContainerCommon.volumeDevices", {"devicePath"}},
-    {"ResourceRequirements.claims", {"name"}},
-    {"SecurityContext.ulimits", {"name"}},
-    {"PodStatus.conditions", {"type"}},
-    {"PodStatus.podIPs", {"ip"}},
-    {"PodStatus.resourceClaimStatuses", {"name"}},
-    {"ContainerStatus.volumeMounts", {"mountPath"}},
-    {"ContainerStatus.allocatedResourcesStatus", {"name"}},
-    {"ResourceStatus.resources", {"resourceID"}},
-    {"NodeStatus.conditions", {"type"}},
-    {"NodeStatus.addresses", {"type"}},
-    {"NamespaceStatus.conditions", {"type"}},
-    {"ServiceSpec.ports", {"port", "protocol"}},
-    {"ServiceStatus.conditions", {"type"}},
-    {"ServiceAccount.secrets", {"name"}},
-    {"JobStatus.conditions", {"type"}},
+// List semantics, as upstream declares them on each list field.
+const std::map<std::string, ListSemantics> kLists = [] {
+    std::map<std::string, ListSemantics> m;
+    auto add = [&m](const std::string& field, const char* listType, std::vector<const char*> keys,
+                    const char* mergeKey, const char* strategy) {
+        ListSemantics l{
+            QLatin1String(listType), {}, QLatin1String(mergeKey), QLatin1String(strategy)};
+        for (const char* k : keys)
+            l.mapKeys.push_back(QLatin1String(k));
+        m.emplace(field, std::move(l));
+    };
+    add("ObjectMeta.ownerReferences", "map", {"uid"}, "uid", "merge");
+    add("ObjectMeta.finalizers", "set", {}, "", "merge");
+    add("PodSpec.volumes", "map", {"name"}, "name", "merge,retainKeys");
+    add("PodSpec.initContainers", "map", {"name"}, "name", "merge");
+    add("PodSpec.containers", "map", {"name"}, "name", "merge");
+    add("PodSpec.ephemeralContainers", "map", {"name"}, "name", "merge");
+    add("PodSpec.imagePullSecrets", "map", {"name"}, "name", "merge");
+    add("PodSpec.hostAliases", "map", {"ip"}, "ip", "merge");
+    add("PodSpec.topologySpreadConstraints", "map", {"topologyKey", "whenUnsatisfiable"},
+        "topologyKey", "merge");
+    add("PodSpec.schedulingGates", "map", {"name"}, "name", "merge");
+    add("PodSpec.resourceClaims", "map", {"name"}, "name", "merge,retainKeys");
+    add("PodSpec.tolerations", "atomic", {}, "", "");
+    for (const char* c : {"Container", "EphemeralContainerCommon"}) {
+        const std::string p(c);
+        add(p + ".ports", "map", {"containerPort", "protocol"}, "containerPort", "merge");
+        add(p + ".env", "map", {"name"}, "name", "merge");
+        add(p + ".volumeMounts", "map", {"mountPath"}, "mountPath", "merge");
+        add(p + ".volumeDevices", "map", {"devicePath"}, "devicePath", "merge");
+        add(p + ".command", "atomic", {}, "", "");
+        add(p + ".args", "atomic", {}, "", "");
+        add(p + ".envFrom", "atomic", {}, "", "");
+    }
+    add("ResourceRequirements.claims", "map", {"name"}, "", "");
+    add("SecurityContext.ulimits", "map", {"name"}, "", "");
+    add("PodStatus.conditions", "map", {"type"}, "type", "merge");
+    add("PodStatus.podIPs", "map", {"ip"}, "ip", "merge");
+    add("PodStatus.hostIPs", "atomic", {}, "ip", "merge");
+    add("PodStatus.resourceClaimStatuses", "map", {"name"}, "name", "merge,retainKeys");
+    add("ContainerStatus.volumeMounts", "map", {"mountPath"}, "mountPath", "merge");
+    add("ContainerStatus.allocatedResourcesStatus", "map", {"name"}, "name", "merge");
+    add("ResourceStatus.resources", "map", {"resourceID"}, "", "");
+    add("NodeStatus.conditions", "map", {"type"}, "type", "merge");
+    add("NodeStatus.addresses", "map", {"type"}, "type", "merge");
+    add("NodeSpec.podCIDRs", "set", {}, "", "merge");
+    add("NamespaceStatus.conditions", "map", {"type"}, "type", "merge");
+    add("ServiceSpec.ports", "map", {"port", "protocol"}, "port", "merge");
+    add("ServiceStatus.conditions", "map", {"type"}, "type", "merge");
+    add("ServiceAccount.secrets", "map", {"name"}, "name", "merge");
+    add("JobStatus.conditions", "atomic", {}, "type", "merge");
+    add("LabelSelector.matchExpressions", "atomic", {}, "", "");
+    add("PodFailurePolicy.rules", "atomic", {}, "", "");
+    add("SuccessPolicy.rules", "atomic", {}, "", "");
+    return m;
+}();
+
+// Short texts for the fields people look up first (`kubectl explain job.spec`), after upstream's
+// documentation.
+const std::map<std::string, const char*> kDescriptions = {
+    {"Job", "Job represents the configuration of a single job."},
+    {"JobSpec", "JobSpec describes how the job execution will look like."},
+    {"Job.spec", "Specification of the desired behavior of a job."},
+    {"Job.status", "Current status of a job."},
+    {"Job.metadata", "Standard object's metadata."},
+    {"JobSpec.parallelism",
+     "Specifies the maximum desired number of pods the job should run at any given time."},
+    {"JobSpec.completions",
+     "Specifies the desired number of successfully finished pods the job should be run "
+     "with. Setting to null means that the success of any pod signals the success of all "
+     "pods."},
+    {"JobSpec.activeDeadlineSeconds",
+     "Specifies the duration in seconds relative to the startTime that the job "
+     "may be continuously active before the system tries to terminate it."},
+    {"JobSpec.podFailurePolicy",
+     "Specifies the policy of handling failed pods: the actions to take on a pod "
+     "failure when its requirements are met."},
+    {"JobSpec.successPolicy",
+     "Specifies the policy when the Job can be declared as succeeded (Indexed Jobs "
+     "only)."},
+    {"JobSpec.backoffLimit",
+     "Specifies the number of retries before marking this job failed. Defaults to 6, "
+     "unless backoffLimitPerIndex (only Indexed Job) is specified."},
+    {"JobSpec.backoffLimitPerIndex",
+     "Specifies the limit for the number of retries within an index before "
+     "marking this index as failed (Indexed Jobs only)."},
+    {"JobSpec.maxFailedIndexes",
+     "Specifies the maximal number of failed indexes before marking the Job as "
+     "failed, when backoffLimitPerIndex is set."},
+    {"JobSpec.selector",
+     "A label query over pods that should match the pod count. Normally, the system sets "
+     "this field for you."},
+    {"JobSpec.manualSelector",
+     "manualSelector controls generation of pod labels and pod selectors. Leave it "
+     "unset unless you are certain what you are doing."},
+    {"JobSpec.template",
+     "Describes the pod that will be created when executing a job. The only allowed "
+     "template.spec.restartPolicy values are \"Never\" or \"OnFailure\"."},
+    {"JobSpec.ttlSecondsAfterFinished",
+     "Limits the lifetime of a Job that has finished execution (either "
+     "Complete or Failed)."},
+    {"JobSpec.completionMode",
+     "completionMode specifies how Pod completions are tracked. It can be "
+     "`NonIndexed` (default) or `Indexed`."},
+    {"JobSpec.suspend", "suspend specifies whether the Job controller should create Pods or not."},
+    {"JobSpec.podReplacementPolicy",
+     "podReplacementPolicy specifies when to create replacement Pods: "
+     "TerminatingOrFailed or Failed."},
+    {"JobSpec.managedBy",
+     "The controller that manages the Job (kubernetes.io/job-controller when unset)."},
+    {"JobStatus.conditions", "The latest available observations of an object's current state."},
+    {"JobStatus.completedIndexes",
+     "The completed indexes when .spec.completionMode = \"Indexed\", as ranges "
+     "(\"1,3-5,7\")."},
+    {"JobStatus.failedIndexes",
+     "The failed indexes when spec.backoffLimitPerIndex is set, as ranges."},
+    {"JobStatus.succeeded", "The number of pods which reached phase Succeeded."},
+    {"JobStatus.failed", "The number of pods which reached phase Failed."},
+    {"JobStatus.active", "The number of pending and running pods which are not terminating."},
+    {"PodTemplateSpec.spec", "Specification of the desired behavior of the pod."},
+    {"PodSpec.containers", "List of containers belonging to the pod."},
+    {"PodSpec.restartPolicy",
+     "Restart policy for all containers within the pod: Always, OnFailure or Never."},
+    {"Container.name", "Name of the container specified as a DNS_LABEL."},
+    {"Container.image", "Container image name."},
+    {"Container.command", "Entrypoint array. Not executed within a shell."},
+    {"Container.args", "Arguments to the entrypoint."},
 };
 
 std::string shortKey(const FieldDescriptor* field) {
@@ -311,12 +402,24 @@ bool keepsZero(const FieldDescriptor* field) {
     return kPointerScalars.count(shortKey(field)) > 0;
 }
 
+ListSemantics listSemantics(const FieldDescriptor* field) {
+    if (const auto it = kLists.find(shortKey(field)); it != kLists.end())
+        return it->second;
+    return {};
+}
+
 std::vector<QString> listMapKeys(const FieldDescriptor* field) {
-    std::vector<QString> out;
-    if (const auto it = kListKeys.find(shortKey(field)); it != kListKeys.end())
-        for (const char* key : it->second)
-            out.push_back(QLatin1String(key));
-    return out;
+    return listSemantics(field).mapKeys;
+}
+
+QString description(const FieldDescriptor* field) {
+    const auto it = kDescriptions.find(shortKey(field));
+    return it == kDescriptions.end() ? QString() : QString::fromUtf8(it->second);
+}
+
+QString description(const Descriptor* message) {
+    const auto it = kDescriptions.find(message->name());
+    return it == kDescriptions.end() ? QString() : QString::fromUtf8(it->second);
 }
 
 } // namespace tessera::serve::schema

@@ -48,9 +48,20 @@ const JsonField* findJsonField(const google::protobuf::Descriptor* message, cons
 bool isInlined(const google::protobuf::FieldDescriptor* field);
 // A scalar that is a pointer in Go: its zero value is kept when converting from protobuf.
 bool keepsZero(const google::protobuf::FieldDescriptor* field);
-// For lists of objects: the keys that identify an item (containers by name, ports by
-// containerPort and protocol), empty when the list is atomic or a set.
+// How a list merges (upstream's +listType, +listMapKey, +patchMergeKey, +patchStrategy): for
+// lists of objects, the keys that identify an item (containers by name, ports by containerPort
+// and protocol); empty mapKeys when the list is atomic or a set.
+struct ListSemantics {
+    QString listType; // "map", "set", "atomic" or "" (unspecified)
+    std::vector<QString> mapKeys;
+    QString patchMergeKey; // strategic merge patch key ("" when the list is replaced whole)
+    QString patchStrategy; // "merge", "merge,retainKeys" or ""
+};
+ListSemantics listSemantics(const google::protobuf::FieldDescriptor* field);
 std::vector<QString> listMapKeys(const google::protobuf::FieldDescriptor* field);
+// What a field means, for `kubectl explain` ("" when the schema has no text for it).
+QString description(const google::protobuf::FieldDescriptor* field);
+QString description(const google::protobuf::Descriptor* message);
 
 } // namespace schema
 } // namespace tessera::serve

@@ -1,0 +1,159 @@
+#pragma once
+// The kubectl fixtures of the serve tests: `tessera serve` as a subprocess, and kubectl 1.32 (the
+// system's) or kubectl 1.20 (Debian's kubernetes-client, unpacked in the build tree) driving it.
+#include "../kube/TestCerts.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <gtest/gtest.h>
+
+namespace tessera::serve::test {
+
+struct KubectlRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// `tessera serve` (TLS, a token) as a subprocess and a kubectl to drive it. On CI a missing kubectl
+// fails the test; elsewhere it is skipped, visibly.
+class KubectlFixture : public testing::Test {
+protected:
+    // The kubectl binary to run ("" when it is missing) and what to call it in messages.
+    virtual QString kubectlBinary() const = 0;
+    virtual const char* kubectlName() const = 0;
+
+    void SetUp() override {
+        kubectl = kubectlBinary();
+        if (kubectl.isEmpty() || !QFileInfo(kubectl).isExecutable()) {
+            if (qEnvironmentVariableIsSet("CI"))
+                FAIL() << kubectlName() << " is missing on CI: " << kubectl.toStdString();
+            GTEST_SKIP() << kubectlName()
+                         << " is not installed on this machine: the test did not run";
+        }
+        ASSERT_TRUE(dir.isValid());
+        kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
+        // kubectl sends bearer tokens over TLS only: HTTPS with a test CA, and a token.
+        const tessera::kube::test::TestCerts certs =
+            tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
+        ASSERT_TRUE(certs.ok);
+        auto save = [&](const char* name, const QByteArray& pem) {
+            QFile f(dir.filePath(QLatin1String(name)));
+            EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+            f.write(pem);
+            return f.fileName();
+        };
+        const QString cert = save("server.pem", certs.serverCertPem);
+        const QString key = save("server.key", certs.serverKeyPem);
+        const QString ca = save("ca.pem", certs.caPem);
+        server.setProgram(QStringLiteral(TESSERA_BINARY));
+        server.setArguments({QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"),
+                             QStringLiteral("--token"), QStringLiteral("kubectl-test-token"),
+                             QStringLiteral("--pod-duration"), QStringLiteral("0.5"),
+                             QStringLiteral("--tls-cert"), cert, QStringLiteral("--tls-key"), key,
+                             QStringLiteral("--tls-ca"), ca, QStringLiteral("--write-kubeconfig"),
+                             kubeconfig});
+        server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        server.start();
+        ASSERT_TRUE(server.waitForStarted(10000));
+        ASSERT_TRUE(QTest::qWaitFor(
+            [&] {
+                return server.readAllStandardOutput().contains("listening on") ||
+                       server.state() != QProcess::Running;
+            },
+            20000));
+        ASSERT_EQ(server.state(), QProcess::Running);
+        ASSERT_TRUE(QFile::exists(kubeconfig));
+        QFile manifest(dir.filePath(QStringLiteral("job.yaml")));
+        ASSERT_TRUE(manifest.open(QIODevice::WriteOnly));
+        manifest.write(R"(apiVersion: batch/v1
+kind: Job
+metadata:
+  name: frames
+  labels: {app: frames}
+spec:
+  completionMode: Indexed
+  completions: 4
+  parallelism: 2
+  template:
+    metadata:
+      labels: {app: frames}
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: render
+        image: busybox:1.36
+        command: ["sh", "-c", "echo $JOB_COMPLETION_INDEX"]
+)");
+        jobFile = manifest.fileName();
+    }
+    void TearDown() override {
+        if (server.state() == QProcess::Running) {
+            server.terminate();
+            if (!server.waitForFinished(10000))
+                server.kill();
+            EXPECT_EQ(server.exitStatus(), QProcess::NormalExit);
+        }
+    }
+
+    KubectlRun kubectlRun(const QStringList& args, int timeoutMs = 60000) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), dir.path()); // a fresh discovery cache
+        env.remove(QStringLiteral("KUBECONFIG"));
+        p.setProcessEnvironment(env);
+        p.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + args);
+        KubectlRun r;
+        if (!p.waitForStarted(10000))
+            return r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+        }
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = QString::fromUtf8(p.readAllStandardOutput());
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
+    }
+
+    // Writes `text` to a file in the test's directory; returns its path.
+    QString writeFile(const char* name, const QByteArray& text) {
+        QFile f(dir.filePath(QLatin1String(name)));
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        return f.fileName();
+    }
+
+    QString kubectl;
+    QTemporaryDir dir;
+    QString kubeconfig;
+    QString jobFile;
+    QProcess server;
+};
+
+// kubectl 1.32 (or whichever the system has on its PATH).
+class Kubectl : public KubectlFixture {
+protected:
+    QString kubectlBinary() const override {
+        return QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    }
+    const char* kubectlName() const override { return "kubectl"; }
+};
+
+// kubectl 1.20: Debian 12's kubernetes-client, unpacked into the build tree by CMake.
+class Kubectl120 : public KubectlFixture {
+protected:
+    QString kubectlBinary() const override { return QStringLiteral(TESSERA_KUBECTL_120); }
+    const char* kubectlName() const override { return "kubectl 1.20 (Debian's kubernetes-client)"; }
+};
+
+#define EXPECT_OK(run)                                                                             \
+    EXPECT_EQ((run).exitCode, 0) << (run).out.toStdString() << (run).err.toStdString()
+
+} // namespace tessera::serve::test
