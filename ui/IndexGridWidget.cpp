@@ -164,6 +164,7 @@ void IndexGridWidget::setCellSize(int pixels) {
     const int keep = m_current >= 0 ? m_current : m_hovered;
     m_cellSize = pixels;
     m_shift = 0; // rows start at multiples of the row length again
+    m_overscroll = 0;
     relayout();
     invalidateCache();
     if (keep >= 0)
@@ -191,7 +192,14 @@ void IndexGridWidget::zoomAround(const QPoint& pos, bool in) {
         relayout();
     }
     invalidateCache();
-    m_scroll->setValue(rowOf(slotOf(index)) * p + p / 2 + kFrame - pos.y());
+    // An index low in a fitted grid lands further down than the content can scroll: allow
+    // scrolling that far past the end (empty space below the last row) rather than move it.
+    const int wanted = rowOf(slotOf(index)) * p + p / 2 + kFrame - pos.y();
+    if (wanted > m_scroll->maximum()) {
+        m_overscroll += wanted - m_scroll->maximum();
+        relayout();
+    }
+    m_scroll->setValue(wanted);
     update();
 }
 
@@ -317,7 +325,7 @@ void IndexGridWidget::relayout() {
         const int sw = m_scroll->sizeHint().width();
         m_scroll->setGeometry(width() - sw, 0, sw, height());
         const qint64 content = qint64{m_rows} * pitch();
-        m_scroll->setRange(0, static_cast<int>(std::max<qint64>(0, content - h)));
+        m_scroll->setRange(0, static_cast<int>(std::max<qint64>(0, content - h) + m_overscroll));
         m_scroll->setPageStep(h);
         m_scroll->setSingleStep(pitch());
     } else {

@@ -177,6 +177,7 @@ private:
     int m_perCell = 1;  // indexes per cell (> 1 only when aggregated)
     int m_columns = 1;
     int m_rows = 0;
+    int m_overscroll = 0; // scrolling allowed past the last row (zoom around the pointer)
     int m_shift = 0;      // empty cells before index 0 in the first row (zoom around the pointer)
     int m_gutter = 0;     // row-label gutter width, 0 = no labels
     int m_labelEvery = 1; // label every k-th row
