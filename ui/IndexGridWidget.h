@@ -139,6 +139,13 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    // Explicit zoom levels (cell size in pixels); 0 is "fit".
+    static constexpr std::array<int, 10> kLevels = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+    static constexpr int kMaxCell = 32;
+    // The margin around the cells, where the keyboard focus frame is drawn (it never hides a
+    // cell).
+    static constexpr int kFrame = 2;
+
     int pitch() const { return m_cell + (m_cell >= 5 ? 1 : 0); }
     int viewportWidth() const;
     int scrollOffset() const;  // content y at the widget's top edge (negative: the margin)
