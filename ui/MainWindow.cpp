@@ -54,7 +54,10 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
     // Nothing remembered yet (the first start): about 80 % of the screen, centred.
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         setGeometry(firstWindowGeometry(screen()->availableGeometry()));
-    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+    // First start: the job list gets a third, the open job the rest.
+    if (!m_splitter->restoreState(
+            settings.value(QStringLiteral("mainWindow/splitter")).toByteArray()))
+        m_splitter->setSizes({height() / 3, height() - height() / 3});
     m_table->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray());
     m_namespace->setCurrentText(settings.value(QStringLiteral("mainWindow/namespace")).toString());
