@@ -15,12 +15,14 @@
 #include "ui/StatePalette.h"
 #include "ui/TableRowsModel.h"
 #include "ui/Theme.h"
+#include "ui/launch/LaunchDialog.h"
 
 #include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QGroupBox>
 #include <QLabel>
 #include <QMenu>
@@ -33,6 +35,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 #include <gtest/gtest.h>
@@ -42,6 +45,7 @@ using tessera::engine::IndexState;
 using tessera::testing::runningJob;
 using tessera::testing::ScriptedStore;
 using namespace tessera::ui;
+using tessera::ui::launch::LaunchDialog;
 
 namespace {
 
@@ -197,6 +201,20 @@ TEST(FirstHour, NoAltLetterIsClaimedTwiceInAnyLanguage) {
                     << locale.toStdString() << ": " << tabs->tabText(i).toStdString();
         }
         own->close();
+        // The Launch dialog (a window of its own), as a dropped work list opens it.
+        QTemporaryDir dir;
+        const QString list = dir.filePath(QStringLiteral("work.txt"));
+        QFile file(list);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("echo one\necho two\n");
+        file.close();
+        w.window->openLaunchFiles({list});
+        auto* launch = w.window->findChild<LaunchDialog*>();
+        ASSERT_TRUE(launch);
+        const QStringList dialog = mnemonicClashes(launch);
+        EXPECT_TRUE(dialog.isEmpty())
+            << locale.toStdString() << ": " << dialog.join(QStringLiteral("\n")).toStdString();
+        launch->close();
     }
 }
 
