@@ -6,6 +6,7 @@
 #include "ScriptedStore.h"
 #include "report/TranslationLoader.h"
 #include "ui/CommandPalette.h"
+#include "ui/GridLegendWidget.h"
 #include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
@@ -15,6 +16,7 @@
 #include "ui/StatePalette.h"
 #include "ui/TableRowsModel.h"
 #include "ui/Theme.h"
+#include "ui/TimelineWidget.h"
 #include "ui/launch/LaunchDialog.h"
 
 #include <QAbstractButton>
@@ -285,6 +287,27 @@ TEST(FirstHour, ThemeSwitchRepaintsTheGridAndIsRemembered) {
               StatePalette(themePalette(Theme::Light)).rgb(IndexState::NotStarted));
     EXPECT_NE(light.pixelColor(lightCell).rgb(), dark.pixelColor(notStarted).rgb());
     EXPECT_EQ(savedTheme(), Theme::Dark);
+    // The timeline (custom painted too) and the legend's swatches follow as well.
+    auto* timeline = w.view()->findChild<TimelineWidget*>();
+    ASSERT_TRUE(timeline);
+    timeline->resize(400, 200);
+    const QImage darkTimeline = timeline->grab().toImage();
+    ASSERT_FALSE(darkTimeline.isNull());
+    EXPECT_LT(darkTimeline.pixelColor(1, 1).lightness(), 128);
+    auto* swatchOwner = w.view()->findChild<GridLegendWidget*>();
+    ASSERT_TRUE(swatchOwner);
+    const QImage darkLegend = swatchOwner->grab().toImage();
+    const QColor notStartedSwatch = [&] {
+        // The first swatch is "Not started": its centre pixel.
+        QLabel* swatch = nullptr;
+        for (QLabel* l : swatchOwner->findChildren<QLabel*>()) {
+            if (!l->pixmap().isNull() && (!swatch || l->x() < swatch->x()))
+                swatch = l;
+        }
+        return swatch ? darkLegend.pixelColor(swatch->geometry().center()) : QColor();
+    }();
+    EXPECT_EQ(notStartedSwatch.rgb(),
+              StatePalette(themePalette(Theme::Dark)).rgb(IndexState::NotStarted));
     // Back to the desktop's look, remembered too.
     themeAction(QStringLiteral("System"))->trigger();
     EXPECT_EQ(savedTheme(), Theme::System);
