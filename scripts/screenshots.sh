@@ -16,4 +16,10 @@ mkdir -m 700 "$XDG_RUNTIME_DIR"
 export LC_ALL=C.UTF-8 LANG=C.UTF-8 ASAN_OPTIONS=detect_leaks=0
 unset QT_QPA_PLATFORM
 xvfb-run -a -s "-screen 0 1600x1000x24" "./build/$preset/app/tessera" --screenshot "$out"
+# The main window once more in View > Theme > Dark.
+dark=$(mktemp -d)
+xvfb-run -a -s "-screen 0 1600x1000x24" "./build/$preset/app/tessera" --screenshot "$dark" \
+  --theme dark >/dev/null
+cp "$dark/main-window.png" "$out/main-window-dark.png"
+rm -rf "$dark"
 ls -1 "$out"

@@ -731,6 +731,13 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
 </context>
 <context>
+    <name>tessera::ui::CommandPalette</name>
+    <message>
+        <source>Jump to a job, a tab or an action…</source>
+        <translation>Zu einem Job, einem Tab oder einer Aktion springen…</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::Format</name>
     <message>
         <source>%1s</source>
@@ -766,6 +773,14 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>%1 px cells (Ctrl+0 to fit)</source>
         <translation>%1-px-Zellen (Strg+0 zum Einpassen)</translation>
+    </message>
+    <message>
+        <source>Follow &amp;running</source>
+        <translation>Laufende &amp;nachverfolgen</translation>
+    </message>
+    <message>
+        <source>Keep the lowest running index in view while the job advances (when zoomed in); scrolling by hand turns this off</source>
+        <translation>Hält den niedrigsten laufenden Index im Blick, während der Job voranschreitet (beim Zoomen); Scrollen von Hand schaltet das aus</translation>
     </message>
 </context>
 <context>
@@ -953,20 +968,8 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>&amp;Fehlschläge &amp;&amp; Ereignisse</translation>
     </message>
     <message>
-        <source>S&amp;pread</source>
-        <translation>&amp;Verteilung</translation>
-    </message>
-    <message>
-        <source>C&amp;harts</source>
-        <translation>Dia&amp;gramme</translation>
-    </message>
-    <message>
         <source>&amp;Timeline</source>
         <translation>&amp;Zeitleiste</translation>
-    </message>
-    <message>
-        <source>Ctrl+L</source>
-        <translation>Ctrl+L</translation>
     </message>
     <message>
         <source>Loading the job…</source>
@@ -1184,13 +1187,17 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
         <translation>Sein Runner läuft nicht mehr (beendet, oder der Rechner wurde neu gestartet): den Lauf in einem neuen Runner fortsetzen. Fertige Einträge laufen nicht erneut.</translation>
     </message>
+    <message>
+        <source>Sprea&amp;d</source>
+        <translation>&amp;Verteilung</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>Dia&amp;gramme</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>
-    <message>
-        <source>&amp;Follow</source>
-        <translation>&amp;Mitverfolgen</translation>
-    </message>
     <message>
         <source>Index </source>
         <translation>Index </translation>
@@ -1228,10 +1235,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Index %1: %2 Zeilen, wird mitverfolgt</translation>
     </message>
     <message>
-        <source>All indexes</source>
-        <translation>Alle Indizes</translation>
-    </message>
-    <message>
         <source>Loading the logs of every index…</source>
         <translation>Die Logs aller Indizes werden geladen…</translation>
     </message>
@@ -1242,6 +1245,22 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>All indexes: %1 lines</source>
         <translation>Alle Indizes: %1 Zeilen</translation>
+    </message>
+    <message>
+        <source>All i&amp;ndexes</source>
+        <translation>Alle &amp;Indizes</translation>
+    </message>
+    <message>
+        <source>F&amp;ollow</source>
+        <translation>&amp;Mitverfolgen</translation>
+    </message>
+    <message>
+        <source>The index whose log is shown (Ctrl+L)</source>
+        <translation>Der Index, dessen Log angezeigt wird (Strg+L)</translation>
+    </message>
+    <message>
+        <source>Every index&apos;s log merged, each line prefixed with its index</source>
+        <translation>Die Logs aller Indizes zusammengeführt, jede Zeile mit ihrem Index davor</translation>
     </message>
 </context>
 <context>
@@ -1363,10 +1382,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Verbindung wird hergestellt…</translation>
     </message>
     <message>
-        <source>● Connected</source>
-        <translation>● Verbunden</translation>
-    </message>
-    <message>
         <source>Retrying in %1 s: %2</source>
         <translation>Neuer Versuch in %1 s: %2</translation>
     </message>
@@ -1435,10 +1450,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Sprache</translation>
-    </message>
-    <message>
         <source>System default</source>
         <translation>Systemvorgabe</translation>
     </message>
@@ -1498,6 +1509,74 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>Resuming %1…</source>
         <translation>%1 wird fortgesetzt…</translation>
     </message>
+    <message>
+        <source>Connected</source>
+        <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Command palette…</source>
+        <translation>&amp;Befehlspalette…</translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation>Ctrl+/</translation>
+    </message>
+    <message>
+        <source>&amp;About Tessera</source>
+        <translation>&amp;Über Tessera</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>About Tessera</source>
+        <translation>Über Tessera</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Watch, run and report Kubernetes Indexed Jobs, index by index: a scoreboard of every completion index, its attempts and logs, charts, a timeline and completion reports; work lists run locally or on a cluster.&lt;/p&gt;&lt;p&gt;Press Ctrl+K for the command palette, Ctrl+/ for the keyboard shortcuts. &lt;code&gt;tessera --help&lt;/code&gt; lists the commands that need no window.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Kubernetes Indexed Jobs beobachten, ausführen und auswerten, Index für Index: ein Statusraster aller Completion-Indizes mit ihren Versuchen und Logs, Diagramme, eine Zeitleiste und Abschlussberichte; Arbeitslisten laufen lokal oder im Cluster.&lt;/p&gt;&lt;p&gt;Strg+K öffnet die Befehlspalette, Strg+/ die Tastenkürzel. &lt;code&gt;tessera --help&lt;/code&gt; zeigt die Befehle, die kein Fenster brauchen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1547,6 +1626,96 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Close</source>
         <translation>Schließen</translation>
+    </message>
+    <message>
+    <name>tessera::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>What they do</source>
+        <translation>Was sie tun</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Umschalt+Tab</translation>
+    </message>
+    <message>
+        <source>Move between the job list, the scoreboard, the tabs and the log</source>
+        <translation>Zwischen Jobliste, Statusraster, Tabs und Log wechseln</translation>
+    </message>
+    <message>
+        <source>Alt+underlined letter</source>
+        <translation>Alt+unterstrichener Buchstabe</translation>
+    </message>
+    <message>
+        <source>Open a menu or tab, or go to a field</source>
+        <translation>Ein Menü oder einen Tab öffnen oder zu einem Feld springen</translation>
+    </message>
+    <message>
+        <source>Arrows, Page Up/Down, Home, End</source>
+        <translation>Pfeiltasten, Bild auf/ab, Pos1, Ende</translation>
+    </message>
+    <message>
+        <source>Scoreboard: move the current index</source>
+        <translation>Statusraster: den aktuellen Index bewegen</translation>
+    </message>
+    <message>
+        <source>Shift+arrows, Ctrl+A</source>
+        <translation>Umschalt+Pfeiltasten, Strg+A</translation>
+    </message>
+    <message>
+        <source>Scoreboard: select indexes</source>
+        <translation>Statusraster: Indizes auswählen</translation>
+    </message>
+    <message>
+        <source>Ctrl+C</source>
+        <translation>Strg+C</translation>
+    </message>
+    <message>
+        <source>Scoreboard: copy the selection as an index string (&quot;3-5,9&quot;)</source>
+        <translation>Statusraster: die Auswahl als Index-Zeichenkette kopieren („3-5,9“)</translation>
+    </message>
+    <message>
+        <source>Enter, Space</source>
+        <translation>Eingabe, Leertaste</translation>
+    </message>
+    <message>
+        <source>Scoreboard: show the current index&apos;s attempts and log</source>
+        <translation>Statusraster: Versuche und Log des aktuellen Index zeigen</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel, Ctrl++, Ctrl+-</source>
+        <translation>Strg+Mausrad, Strg++, Strg+-</translation>
+    </message>
+    <message>
+        <source>Scoreboard: zoom (the wheel zooms around the pointer)</source>
+        <translation>Statusraster: zoomen (das Mausrad zoomt um den Mauszeiger)</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Strg+0</translation>
+    </message>
+    <message>
+        <source>Scoreboard: fit every index</source>
+        <translation>Statusraster: alle Indizes einpassen</translation>
+    </message>
+    <message>
+        <source>Ctrl+W, Esc</source>
+        <translation>Strg+W, Esc</translation>
+    </message>
+    <message>
+        <source>Close a job&apos;s own window</source>
+        <translation>Das eigene Fenster eines Jobs schließen</translation>
     </message>
 </context>
 <context>

@@ -727,6 +727,13 @@ cancels it and leaves nothing behind.
     </message>
 </context>
 <context>
+    <name>tessera::ui::CommandPalette</name>
+    <message>
+        <source>Jump to a job, a tab or an action…</source>
+        <translation>跳转到 Job、标签页或操作…</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::Format</name>
     <message>
         <source>%1s</source>
@@ -762,6 +769,14 @@ cancels it and leaves nothing behind.
     <message>
         <source>%1 px cells (Ctrl+0 to fit)</source>
         <translation>%1 像素单元格（Ctrl+0 适应窗口）</translation>
+    </message>
+    <message>
+        <source>Follow &amp;running</source>
+        <translation>跟随运行中的索引(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Keep the lowest running index in view while the job advances (when zoomed in); scrolling by hand turns this off</source>
+        <translation>作业推进时让最小的运行中索引保持可见（放大时）；手动滚动会关闭此功能</translation>
     </message>
 </context>
 <context>
@@ -949,20 +964,8 @@ cancels it and leaves nothing behind.
         <translation>失败和事件(&amp;A)</translation>
     </message>
     <message>
-        <source>S&amp;pread</source>
-        <translation>分布(&amp;P)</translation>
-    </message>
-    <message>
-        <source>C&amp;harts</source>
-        <translation>图表(&amp;H)</translation>
-    </message>
-    <message>
         <source>&amp;Timeline</source>
         <translation>时间线(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Ctrl+L</source>
-        <translation>Ctrl+L</translation>
     </message>
     <message>
         <source>Loading the job…</source>
@@ -1180,13 +1183,17 @@ cancels it and leaves nothing behind.
         <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
         <translation>其运行器已不存在（被终止或机器已重启）：在新的运行器中继续此运行。已完成的项目不会再次运行。</translation>
     </message>
+    <message>
+        <source>Sprea&amp;d</source>
+        <translation>分布(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>图表(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>
-    <message>
-        <source>&amp;Follow</source>
-        <translation>跟随(&amp;F)</translation>
-    </message>
     <message>
         <source>Index </source>
         <translation>索引 </translation>
@@ -1224,10 +1231,6 @@ cancels it and leaves nothing behind.
         <translation>索引 %1：%2 行，持续跟随中</translation>
     </message>
     <message>
-        <source>All indexes</source>
-        <translation>所有索引</translation>
-    </message>
-    <message>
         <source>Loading the logs of every index…</source>
         <translation>正在加载所有索引的日志…</translation>
     </message>
@@ -1238,6 +1241,22 @@ cancels it and leaves nothing behind.
     <message>
         <source>All indexes: %1 lines</source>
         <translation>所有索引：%1 行</translation>
+    </message>
+    <message>
+        <source>All i&amp;ndexes</source>
+        <translation>所有索引(&amp;N)</translation>
+    </message>
+    <message>
+        <source>F&amp;ollow</source>
+        <translation>跟随(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The index whose log is shown (Ctrl+L)</source>
+        <translation>显示其日志的索引（Ctrl+L）</translation>
+    </message>
+    <message>
+        <source>Every index&apos;s log merged, each line prefixed with its index</source>
+        <translation>合并所有索引的日志，每行前加上其索引</translation>
     </message>
 </context>
 <context>
@@ -1359,10 +1378,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>正在连接…</translation>
     </message>
     <message>
-        <source>● Connected</source>
-        <translation>● 已连接</translation>
-    </message>
-    <message>
         <source>Retrying in %1 s: %2</source>
         <translation>%1 秒后重试：%2</translation>
     </message>
@@ -1431,10 +1446,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
         <source>System default</source>
         <translation>系统默认</translation>
     </message>
@@ -1494,6 +1505,74 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>Resuming %1…</source>
         <translation>正在继续 %1…</translation>
     </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Command palette…</source>
+        <translation>命令面板(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation>Ctrl+/</translation>
+    </message>
+    <message>
+        <source>&amp;About Tessera</source>
+        <translation>关于 Tessera(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>标签页</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>About Tessera</source>
+        <translation>关于 Tessera</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Watch, run and report Kubernetes Indexed Jobs, index by index: a scoreboard of every completion index, its attempts and logs, charts, a timeline and completion reports; work lists run locally or on a cluster.&lt;/p&gt;&lt;p&gt;Press Ctrl+K for the command palette, Ctrl+/ for the keyboard shortcuts. &lt;code&gt;tessera --help&lt;/code&gt; lists the commands that need no window.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;逐个索引地观察、运行 Kubernetes Indexed Job 并生成报告：每个完成索引的状态网格、其尝试和日志、图表、时间线和完成报告；工作列表可在本地或集群上运行。&lt;/p&gt;&lt;p&gt;按 Ctrl+K 打开命令面板，按 Ctrl+/ 查看键盘快捷键。&lt;code&gt;tessera --help&lt;/code&gt; 列出无需窗口的命令。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1543,6 +1622,96 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+    <name>tessera::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>What they do</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab、Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Move between the job list, the scoreboard, the tabs and the log</source>
+        <translation>在 Job 列表、状态网格、标签页和日志之间移动</translation>
+    </message>
+    <message>
+        <source>Alt+underlined letter</source>
+        <translation>Alt+带下划线的字母</translation>
+    </message>
+    <message>
+        <source>Open a menu or tab, or go to a field</source>
+        <translation>打开菜单或标签页，或转到某个字段</translation>
+    </message>
+    <message>
+        <source>Arrows, Page Up/Down, Home, End</source>
+        <translation>方向键、Page Up/Down、Home、End</translation>
+    </message>
+    <message>
+        <source>Scoreboard: move the current index</source>
+        <translation>状态网格：移动当前索引</translation>
+    </message>
+    <message>
+        <source>Shift+arrows, Ctrl+A</source>
+        <translation>Shift+方向键、Ctrl+A</translation>
+    </message>
+    <message>
+        <source>Scoreboard: select indexes</source>
+        <translation>状态网格：选择索引</translation>
+    </message>
+    <message>
+        <source>Ctrl+C</source>
+        <translation>Ctrl+C</translation>
+    </message>
+    <message>
+        <source>Scoreboard: copy the selection as an index string (&quot;3-5,9&quot;)</source>
+        <translation>状态网格：将所选内容复制为索引字符串（&quot;3-5,9&quot;）</translation>
+    </message>
+    <message>
+        <source>Enter, Space</source>
+        <translation>Enter、空格</translation>
+    </message>
+    <message>
+        <source>Scoreboard: show the current index&apos;s attempts and log</source>
+        <translation>状态网格：显示当前索引的尝试和日志</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel, Ctrl++, Ctrl+-</source>
+        <translation>Ctrl+滚轮、Ctrl++、Ctrl+-</translation>
+    </message>
+    <message>
+        <source>Scoreboard: zoom (the wheel zooms around the pointer)</source>
+        <translation>状态网格：缩放（滚轮以指针为中心缩放）</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>Scoreboard: fit every index</source>
+        <translation>状态网格：适应所有索引</translation>
+    </message>
+    <message>
+        <source>Ctrl+W, Esc</source>
+        <translation>Ctrl+W、Esc</translation>
+    </message>
+    <message>
+        <source>Close a job&apos;s own window</source>
+        <translation>关闭 Job 的独立窗口</translation>
     </message>
 </context>
 <context>

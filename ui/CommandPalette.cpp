@@ -82,6 +82,8 @@ void CommandPalette::runCurrent() {
     const std::function<void()> run =
         m_entries[static_cast<size_t>(item->data(kEntryRole).toInt())].run;
     close();
+    if (parentWidget() != nullptr)
+        parentWidget()->activateWindow(); // the keyboard goes back to the window
     if (run)
         run();
 }

@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPixmap>
+#include <QVBoxLayout>
 
 namespace tessera::ui {
 
@@ -19,9 +20,14 @@ GridLegendWidget::GridLegendWidget(IndexGridWidget* grid, QWidget* parent)
     : QWidget(parent)
     , m_grid(grid) {
     setObjectName(QStringLiteral("gridLegend"));
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // Two rows, so no text is clipped in a narrow pane or a longer language: the states with their
+    // counts, then the scale and the follow switch.
+    auto* rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    rows->setSpacing(2);
+    auto* layout = new QHBoxLayout;
     layout->setSpacing(4);
+    rows->addLayout(layout);
     for (int s = 0; s < engine::kIndexStateCount; ++s) {
         m_swatches[static_cast<size_t>(s)] = new QLabel(this);
         m_labels[static_cast<size_t>(s)] = new QLabel(this);
@@ -31,15 +37,17 @@ GridLegendWidget::GridLegendWidget(IndexGridWidget* grid, QWidget* parent)
         layout->addSpacing(8);
     }
     layout->addStretch(1);
+    auto* second = new QHBoxLayout;
+    rows->addLayout(second);
     m_scale = new QLabel(this);
     m_scale->setObjectName(QStringLiteral("legendScale"));
-    layout->addWidget(m_scale);
+    second->addWidget(m_scale);
+    second->addStretch(1);
     m_follow = new QCheckBox(tr("Follow &running"), this);
     m_follow->setObjectName(QStringLiteral("followRunning"));
     m_follow->setToolTip(tr("Keep the lowest running index in view while the job advances "
                             "(when zoomed in); scrolling by hand turns this off"));
-    layout->addSpacing(8);
-    layout->addWidget(m_follow);
+    second->addWidget(m_follow);
     connect(m_follow, &QCheckBox::toggled, grid, &IndexGridWidget::setFollowFrontier);
     connect(grid, &IndexGridWidget::followFrontierChanged, m_follow, &QCheckBox::setChecked);
     refreshSwatches();

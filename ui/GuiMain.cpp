@@ -1,10 +1,12 @@
 #include "GuiMain.h"
 
+#include "CommandPalette.h"
 #include "DisplayCheck.h"
 #include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
+#include "ShortcutsDialog.h"
 #include "Theme.h"
 #include "report/TranslationLoader.h"
 #include "serve/Server.h"
@@ -159,6 +161,27 @@ private:
             if (!view || !view->snapshot() || m_ticks++ < 4)
                 return;
             save(view->grid()->parentWidget(), "grid-20000-indexes");
+            m_window->openCommandPalette();
+            if (auto* palette = m_window->findChild<CommandPalette*>())
+                palette->setFilterText(QStringLiteral("re"));
+            m_ticks = 0;
+            break;
+        }
+        case 9: {
+            auto* palette = m_window->findChild<CommandPalette*>();
+            if (palette == nullptr || m_ticks++ < 2)
+                return;
+            save(palette, "command-palette");
+            palette->close();
+            m_window->showShortcuts();
+            m_ticks = 0;
+            break;
+        }
+        case 10: {
+            auto* shortcuts = m_window->findChild<ShortcutsDialog*>();
+            if (shortcuts == nullptr || m_ticks++ < 2)
+                return;
+            save(shortcuts, "keyboard-shortcuts");
             QApplication::exit(0);
             return;
         }

@@ -145,6 +145,13 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    // Explicit zoom levels (cell size in pixels); 0 is "fit".
+    static constexpr std::array<int, 10> kLevels = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+    static constexpr int kMaxCell = 32;
+    // The margin around the cells, where the keyboard focus frame is drawn (it never hides a
+    // cell).
+    static constexpr int kFrame = 2;
+
     int pitch() const { return m_cell + (m_cell >= 5 ? 1 : 0); }
     int viewportWidth() const;
     int scrollOffset() const;  // content y at the widget's top edge (negative: the margin)
@@ -188,6 +195,7 @@ private:
     int m_perCell = 1;  // indexes per cell (> 1 only when aggregated)
     int m_columns = 1;
     int m_rows = 0;
+    int m_overscroll = 0; // scrolling allowed past the last row (zoom around the pointer)
     int m_shift = 0;      // empty cells before index 0 in the first row (zoom around the pointer)
     int m_gutter = 0;     // row-label gutter width, 0 = no labels
     int m_labelEvery = 1; // label every k-th row

@@ -46,16 +46,20 @@ LogViewWidget::LogViewWidget(QWidget* parent)
     load->setObjectName(QStringLiteral("logLoad"));
     setAttemptCount(0);
 
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(m_index);
-    bar->addWidget(m_allIndexes);
-    bar->addWidget(m_attempt);
-    bar->addWidget(m_follow);
-    bar->addWidget(load);
-    bar->addWidget(m_filter, 1);
+    // Which log (index or all, attempt), then how (follow, load, filter): two rows, so the filter
+    // keeps its room in a narrow pane.
+    auto* which = new QHBoxLayout;
+    which->addWidget(m_index);
+    which->addWidget(m_allIndexes);
+    which->addWidget(m_attempt, 1);
+    auto* how = new QHBoxLayout;
+    how->addWidget(m_follow);
+    how->addWidget(load);
+    how->addWidget(m_filter, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
+    layout->addLayout(which);
+    layout->addLayout(how);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_state);
 

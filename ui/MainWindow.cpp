@@ -59,7 +59,10 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
     // Nothing remembered yet (the first start): about 80 % of the screen, centred.
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         setGeometry(firstWindowGeometry(screen()->availableGeometry()));
-    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+    // First start: the job list gets a third, the open job the rest.
+    if (!m_splitter->restoreState(
+            settings.value(QStringLiteral("mainWindow/splitter")).toByteArray()))
+        m_splitter->setSizes({height() / 3, height() - height() / 3});
     m_table->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray());
     m_namespace->setCurrentText(settings.value(QStringLiteral("mainWindow/namespace")).toString());
@@ -115,6 +118,7 @@ void MainWindow::buildUi() {
     m_table->sortByColumn(JobListModel::Age, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setTabKeyNavigation(false); // Tab leaves the list (for the scoreboard), as it should
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);

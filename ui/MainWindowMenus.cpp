@@ -10,6 +10,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QFileDialog>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -129,6 +130,7 @@ void MainWindow::buildMenus() {
         viewMenu->addAction(tr("&Command palette…"), this, &MainWindow::openCommandPalette);
     palette->setObjectName(QStringLiteral("commandPaletteAction"));
     palette->setShortcut(QKeySequence(tr("Ctrl+K")));
+    qApp->installEventFilter(this); // see eventFilter: Ctrl+K wins over text fields
     auto* jobMenu = menuBar()->addMenu(tr("&Job"));
     jobMenu->addAction(tr("Open in new &window"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
         if (!selectedKey().isEmpty())
@@ -219,6 +221,18 @@ void MainWindow::openCommandPalette() {
     palette->move(area.center().x() - palette->width() / 2, area.top() + 60);
     palette->show();
     palette->activateWindow();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride && watched->isWidgetType() &&
+        static_cast<QWidget*>(watched)->window() == this) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (QKeySequence(key->keyCombination()) == QKeySequence(tr("Ctrl+K"))) {
+            event->ignore(); // not claimed by the field: the shortcut runs
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::showShortcuts() {

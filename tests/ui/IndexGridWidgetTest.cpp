@@ -268,4 +268,128 @@ TEST(IndexGridWidget, PaintsTwoBillionIndexesFromRuns) {
     // Selecting everything is one interval.
     grid.selectAll();
     EXPECT_EQ(grid.selectionText(), QStringLiteral("0-1999999999"));
+
+TEST(IndexGridWidget, CtrlWheelZoomsAroundThePointerAtTwentyThousandIndexes) {
+    IndexGridWidget grid;
+    grid.resize(600, 400);
+    grid.setStates(cycleOfStates(20000));
+    showAndWait(grid);
+    auto wheel = [&](const QPoint& at, int delta) {
+        QWheelEvent e(at, grid.mapToGlobal(at), {}, QPoint(0, delta), Qt::NoButton,
+                      Qt::ControlModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&grid, &e);
+    };
+    // Away from the edges, in, in again, and back out one step: the index under the pointer
+    // stays under it each time, though the rows reflow.
+    for (const QPoint at : {QPoint(421, 233), QPoint(97, 301), QPoint(300, 40)}) {
+        grid.zoomToFit();
+        const int under = grid.indexAt(at);
+        ASSERT_GE(under, 0);
+        for (int delta : {120, 120, 120, -120}) {
+            wheel(at, delta);
+            EXPECT_EQ(grid.indexAt(at), under) << "at " << at.x() << "," << at.y() << " after "
+                                               << delta << ", cell " << grid.effectiveCellSize();
+            EXPECT_TRUE(grid.cellRect(under).contains(at) ||
+                        grid.cellRect(under).adjusted(0, 0, 1, 1).contains(at));
+        }
+        EXPECT_GT(grid.effectiveCellSize(), 2);
+    }
+    // The painted cell under the pointer has that index's colour.
+    const QPoint at(421, 233);
+    const QImage image = grid.grab().toImage();
+    EXPECT_EQ(pixelAt(image, grid.cellRect(grid.indexAt(at)).center()),
+              StatePalette(grid.palette()).rgb(grid.stateAt(grid.indexAt(at))));
+}
+
+TEST(IndexGridWidget, RowLabelsShowTheFirstIndexOfEachRowWhenCellsFitThem) {
+    IndexGridWidget grid;
+    grid.resize(600, 400);
+    grid.setStates(cycleOfStates(20000));
+    showAndWait(grid);
+    grid.renderNow();
+    // Fit at 20,000 indexes: cells too small for labels.
+    ASSERT_LT(grid.effectiveCellSize(), IndexGridWidget::kLabelMinCell);
+    EXPECT_TRUE(grid.labelledRows().empty());
+    grid.setCellSize(12);
+    grid.renderNow();
+    ASSERT_FALSE(grid.labelledRows().empty());
+    const auto& rows = grid.labelledRows();
+    EXPECT_EQ(rows.front(), 0);
+    // Consecutive labels are whole rows apart, and each names the first cell of its row.
+    const int step = rows.size() > 1 ? rows[1] - rows[0] : 0;
+    EXPECT_EQ(step % grid.columns(), 0);
+    EXPECT_GT(step, 0);
+    for (size_t i = 1; i < rows.size(); ++i) {
+        EXPECT_EQ(rows[i] - rows[i - 1], step);
+        const QRect first = grid.cellRect(rows[i]);
+        if (!first.isEmpty()) {
+            EXPECT_LT(first.left(), grid.labelGutter() + 2); // the leftmost cell
+            EXPECT_GT(first.left(), 0);
+        }
+    }
+    // The label is painted: text pixels in the gutter, left of the first cell.
+    const QImage image = grid.grab().toImage();
+    const QColor base = grid.palette().color(QPalette::Base);
+    int inked = 0;
+    const QRect cell0 = grid.cellRect(0);
+    for (int x = 0; x < grid.labelGutter() - 2; ++x) {
+        for (int y = cell0.top(); y < cell0.top() + grid.fontMetrics().height(); ++y)
+            inked += QColor(image.pixel(x, y)) != base ? 1 : 0;
+    }
+    EXPECT_GT(inked, 5);
+    // Scrolled down, the labels follow: the first label names a row further on.
+    QTest::keyClick(&grid, Qt::Key_End);
+    grid.renderNow();
+    ASSERT_FALSE(grid.labelledRows().empty());
+    EXPECT_GT(grid.labelledRows().front(), 10000);
+}
+
+TEST(IndexGridWidget, FollowRunningKeepsTheLowestRunningIndexInViewUntilTheUserScrolls) {
+    IndexGridWidget grid;
+    grid.resize(600, 300);
+    std::vector<IndexState> states(20000, IndexState::NotStarted);
+    grid.setStates(states);
+    showAndWait(grid);
+    grid.setCellSize(12);
+    QSignalSpy changed(&grid, &IndexGridWidget::followFrontierChanged);
+    grid.setFollowFrontier(true);
+    for (int frontier : {3000, 9000, 15000}) {
+        for (int i = 0; i < frontier; ++i)
+            states[static_cast<size_t>(i)] = IndexState::Succeeded;
+        for (int i = frontier; i < frontier + 50; ++i)
+            states[static_cast<size_t>(i)] = IndexState::Running;
+        grid.updateStates(states, 0, frontier + 49);
+        EXPECT_FALSE(grid.cellRect(frontier).isEmpty()) << frontier;
+        EXPECT_LT(grid.cellRect(frontier).top(), grid.height() / 2) << frontier;
+    }
+    // A wheel turn by hand hands the view back to the reader.
+    QWheelEvent scroll(QPointF(50, 50), grid.mapToGlobal(QPointF(50, 50)), {}, QPoint(0, 120),
+                       Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&grid, &scroll);
+    EXPECT_FALSE(grid.followsFrontier());
+    EXPECT_EQ(changed.count(), 2);
+    for (int i = 15000; i < 18000; ++i)
+        states[static_cast<size_t>(i)] = IndexState::Succeeded;
+    for (int i = 18000; i < 18050; ++i)
+        states[static_cast<size_t>(i)] = IndexState::Running;
+    grid.updateStates(states, 15000, 18049);
+    EXPECT_TRUE(grid.cellRect(18000).isEmpty()); // not followed any more
+}
+
+TEST(IndexGridWidget, ThemeChangeReRendersTheCachedImage) {
+    IndexGridWidget grid;
+    grid.resize(200, 100);
+    grid.setStates(std::vector<IndexState>(50, IndexState::NotStarted));
+    grid.renderNow();
+    const QImage before = grid.grab().toImage();
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x25));
+    dark.setColor(QPalette::Base, QColor(0x18, 0x1a, 0x1c));
+    grid.setPalette(dark); // what QApplication::setPalette sends every widget: PaletteChange
+    const QImage after = grid.grab().toImage();
+    const QPoint background(grid.width() - 1, grid.height() - 1);
+    EXPECT_NE(before.pixel(background), after.pixel(background));
+    EXPECT_EQ(QColor(after.pixel(background)), dark.color(QPalette::Base));
+    EXPECT_EQ(pixelAt(after, grid.cellRect(0).center()),
+              StatePalette(dark).rgb(IndexState::NotStarted));
 }
