@@ -1184,16 +1184,28 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Wird gelöscht…</translation>
     </message>
     <message>
-        <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
-        <translation>Sein Runner läuft nicht mehr (beendet, oder der Rechner wurde neu gestartet): den Lauf in einem neuen Runner fortsetzen. Fertige Einträge laufen nicht erneut.</translation>
-    </message>
-    <message>
         <source>Sprea&amp;d</source>
         <translation>&amp;Verteilung</translation>
     </message>
     <message>
         <source>&amp;Charts</source>
         <translation>Dia&amp;gramme</translation>
+    </message>
+    <message>
+        <source>S&amp;pread</source>
+        <translation>&amp;Verteilung</translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation>Dia&amp;gramme</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
+        <translation>Sein Runner läuft nicht mehr (beendet, oder der Rechner wurde neu gestartet): den Lauf in einem neuen Runner fortsetzen. Fertige Einträge laufen nicht erneut.</translation>
     </message>
 </context>
 <context>
@@ -1261,6 +1273,14 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Every index&apos;s log merged, each line prefixed with its index</source>
         <translation>Die Logs aller Indizes zusammengeführt, jede Zeile mit ihrem Index davor</translation>
+    </message>
+    <message>
+        <source>&amp;Follow</source>
+        <translation>&amp;Mitverfolgen</translation>
+    </message>
+    <message>
+        <source>All indexes</source>
+        <translation>Alle Indizes</translation>
     </message>
 </context>
 <context>
@@ -1498,18 +1518,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Lade die Elemente von %1…</translation>
     </message>
     <message>
-        <source>Res&amp;ume interrupted run</source>
-        <translation>Unterbrochenen Lauf f&amp;ortsetzen</translation>
-    </message>
-    <message>
-        <source>Select an interrupted local run to resume it.</source>
-        <translation>Wählen Sie einen unterbrochenen lokalen Lauf, um ihn fortzusetzen.</translation>
-    </message>
-    <message>
-        <source>Resuming %1…</source>
-        <translation>%1 wird fortgesetzt…</translation>
-    </message>
-    <message>
         <source>Connected</source>
         <translation>Verbunden</translation>
     </message>
@@ -1577,6 +1585,26 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Watch, run and report Kubernetes Indexed Jobs, index by index: a scoreboard of every completion index, its attempts and logs, charts, a timeline and completion reports; work lists run locally or on a cluster.&lt;/p&gt;&lt;p&gt;Press Ctrl+K for the command palette, Ctrl+/ for the keyboard shortcuts. &lt;code&gt;tessera --help&lt;/code&gt; lists the commands that need no window.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Kubernetes Indexed Jobs beobachten, ausführen und auswerten, Index für Index: ein Statusraster aller Completion-Indizes mit ihren Versuchen und Logs, Diagramme, eine Zeitleiste und Abschlussberichte; Arbeitslisten laufen lokal oder im Cluster.&lt;/p&gt;&lt;p&gt;Strg+K öffnet die Befehlspalette, Strg+/ die Tastenkürzel. &lt;code&gt;tessera --help&lt;/code&gt; zeigt die Befehle, die kein Fenster brauchen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>● Connected</source>
+        <translation>● Verbunden</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume interrupted run</source>
+        <translation>Unterbrochenen Lauf f&amp;ortsetzen</translation>
+    </message>
+    <message>
+        <source>Select an interrupted local run to resume it.</source>
+        <translation>Wählen Sie einen unterbrochenen lokalen Lauf, um ihn fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>Resuming %1…</source>
+        <translation>%1 wird fortgesetzt…</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1610,24 +1638,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     </message>
 </context>
 <context>
-    <name>tessera::ui::RunningRunsPrompt</name>
-    <message>
-        <source>Local runs keep running</source>
-        <translation>Lokale Läufe laufen weiter</translation>
-    </message>
-    <message>
-        <source>Still running: %1.</source>
-        <translation>Laufen noch: %1.</translation>
-    </message>
-    <message>
-        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
-        <translation>Sie laufen nach dem Schließen dieses Fensters weiter, jeder in seinem eigenen Prozess. Öffnen Sie „Lokale Läufe“ erneut, um sie zu verfolgen; ein durch einen Neustart angehaltener Lauf wird als „Unterbrochen“ angezeigt und kann fortgesetzt werden.</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
     <name>tessera::ui::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
@@ -2027,6 +2037,25 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3, completions: %4</source>
         <translation>ConfigMap %1 (%2 KiB an Einträgen, Limit 1024 KiB) und Indexed Job %3, Completions: %4</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>Lokale Läufe laufen weiter</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>Laufen noch: %1.</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>Sie laufen nach dem Schließen dieses Fensters weiter, jeder in seinem eigenen Prozess. Öffnen Sie „Lokale Läufe“ erneut, um sie zu verfolgen; ein durch einen Neustart angehaltener Lauf wird als „Unterbrochen“ angezeigt und kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 </TS>

@@ -1180,16 +1180,28 @@ cancels it and leaves nothing behind.
         <translation>正在删除…</translation>
     </message>
     <message>
-        <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
-        <translation>其运行器已不存在（被终止或机器已重启）：在新的运行器中继续此运行。已完成的项目不会再次运行。</translation>
-    </message>
-    <message>
         <source>Sprea&amp;d</source>
         <translation>分布(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Charts</source>
         <translation>图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>S&amp;pread</source>
+        <translation>分布(&amp;P)</translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation>图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
+        <translation>其运行器已不存在（被终止或机器已重启）：在新的运行器中继续此运行。已完成的项目不会再次运行。</translation>
     </message>
 </context>
 <context>
@@ -1257,6 +1269,14 @@ cancels it and leaves nothing behind.
     <message>
         <source>Every index&apos;s log merged, each line prefixed with its index</source>
         <translation>合并所有索引的日志，每行前加上其索引</translation>
+    </message>
+    <message>
+        <source>&amp;Follow</source>
+        <translation>跟随(&amp;F)</translation>
+    </message>
+    <message>
+        <source>All indexes</source>
+        <translation>所有索引</translation>
     </message>
 </context>
 <context>
@@ -1494,18 +1514,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>正在加载 %1 的条目…</translation>
     </message>
     <message>
-        <source>Res&amp;ume interrupted run</source>
-        <translation>继续已中断的运行(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Select an interrupted local run to resume it.</source>
-        <translation>请选择一个已中断的本地运行以继续。</translation>
-    </message>
-    <message>
-        <source>Resuming %1…</source>
-        <translation>正在继续 %1…</translation>
-    </message>
-    <message>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
@@ -1573,6 +1581,26 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Watch, run and report Kubernetes Indexed Jobs, index by index: a scoreboard of every completion index, its attempts and logs, charts, a timeline and completion reports; work lists run locally or on a cluster.&lt;/p&gt;&lt;p&gt;Press Ctrl+K for the command palette, Ctrl+/ for the keyboard shortcuts. &lt;code&gt;tessera --help&lt;/code&gt; lists the commands that need no window.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;逐个索引地观察、运行 Kubernetes Indexed Job 并生成报告：每个完成索引的状态网格、其尝试和日志、图表、时间线和完成报告；工作列表可在本地或集群上运行。&lt;/p&gt;&lt;p&gt;按 Ctrl+K 打开命令面板，按 Ctrl+/ 查看键盘快捷键。&lt;code&gt;tessera --help&lt;/code&gt; 列出无需窗口的命令。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>● Connected</source>
+        <translation>● 已连接</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume interrupted run</source>
+        <translation>继续已中断的运行(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Select an interrupted local run to resume it.</source>
+        <translation>请选择一个已中断的本地运行以继续。</translation>
+    </message>
+    <message>
+        <source>Resuming %1…</source>
+        <translation>正在继续 %1…</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1606,24 +1634,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     </message>
 </context>
 <context>
-    <name>tessera::ui::RunningRunsPrompt</name>
-    <message>
-        <source>Local runs keep running</source>
-        <translation>本地运行将继续</translation>
-    </message>
-    <message>
-        <source>Still running: %1.</source>
-        <translation>仍在运行：%1。</translation>
-    </message>
-    <message>
-        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
-        <translation>关闭此窗口后它们会继续运行，各自在独立的进程中。再次打开“本地运行”即可查看；因重启而停止的运行显示为“已中断”，可以继续。</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
     <name>tessera::ui::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
@@ -2020,6 +2030,25 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3, completions: %4</source>
         <translation>ConfigMap %1（条目共 %2 KiB，上限 1024 KiB）以及 Indexed Job %3，完成数：%4</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>本地运行将继续</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>仍在运行：%1。</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>关闭此窗口后它们会继续运行，各自在独立的进程中。再次打开“本地运行”即可查看；因重启而停止的运行显示为“已中断”，可以继续。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 </TS>
