@@ -3,6 +3,7 @@
 #include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
+#include "LanguageFonts.h"
 #include "MainWindow.h"
 #include "report/TranslationLoader.h"
 #include "serve/Server.h"
@@ -297,7 +298,7 @@ private:
 
 int runGui(int argc, char** argv) {
     QString screenshotDir;
-    bool demo = false; // --demo: open on the built-in Demo source (scripts/run.sh)
+    bool demo = false;    // --demo: open on the built-in Demo source (scripts/run.sh)
     int benchIndexes = 0; // --bench-gui [N]
     for (int i = 1; i < argc; ++i) {
         if (qstrcmp(argv[i], "--bench-gui") == 0) {
@@ -318,9 +319,13 @@ int runGui(int argc, char** argv) {
     QApplication::setDesktopFileName(QStringLiteral("tessera"));
     // The system locale, unless View > Language chose one ("" = system; "en" = untranslated).
     const QString language = QSettings().value(MainWindow::languageSettingKey()).toString();
-    if (language != QLatin1String("en"))
-        report::TranslationLoader::install(app, language.isEmpty() ? QLocale::system()
-                                                                   : QLocale(language));
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    // Without a font for its script a translation is unreadable: stay in English, say why.
+    const QString noFont = LanguageFonts::missingFontReason(locale);
+    if (!noFont.isEmpty())
+        std::fprintf(stderr, "tessera: %s\n", qPrintable(noFont));
+    else if (language != QLatin1String("en"))
+        report::TranslationLoader::install(app, locale);
 
     MainWindow window;
     std::unique_ptr<ScreenshotTour> tour;

@@ -31,6 +31,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QToolBar>
 #include <QUrl>
@@ -54,6 +55,15 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
     m_table->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray());
+    // Whatever was remembered (perhaps in another language): no column narrower than its title
+    // and sort arrow.
+    const int headerMargin = style()->pixelMetric(QStyle::PM_HeaderMargin) * 2 + 16;
+    for (int c = 0; c + 1 < JobListModel::ColumnCount; ++c)
+        m_table->setColumnWidth(
+            c, std::max(m_table->columnWidth(c),
+                        m_table->horizontalHeader()->fontMetrics().horizontalAdvance(
+                            m_model->headerData(c, Qt::Horizontal).toString()) +
+                            headerMargin));
     m_namespace->setCurrentText(settings.value(QStringLiteral("mainWindow/namespace")).toString());
 }
 
