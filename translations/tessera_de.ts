@@ -1925,6 +1925,10 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>default: %1</source>
         <translation>Standard: %1</translation>
     </message>
+    <message>
+        <source>Simulate</source>
+        <translation>Simulieren</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::launch::LaunchedJobSelector</name>

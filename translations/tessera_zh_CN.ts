@@ -1916,6 +1916,10 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>default: %1</source>
         <translation>默认：%1</translation>
     </message>
+    <message>
+        <source>Simulate</source>
+        <translation>模拟</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::launch::LaunchedJobSelector</name>

@@ -7,6 +7,7 @@
 #include "JobListModel.h"
 #include "LogViewWidget.h"
 #include "StatePalette.h"
+#include "TableColumns.h"
 #include "TableRowsModel.h"
 #include "TimelineWidget.h"
 
@@ -314,7 +315,9 @@ QWidget* JobView::buildFailuresTab() {
     fl->addWidget(failuresView);
     auto* events = new QGroupBox(tr("Events of the job"), tab);
     auto* el = new QVBoxLayout(events);
-    el->addWidget(makeTable(m_eventsModel, events, QStringLiteral("eventsTable")));
+    auto* eventsView = makeTable(m_eventsModel, events, QStringLiteral("eventsTable"));
+    fitColumnsStretching(eventsView, 2); // Message takes the width, not "Last seen"
+    el->addWidget(eventsView);
     tab->addWidget(failures);
     tab->addWidget(events);
     return tab;
@@ -490,8 +493,9 @@ QString JobView::indexDetails(int index) const {
             text += QStringLiteral("<br>&nbsp;&nbsp;") + tr("exit code %1").arg(exit);
         if (!a.reason.isEmpty())
             text += QStringLiteral(", ") + tr("reason %1").arg(a.reason.toHtmlEscaped());
-        if (!a.message.isEmpty())
-            text += QStringLiteral("<br>&nbsp;&nbsp;") + a.message.left(200).toHtmlEscaped();
+        if (const QString message = Format::attemptMessage(a.message, a.exitCode, a.signal);
+            !message.isEmpty())
+            text += QStringLiteral("<br>&nbsp;&nbsp;") + message.left(200).toHtmlEscaped();
         text += QStringLiteral("<br>");
     }
     return text;

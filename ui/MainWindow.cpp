@@ -3,8 +3,10 @@
 #include "JobListModel.h"
 #include "JobView.h"
 #include "ProgressDelegate.h"
+#include "RecentFolders.h"
 #include "ReportExporter.h"
 #include "launch/LaunchDialog.h"
+#include "launch/LaunchGenerator.h"
 #include "launch/LaunchedJobSelector.h"
 #include "store/JobStore.h"
 #include "store/LocalSource.h"
@@ -37,6 +39,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <set>
 
 namespace tessera::ui {
 
@@ -111,8 +114,11 @@ void MainWindow::buildUi() {
     newWindow->setShortcut(QKeySequence::New);
     auto* launchFile = fileMenu->addAction(tr("&Launch from file…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(
-            this, tr("Launch work lists or Job manifests"), QString(),
+            this, tr("Launch work lists or Job manifests"),
+            RecentFolders::folder(QStringLiteral("launch")),
             tr("Work lists and manifests (*.txt *.list *.csv *.yaml *.yml *.json);;All files (*)"));
+        if (!paths.isEmpty())
+            RecentFolders::remember(QStringLiteral("launch"), paths.first());
         openLaunchFiles(paths);
     });
     launchFile->setObjectName(QStringLiteral("launchFromFileAction"));
@@ -125,8 +131,10 @@ void MainWindow::buildUi() {
         }
         const QString name = key.section(QLatin1Char('/'), -1);
         const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export completion report"), name + QStringLiteral("-report.html"),
+            this, tr("Export completion report"),
+            RecentFolders::pathIn(QStringLiteral("reports"), name + QStringLiteral("-report.html")),
             tr("HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)"));
+        RecentFolders::remember(QStringLiteral("reports"), path);
         if (!path.isEmpty())
             exportReport(path);
     });
@@ -562,8 +570,12 @@ void MainWindow::rerunIndexes(bool onlyFailed) {
             }
             const auto& relaunch = input->relaunch;
             launch::LaunchDialog* dialog = newLaunchDialog();
+            std::set<std::string> taken; // "x-rerun" exists: this one is "x-rerun-2"
+            for (int r = 0; r < m_model->rowCount(); ++r)
+                taken.insert(m_model->job(r).name.toStdString());
             dialog->openRerun(input->origin, relaunch.list, subset,
-                              QString::fromStdString(relaunch.spec.name) + QStringLiteral("-rerun"),
+                              QString::fromStdString(tessera::launch::LaunchGenerator::rerunName(
+                                  relaunch.spec.name, taken)),
                               relaunch.originalIndexes);
             if (input->local) {
                 dialog->presetSettings(relaunch.spec); // the run's own limits, not the defaults
