@@ -54,6 +54,13 @@
     </message>
 </context>
 <context>
+    <name>LanguageFonts</name>
+    <message>
+        <source>No font for %1 is installed (on Debian: apt install fonts-noto-cjk); Tessera shows English instead.</source>
+        <translation>Für %1 ist keine Schrift installiert (unter Debian: apt install fonts-noto-cjk); Tessera zeigt stattdessen Englisch.</translation>
+    </message>
+</context>
+<context>
     <name>LaunchCommand</name>
     <message>
         <source>Usage: tessera launch WORKLIST --image IMAGE [OPTIONS]
@@ -178,10 +185,6 @@ Optionen:
     <message>
         <source>%1 h</source>
         <translation>%1 h</translation>
-    </message>
-    <message>
-        <source>unset</source>
-        <translation>nicht gesetzt</translation>
     </message>
 </context>
 <context>
@@ -538,6 +541,46 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Suspended</source>
         <translation>Angehalten</translation>
     </message>
+    <message>
+        <source>First start</source>
+        <translation>Erster Start</translation>
+    </message>
+    <message>
+        <source>Last end</source>
+        <translation>Letztes Ende</translation>
+    </message>
+    <message>
+        <source>Last attempt&apos;s duration</source>
+        <translation>Dauer des letzten Versuchs</translation>
+    </message>
+    <message>
+        <source>First start and last end span all attempts of an index; the duration is that of its last attempt.</source>
+        <translation>Erster Start und letztes Ende umfassen alle Versuche eines Index; die Dauer ist die seines letzten Versuchs.</translation>
+    </message>
+    <message>
+        <source>time since the start (%1)</source>
+        <translation>Zeit seit dem Start (%1)</translation>
+    </message>
+    <message>
+        <source>duration (%1)</source>
+        <translation>Dauer (%1)</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>min</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -879,6 +922,18 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
     </message>
 </context>
 <context>
@@ -1786,10 +1841,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Schließen</translation>
     </message>
     <message>
-        <source>Job</source>
-        <translation>Job</translation>
-    </message>
-    <message>
         <source>Local run</source>
         <translation>Lokaler Lauf</translation>
     </message>
@@ -2037,6 +2088,122 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3, completions: %4</source>
         <translation>ConfigMap %1 (%2 KiB an Einträgen, Limit 1024 KiB) und Indexed Job %3, Completions: %4</translation>
+    </message>
+    <message>
+        <source>one item per line</source>
+        <translation>ein Eintrag pro Zeile</translation>
+    </message>
+    <message>
+        <source>CSV, one item per row</source>
+        <translation>CSV, ein Eintrag pro Zeile</translation>
+    </message>
+    <message>
+        <source>Furiko YAML</source>
+        <translation>Furiko-YAML</translation>
+    </message>
+    <message>
+        <source>per-completion variables</source>
+        <translation>Variablen pro Completion</translation>
+    </message>
+    <message>
+        <source>&amp;Launch (simulated)</source>
+        <translation>&amp;Starten (simuliert)</translation>
+    </message>
+    <message>
+        <source>No cluster to launch to: %1</source>
+        <translation>Kein Cluster zum Starten: %1</translation>
+    </message>
+    <message>
+        <source>No cluster to launch to: the kubeconfig has no contexts. Switch this window to the Demo source to try a cluster launch there, or add a context (kubectl config set-context).</source>
+        <translation>Kein Cluster zum Starten: Die kubeconfig enthält keine Kontexte. Wechseln Sie in diesem Fenster zur Quelle „Demo“, um dort einen Cluster-Start auszuprobieren, oder legen Sie einen Kontext an (kubectl config set-context).</translation>
+    </message>
+    <message>
+        <source>The Demo simulates every pod: the commands are not run. Each pod runs for a few seconds and fails at the Demo&apos;s rate; the tessera.dev/sim-* annotations in the YAML below set the duration, the failing indexes and the exit code.</source>
+        <translation>Die Demo simuliert jeden Pod: Die Befehle werden nicht ausgeführt. Jeder Pod läuft einige Sekunden und schlägt mit der Fehlerrate der Demo fehl; die Annotationen tessera.dev/sim-* in der YAML unten legen die Dauer, die fehlschlagenden Indizes und den Exit-Code fest.</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>Nicht beendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>: %n succeeded</source>
+        <translation>
+            <numerusform>: %n erfolgreich</numerusform>
+            <numerusform>: %n erfolgreich</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n index(es) failed</source>
+        <translation>
+            <numerusform>, %n Index fehlgeschlagen</numerusform>
+            <numerusform>, %n Indizes fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Job settings</source>
+        <translation>Job-Einstellungen</translation>
+    </message>
+    <message>
+        <source>How many items run at the same time (spec.parallelism).</source>
+        <translation>Wie viele Einträge gleichzeitig laufen (spec.parallelism).</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;backoffLimitPerIndex&lt;/b&gt;: how many times each index may be retried. An index that fails once more is marked failed for good, and the other indexes go on; the Job fails at the end if any index failed.&lt;/p&gt;&lt;p&gt;Unset: no per-index limit; every failure then counts against backoffLimit.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;backoffLimitPerIndex&lt;/b&gt;: wie oft jeder Index wiederholt werden darf. Ein Index, der danach noch einmal fehlschlägt, gilt endgültig als fehlgeschlagen, und die anderen Indizes laufen weiter; der Job schlägt am Ende fehl, wenn ein Index fehlgeschlagen ist.&lt;/p&gt;&lt;p&gt;Nicht gesetzt: keine Grenze pro Index; jeder Fehlschlag zählt dann gegen backoffLimit.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;backoffLimit&lt;/b&gt;: how many failed pods the whole Job may have. One more fails the Job (BackoffLimitExceeded) and stops every index still to run.&lt;/p&gt;&lt;p&gt;Default: 6, or unlimited when backoffLimitPerIndex is set (as Kubernetes does).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;backoffLimit&lt;/b&gt;: wie viele fehlgeschlagene Pods der ganze Job haben darf. Einer mehr lässt den Job fehlschlagen (BackoffLimitExceeded) und stoppt alle noch ausstehenden Indizes.&lt;/p&gt;&lt;p&gt;Standard: 6, oder unbegrenzt, wenn backoffLimitPerIndex gesetzt ist (wie bei Kubernetes).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;backoffLimit:</source>
+        <translation>&amp;backoffLimit:</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;maxFailedIndexes&lt;/b&gt; (needs backoffLimitPerIndex): how many indexes may fail for good before the Job fails at once (MaxFailedIndexesExceeded).&lt;/p&gt;&lt;p&gt;Unset: no limit; every index runs.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;maxFailedIndexes&lt;/b&gt; (braucht backoffLimitPerIndex): wie viele Indizes endgültig fehlschlagen dürfen, bevor der Job sofort fehlschlägt (MaxFailedIndexesExceeded).&lt;/p&gt;&lt;p&gt;Nicht gesetzt: keine Grenze; jeder Index läuft.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;successPolicy&lt;/b&gt;: the Job succeeds as soon as these indexes (and/or this many of them) succeeded; the rest are stopped.&lt;/p&gt;&lt;p&gt;Empty: every index must succeed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;successPolicy&lt;/b&gt;: Der Job ist erfolgreich, sobald diese Indizes (und/oder so viele davon) erfolgreich waren; die übrigen werden gestoppt.&lt;/p&gt;&lt;p&gt;Leer: Jeder Index muss erfolgreich sein.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;activeDeadlineSeconds&lt;/b&gt;: how long the Job may run in total; then it fails (DeadlineExceeded) and its running pods are stopped.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;activeDeadlineSeconds&lt;/b&gt;: wie lange der Job insgesamt laufen darf; danach schlägt er fehl (DeadlineExceeded), und seine laufenden Pods werden gestoppt.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>Standard: %1</translation>
+    </message>
+    <message>
+        <source>Simulate</source>
+        <translation>Simulieren</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::launch::LaunchedJobSelector</name>
+    <message>
+        <source>%1 is shown, but the job filter hides it in the list.</source>
+        <translation>%1 wird angezeigt, aber der Job-Filter blendet ihn in der Liste aus.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::launch::LimitSpinBox</name>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>nicht gesetzt</translation>
     </message>
 </context>
 <context>

@@ -54,6 +54,13 @@
     </message>
 </context>
 <context>
+    <name>LanguageFonts</name>
+    <message>
+        <source>No font for %1 is installed (on Debian: apt install fonts-noto-cjk); Tessera shows English instead.</source>
+        <translation>未安装适用于 %1 的字体（Debian 上：apt install fonts-noto-cjk）；Tessera 将改为显示英文。</translation>
+    </message>
+</context>
+<context>
     <name>LaunchCommand</name>
     <message>
         <source>Usage: tessera launch WORKLIST --image IMAGE [OPTIONS]
@@ -178,10 +185,6 @@ ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMa
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
-    <message>
-        <source>unset</source>
-        <translation>未设置</translation>
-    </message>
 </context>
 <context>
     <name>ReportCommand</name>
@@ -304,7 +307,7 @@ cancels it and leaves nothing behind.
     </message>
     <message>
         <source>Job</source>
-        <translation>Job</translation>
+        <translation>作业</translation>
     </message>
     <message>
         <source>Namespace</source>
@@ -533,6 +536,46 @@ cancels it and leaves nothing behind.
     <message>
         <source>Suspended</source>
         <translation>已挂起</translation>
+    </message>
+    <message>
+        <source>First start</source>
+        <translation>首次开始</translation>
+    </message>
+    <message>
+        <source>Last end</source>
+        <translation>最后结束</translation>
+    </message>
+    <message>
+        <source>Last attempt&apos;s duration</source>
+        <translation>最后一次尝试的时长</translation>
+    </message>
+    <message>
+        <source>First start and last end span all attempts of an index; the duration is that of its last attempt.</source>
+        <translation>“首次开始”和“最后结束”涵盖一个索引的所有尝试；时长为其最后一次尝试的时长。</translation>
+    </message>
+    <message>
+        <source>time since the start (%1)</source>
+        <translation>自开始以来的时间（%1）</translation>
+    </message>
+    <message>
+        <source>duration (%1)</source>
+        <translation>时长（%1）</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
     </message>
 </context>
 <context>
@@ -875,6 +918,18 @@ cancels it and leaves nothing behind.
     <message>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
     </message>
 </context>
 <context>
@@ -1782,10 +1837,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>关闭</translation>
     </message>
     <message>
-        <source>Job</source>
-        <translation>Job</translation>
-    </message>
-    <message>
         <source>Local run</source>
         <translation>本地运行</translation>
     </message>
@@ -2030,6 +2081,120 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>ConfigMap %1 (%2 KiB of items, limit 1024 KiB) and Indexed Job %3, completions: %4</source>
         <translation>ConfigMap %1（条目共 %2 KiB，上限 1024 KiB）以及 Indexed Job %3，完成数：%4</translation>
+    </message>
+    <message>
+        <source>one item per line</source>
+        <translation>每行一个条目</translation>
+    </message>
+    <message>
+        <source>CSV, one item per row</source>
+        <translation>CSV，每行一个条目</translation>
+    </message>
+    <message>
+        <source>Furiko YAML</source>
+        <translation>Furiko YAML</translation>
+    </message>
+    <message>
+        <source>per-completion variables</source>
+        <translation>每个 completion 的变量</translation>
+    </message>
+    <message>
+        <source>&amp;Launch (simulated)</source>
+        <translation>启动（模拟）(&amp;L)</translation>
+    </message>
+    <message>
+        <source>No cluster to launch to: %1</source>
+        <translation>没有可启动到的集群：%1</translation>
+    </message>
+    <message>
+        <source>No cluster to launch to: the kubeconfig has no contexts. Switch this window to the Demo source to try a cluster launch there, or add a context (kubectl config set-context).</source>
+        <translation>没有可启动到的集群：kubeconfig 中没有上下文。请将此窗口切换到“演示”数据源以在那里尝试集群启动，或添加一个上下文（kubectl config set-context）。</translation>
+    </message>
+    <message>
+        <source>The Demo simulates every pod: the commands are not run. Each pod runs for a few seconds and fails at the Demo&apos;s rate; the tessera.dev/sim-* annotations in the YAML below set the duration, the failing indexes and the exit code.</source>
+        <translation>演示会模拟每个 Pod：命令不会被真正执行。每个 Pod 运行几秒钟，并按演示的失败率失败；下方 YAML 中的 tessera.dev/sim-* 注解可设置时长、失败的索引和退出码。</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>未结束</translation>
+    </message>
+    <message numerus="yes">
+        <source>: %n succeeded</source>
+        <translation>
+            <numerusform>: %n 个成功</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n index(es) failed</source>
+        <translation>
+            <numerusform>，%n 个索引失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Job settings</source>
+        <translation>作业设置</translation>
+    </message>
+    <message>
+        <source>How many items run at the same time (spec.parallelism).</source>
+        <translation>同时运行的条目数（spec.parallelism）。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;backoffLimitPerIndex&lt;/b&gt;: how many times each index may be retried. An index that fails once more is marked failed for good, and the other indexes go on; the Job fails at the end if any index failed.&lt;/p&gt;&lt;p&gt;Unset: no per-index limit; every failure then counts against backoffLimit.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;backoffLimitPerIndex&lt;/b&gt;：每个索引可重试的次数。超过后再次失败的索引将被标记为最终失败，其他索引继续运行；只要有索引失败，作业最终即为失败。&lt;/p&gt;&lt;p&gt;未设置：不限制每个索引；此时每次失败都计入 backoffLimit。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;backoffLimit&lt;/b&gt;: how many failed pods the whole Job may have. One more fails the Job (BackoffLimitExceeded) and stops every index still to run.&lt;/p&gt;&lt;p&gt;Default: 6, or unlimited when backoffLimitPerIndex is set (as Kubernetes does).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;backoffLimit&lt;/b&gt;：整个作业允许的失败 Pod 数。再多一个，作业即失败（BackoffLimitExceeded），所有尚未运行的索引都会停止。&lt;/p&gt;&lt;p&gt;默认：6；设置了 backoffLimitPerIndex 时为不限（与 Kubernetes 相同）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;backoffLimit:</source>
+        <translation>backoffLimit(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;maxFailedIndexes&lt;/b&gt; (needs backoffLimitPerIndex): how many indexes may fail for good before the Job fails at once (MaxFailedIndexesExceeded).&lt;/p&gt;&lt;p&gt;Unset: no limit; every index runs.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;maxFailedIndexes&lt;/b&gt;（需要 backoffLimitPerIndex）：在作业立即失败（MaxFailedIndexesExceeded）之前允许最终失败的索引数。&lt;/p&gt;&lt;p&gt;未设置：不限；每个索引都会运行。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;successPolicy&lt;/b&gt;: the Job succeeds as soon as these indexes (and/or this many of them) succeeded; the rest are stopped.&lt;/p&gt;&lt;p&gt;Empty: every index must succeed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;successPolicy&lt;/b&gt;：一旦这些索引（和/或其中这么多个）成功，作业即成功；其余的将被停止。&lt;/p&gt;&lt;p&gt;留空：每个索引都必须成功。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;activeDeadlineSeconds&lt;/b&gt;: how long the Job may run in total; then it fails (DeadlineExceeded) and its running pods are stopped.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;activeDeadlineSeconds&lt;/b&gt;：作业总共可运行的时长；超时后作业失败（DeadlineExceeded），其正在运行的 Pod 将被停止。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>Simulate</source>
+        <translation>模拟</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::launch::LaunchedJobSelector</name>
+    <message>
+        <source>%1 is shown, but the job filter hides it in the list.</source>
+        <translation>已显示 %1，但作业过滤器在列表中隐藏了它。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::launch::LimitSpinBox</name>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>未设置</translation>
     </message>
 </context>
 <context>

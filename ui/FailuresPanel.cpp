@@ -1,6 +1,7 @@
 #include "FailuresPanel.h"
 
 #include "Format.h"
+#include "TableColumns.h"
 #include "TableRowsModel.h"
 #include "TableViews.h"
 #include "store/RunHistory.h"
@@ -35,8 +36,9 @@ FailuresPanel::FailuresPanel(QWidget* parent)
     });
     fl->addWidget(failuresView);
     auto* events = new QGroupBox(tr("Events of the job"), split);
-    (new QVBoxLayout(events))
-        ->addWidget(makeSortableTable(m_eventsModel, events, QStringLiteral("eventsTable")));
+    auto* eventsView = makeSortableTable(m_eventsModel, events, QStringLiteral("eventsTable"));
+    fitColumnsStretching(eventsView, 2); // Message takes the width, not "Last seen"
+    (new QVBoxLayout(events))->addWidget(eventsView);
     split->addWidget(m_failures);
     split->addWidget(events);
     auto* layout = new QVBoxLayout(this);

@@ -43,4 +43,12 @@ QString Format::exitCode(int exitCode, std::optional<int> signal) {
     return text;
 }
 
+QString Format::attemptMessage(const QString& message, int exitCode, std::optional<int> signal) {
+    // The local runner's messages (core/local/ProcessExecutor) restate what the exit code says.
+    if (message == QStringLiteral("exit code %1").arg(exitCode) ||
+        (signal && message == QStringLiteral("killed by signal %1").arg(*signal)))
+        return {};
+    return message;
+}
+
 } // namespace tessera::ui

@@ -16,6 +16,9 @@ public:
     static QString time(const QDateTime& t);
     // "1 (signal 9)", "137", "" while running.
     static QString exitCode(int exitCode, std::optional<int> signal);
+    // An attempt's message, or "" when it only repeats its exit code or signal ("exit code 2"
+    // next to "exit code 2" in a tooltip says nothing new).
+    static QString attemptMessage(const QString& message, int exitCode, std::optional<int> signal);
 };
 
 } // namespace tessera::ui

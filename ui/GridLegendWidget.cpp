@@ -1,5 +1,6 @@
 #include "GridLegendWidget.h"
 
+#include "FlowLayout.h"
 #include "IndexGridWidget.h"
 #include "StatePalette.h"
 
@@ -10,7 +11,6 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPixmap>
-#include <QVBoxLayout>
 
 namespace tessera::ui {
 
@@ -20,34 +20,34 @@ GridLegendWidget::GridLegendWidget(IndexGridWidget* grid, QWidget* parent)
     : QWidget(parent)
     , m_grid(grid) {
     setObjectName(QStringLiteral("gridLegend"));
-    // Two rows, so no text is clipped in a narrow pane or a longer language: the states with their
-    // counts, then the scale and the follow switch.
-    auto* rows = new QVBoxLayout(this);
-    rows->setContentsMargins(0, 0, 0, 0);
-    rows->setSpacing(2);
-    auto* layout = new QHBoxLayout;
-    layout->setSpacing(4);
-    rows->addLayout(layout);
+    // Wraps to a second row when a translation's longer words do not fit one (never forces
+    // the window wider).
+    auto* layout = new FlowLayout(this);
     for (int s = 0; s < engine::kIndexStateCount; ++s) {
-        m_swatches[static_cast<size_t>(s)] = new QLabel(this);
-        m_labels[static_cast<size_t>(s)] = new QLabel(this);
+        // A swatch and its label wrap together.
+        auto* entry = new QWidget(this);
+        auto* entryLayout = new QHBoxLayout(entry);
+        entryLayout->setContentsMargins(0, 0, 0, 0);
+        entryLayout->setSpacing(4);
+        m_swatches[static_cast<size_t>(s)] = new QLabel(entry);
+        m_labels[static_cast<size_t>(s)] = new QLabel(entry);
         m_labels[static_cast<size_t>(s)]->setObjectName(QStringLiteral("legendState%1").arg(s));
-        layout->addWidget(m_swatches[static_cast<size_t>(s)]);
-        layout->addWidget(m_labels[static_cast<size_t>(s)]);
-        layout->addSpacing(8);
+        entryLayout->addWidget(m_swatches[static_cast<size_t>(s)]);
+        entryLayout->addWidget(m_labels[static_cast<size_t>(s)]);
+        if (s > 0)
+            layout->addGap(8);
+        layout->addWidget(entry);
     }
-    layout->addStretch(1);
-    auto* second = new QHBoxLayout;
-    rows->addLayout(second);
     m_scale = new QLabel(this);
     m_scale->setObjectName(QStringLiteral("legendScale"));
-    second->addWidget(m_scale);
-    second->addStretch(1);
+    layout->addGap(16);
+    layout->addWidget(m_scale);
     m_follow = new QCheckBox(tr("Follow &running"), this);
     m_follow->setObjectName(QStringLiteral("followRunning"));
     m_follow->setToolTip(tr("Keep the lowest running index in view while the job advances "
                             "(when zoomed in); scrolling by hand turns this off"));
-    second->addWidget(m_follow);
+    layout->addGap(16);
+    layout->addWidget(m_follow);
     connect(m_follow, &QCheckBox::toggled, grid, &IndexGridWidget::setFollowFrontier);
     connect(grid, &IndexGridWidget::followFrontierChanged, m_follow, &QCheckBox::setChecked);
     refreshSwatches();
@@ -95,8 +95,7 @@ void GridLegendWidget::refreshCounts() {
         label->setText(tr("%1 %2").arg(StatePalette::name(state), locale.toString(count)));
         // Out of range only matters after an elastic scale-down: hide it while empty.
         const bool show = state != IndexState::OutOfRange || count > 0;
-        label->setVisible(show);
-        m_swatches[static_cast<size_t>(s)]->setVisible(show);
+        label->parentWidget()->setVisible(show); // the entry: swatch and label
     }
 }
 

@@ -5,6 +5,7 @@
 #include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
+#include "LanguageFonts.h"
 #include "MainWindow.h"
 #include "ShortcutsDialog.h"
 #include "Theme.h"
@@ -355,9 +356,13 @@ int runGui(int argc, char** argv) {
     QApplication::setDesktopFileName(QStringLiteral("tessera"));
     // The system locale, unless View > Language chose one ("" = system; "en" = untranslated).
     const QString language = QSettings().value(MainWindow::languageSettingKey()).toString();
-    if (language != QLatin1String("en"))
-        report::TranslationLoader::install(app, language.isEmpty() ? QLocale::system()
-                                                                   : QLocale(language));
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    // Without a font for its script a translation is unreadable: stay in English, say why.
+    const QString noFont = LanguageFonts::missingFontReason(locale);
+    if (!noFont.isEmpty())
+        std::fprintf(stderr, "tessera: %s\n", qPrintable(noFont));
+    else if (language != QLatin1String("en"))
+        report::TranslationLoader::install(app, locale);
 
     // View > Theme, as last chosen (System keeps the desktop's look).
     applyTheme(themeArgument.isEmpty()                   ? savedTheme()

@@ -63,8 +63,9 @@ QString IndexDetails::html(const store::JobSnapshot& s, int index, IndexState st
             text += QStringLiteral("<br>&nbsp;&nbsp;") + tr("exit code %1").arg(exit);
         if (!a.reason.isEmpty())
             text += QStringLiteral(", ") + tr("reason %1").arg(a.reason.toHtmlEscaped());
-        if (!a.message.isEmpty())
-            text += QStringLiteral("<br>&nbsp;&nbsp;") + a.message.left(200).toHtmlEscaped();
+        if (const QString message = Format::attemptMessage(a.message, a.exitCode, a.signal);
+            !message.isEmpty())
+            text += QStringLiteral("<br>&nbsp;&nbsp;") + message.left(200).toHtmlEscaped();
         text += QStringLiteral("<br>");
     }
     return text;

@@ -31,8 +31,25 @@ int JobListModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString JobListModel::statusWord(const QString& status) {
+    // The store's status values are fixed English words; people read them translated.
+    if (status == QLatin1String("Running"))
+        return tr("Running");
+    if (status == QLatin1String("Complete"))
+        return tr("Complete");
+    if (status == QLatin1String("Failed"))
+        return tr("Failed");
+    if (status == QLatin1String("Suspended"))
+        return tr("Suspended");
+    if (status == QLatin1String("Pending") || status.isEmpty())
+        return tr("Pending");
+    if (status == QLatin1String("Interrupted"))
+        return tr("Interrupted");
+    return status;
+}
+
 QString JobListModel::statusText(const JobSummary& job) {
-    QString text = job.status.isEmpty() ? tr("Pending") : job.status;
+    QString text = statusWord(job.status);
     if (job.suspended && job.status != QLatin1String("Suspended"))
         text = tr("Suspended");
     if (!job.statusReason.isEmpty())

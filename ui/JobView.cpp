@@ -9,6 +9,7 @@
 #include "JobListModel.h"
 #include "LogViewWidget.h"
 #include "StatePalette.h"
+#include "TableColumns.h"
 #include "TableRowsModel.h"
 #include "TableViews.h"
 #include "TimelineWidget.h"

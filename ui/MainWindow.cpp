@@ -4,11 +4,13 @@
 #include "JobListModel.h"
 #include "JobView.h"
 #include "ProgressDelegate.h"
+#include "RecentFolders.h"
 #include "ReportExporter.h"
+#include "RunningRunsPrompt.h"
 #include "StatePalette.h"
 #include "WindowPlacement.h"
-#include "RunningRunsPrompt.h"
 #include "launch/LaunchDialog.h"
+#include "launch/LaunchGenerator.h"
 #include "launch/LaunchedJobSelector.h"
 #include "store/JobStore.h"
 #include "store/LocalSource.h"
@@ -36,11 +38,13 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QToolBar>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <set>
 
 namespace tessera::ui {
 
@@ -65,6 +69,15 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
         m_splitter->setSizes({height() / 3, height() - height() / 3});
     m_table->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray());
+    // Whatever was remembered (perhaps in another language): no column narrower than its title
+    // and sort arrow.
+    const int headerMargin = style()->pixelMetric(QStyle::PM_HeaderMargin) * 2 + 16;
+    for (int c = 0; c + 1 < JobListModel::ColumnCount; ++c)
+        m_table->setColumnWidth(
+            c, std::max(m_table->columnWidth(c),
+                        m_table->horizontalHeader()->fontMetrics().horizontalAdvance(
+                            m_model->headerData(c, Qt::Horizontal).toString()) +
+                            headerMargin));
     m_namespace->setCurrentText(settings.value(QStringLiteral("mainWindow/namespace")).toString());
 }
 
@@ -554,8 +567,12 @@ void MainWindow::rerunIndexes(bool onlyFailed) {
             }
             const auto& relaunch = input->relaunch;
             launch::LaunchDialog* dialog = newLaunchDialog();
+            std::set<std::string> taken; // "x-rerun" exists: this one is "x-rerun-2"
+            for (int r = 0; r < m_model->rowCount(); ++r)
+                taken.insert(m_model->job(r).name.toStdString());
             dialog->openRerun(input->origin, relaunch.list, subset,
-                              QString::fromStdString(relaunch.spec.name) + QStringLiteral("-rerun"),
+                              QString::fromStdString(tessera::launch::LaunchGenerator::rerunName(
+                                  relaunch.spec.name, taken)),
                               relaunch.originalIndexes);
             if (input->local) {
                 dialog->presetSettings(relaunch.spec); // the run's own limits, not the defaults

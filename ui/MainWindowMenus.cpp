@@ -2,6 +2,7 @@
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
+#include "RecentFolders.h"
 #include "ShortcutsDialog.h"
 #include "Theme.h"
 #include "store/JobStore.h"
@@ -56,8 +57,11 @@ void MainWindow::buildMenus() {
     newWindow->setShortcut(QKeySequence::New);
     auto* launchFile = fileMenu->addAction(tr("&Launch from file…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(
-            this, tr("Launch work lists or Job manifests"), QString(),
+            this, tr("Launch work lists or Job manifests"),
+            RecentFolders::folder(QStringLiteral("launch")),
             tr("Work lists and manifests (*.txt *.list *.csv *.yaml *.yml *.json);;All files (*)"));
+        if (!paths.isEmpty())
+            RecentFolders::remember(QStringLiteral("launch"), paths.first());
         openLaunchFiles(paths);
     });
     launchFile->setObjectName(QStringLiteral("launchFromFileAction"));
@@ -70,8 +74,10 @@ void MainWindow::buildMenus() {
         }
         const QString name = key.section(QLatin1Char('/'), -1);
         const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export completion report"), name + QStringLiteral("-report.html"),
+            this, tr("Export completion report"),
+            RecentFolders::pathIn(QStringLiteral("reports"), name + QStringLiteral("-report.html")),
             tr("HTML (*.html);;PDF (*.pdf);;CSV (*.csv);;JSON (*.json)"));
+        RecentFolders::remember(QStringLiteral("reports"), path);
         if (!path.isEmpty())
             exportReport(path);
     });

@@ -40,6 +40,28 @@ std::string LaunchGenerator::checkName(std::string_view name) {
     return {};
 }
 
+std::string LaunchGenerator::rerunName(std::string_view original,
+                                       const std::set<std::string>& taken) {
+    std::string base(original);
+    // Strip "-rerun" or "-rerun-N" so re-runs of re-runs count up instead of growing.
+    if (const auto at = base.rfind("-rerun"); at != std::string::npos && at > 0) {
+        const std::string_view rest = std::string_view(base).substr(at + 6);
+        const bool numbered = rest.size() > 1 && rest[0] == '-' &&
+                              rest.find_first_not_of("0123456789", 1) == std::string_view::npos;
+        if (rest.empty() || numbered)
+            base.resize(at);
+    }
+    for (int n = 1;; ++n) {
+        const std::string suffix = n == 1 ? "-rerun" : "-rerun-" + std::to_string(n);
+        std::string candidate = base.substr(0, kMaxNameLength - suffix.size());
+        while (!candidate.empty() && candidate.back() == '-')
+            candidate.pop_back(); // a DNS label does not end in '-' before the suffix either
+        candidate += suffix;
+        if (!taken.contains(candidate))
+            return candidate;
+    }
+}
+
 std::string LaunchGenerator::nameFromFile(std::string_view path) {
     std::string_view base = path.substr(
         path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);

@@ -12,6 +12,7 @@
 #include "worklist/WorkList.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,12 +45,17 @@ public:
     // Same key as report::ReportBuilder::kOriginalIndexesAnnotation (checked by a test).
     static constexpr const char* kOriginalIndexesAnnotation = "tessera.io/original-indexes";
     static constexpr const char* kItemsConfigMapAnnotation = "tessera.io/items-configmap";
+    static constexpr std::size_t kMaxNameLength = 63; // a DNS label
 
     // "" when `name` is a valid RFC 1123 DNS label (what a Job name must be), else the reason.
     static std::string checkName(std::string_view name);
 
     // A DNS label made from a file name ("Render Frames.txt" -> "render-frames"); "job" if none.
     static std::string nameFromFile(std::string_view path);
+    // The name of a re-run of `original`: "<base>-rerun", or "<base>-rerun-2", -3, ... when that is
+    // in `taken`, where <base> is `original` without a re-run suffix of its own (a re-run of
+    // "x-rerun" is "x-rerun-2", not "x-rerun-rerun"). Shortened to stay a DNS label.
+    static std::string rerunName(std::string_view original, const std::set<std::string>& taken);
 
     // "Re-run failed indexes": the indexes of a finished job to run again, ascending. Failed:
     // status.failedIndexes, or (without backoffLimitPerIndex) every index whose last attempt

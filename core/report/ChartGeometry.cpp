@@ -1,6 +1,7 @@
 #include "ChartGeometry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tessera::report {
 
@@ -58,6 +59,38 @@ QVector<QRectF> ChartGeometry::histogramBars(const Report& r, double width, doub
                            std::max(barWidth - 2, 1.0), h));
     }
     return bars;
+}
+
+QVector<ChartGeometry::Tick> ChartGeometry::ticks(double min, double max, int count) {
+    QVector<Tick> out;
+    const double span = max - min;
+    if (!(span > 0) || count < 1)
+        return out;
+    const double raw = span / count;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = magnitude;
+    for (const double m : {1.0, 2.0, 5.0, 10.0}) {
+        step = m * magnitude;
+        if (step >= raw)
+            break;
+    }
+    // From the first multiple of the step at or above min, up to max (with a little slack for
+    // rounding, so a max of exactly 10 still gets its tick).
+    for (double v = std::ceil(min / step - 1e-9) * step; v <= max + step * 1e-9; v += step)
+        out.append({(v - min) / span, std::abs(v) < step * 1e-9 ? 0.0 : v});
+    return out;
+}
+
+double ChartGeometry::timeUnit(double maxSeconds) {
+    if (maxSeconds >= 3 * 3600)
+        return 3600;
+    if (maxSeconds >= 5 * 60)
+        return 60;
+    return 1;
+}
+
+QString ChartGeometry::tickText(double value) {
+    return QString::number(value, 'g', 6);
 }
 
 } // namespace tessera::report

@@ -5,6 +5,7 @@
 
 #include <QPointF>
 #include <QRectF>
+#include <QString>
 #include <QVector>
 
 namespace tessera::report {
@@ -20,6 +21,18 @@ struct ChartGeometry {
     static double progressMaxSeconds(const Report& r);
     static int32_t progressMaxCount(const Report& r);
     static int32_t histogramMaxCount(const Report& r);
+
+    // Round values between `min` and `max` (1, 2 or 5 x 10^n apart, about `count` of them) and
+    // where they sit along the axis (0 at min, 1 at max): the tick labels of both renderers.
+    struct Tick {
+        double fraction = 0;
+        double value = 0;
+    };
+    static QVector<Tick> ticks(double min, double max, int count = 5);
+    // A time axis in a unit that keeps its numbers short: 1 (seconds), 60 (minutes) or 3600.
+    static double timeUnit(double maxSeconds);
+    // "12", "2.5", "0.25": a tick value without trailing zeros.
+    static QString tickText(double value);
 };
 
 } // namespace tessera::report

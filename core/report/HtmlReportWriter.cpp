@@ -35,27 +35,56 @@ QString points(const QVector<QPointF>& pts, double dx, double dy) {
     return out.trimmed();
 }
 
-constexpr double kW = 640, kH = 220, kLeft = 50, kTop = 10, kPlotW = 570, kPlotH = 170;
+constexpr double kW = 640, kH = 226, kLeft = 56, kTop = 10, kPlotW = 570, kPlotH = 170;
 
-QString axes(const QString& xLabel, const QString& yMax, const QString& xMax) {
-    return QStringLiteral(
-               "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#444\"/>"
-               "<line x1=\"%1\" y1=\"%3\" x2=\"%4\" y2=\"%3\" stroke=\"#444\"/>"
-               "<text x=\"%5\" y=\"%6\" font-size=\"11\" text-anchor=\"end\">%7</text>"
-               "<text x=\"%5\" y=\"%3\" font-size=\"11\" text-anchor=\"end\">0</text>"
-               "<text x=\"%4\" y=\"%8\" font-size=\"11\" text-anchor=\"end\">%9</text>"
-               "<text x=\"%10\" y=\"%8\" font-size=\"11\" text-anchor=\"middle\">%11</text>")
-        .arg(kLeft)
-        .arg(kTop)
-        .arg(kTop + kPlotH)
-        .arg(kLeft + kPlotW)
-        .arg(kLeft - 4)
-        .arg(kTop + 10)
-        .arg(esc(yMax))
-        .arg(kTop + kPlotH + 16)
-        .arg(esc(xMax))
-        .arg(kLeft + kPlotW / 2)
-        .arg(esc(xLabel));
+// One axis of a chart: its range in the unit its title names.
+struct Axis {
+    double min = 0, max = 1;
+    QString title;
+};
+
+// Both axes with round tick values, light grid lines across the plot, and the axis titles.
+QString axes(const Axis& x, const Axis& y) {
+    QString svg;
+    for (const ChartGeometry::Tick& t : ChartGeometry::ticks(y.min, y.max)) {
+        const double at = kTop + kPlotH - t.fraction * kPlotH;
+        svg += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"#e0e0e0\"/>"
+                              "<text x=\"%4\" y=\"%5\" font-size=\"11\" "
+                              "text-anchor=\"end\">%6</text>")
+                   .arg(kLeft)
+                   .arg(at, 0, 'f', 1)
+                   .arg(kLeft + kPlotW)
+                   .arg(kLeft - 4)
+                   .arg(at + 4, 0, 'f', 1)
+                   .arg(ChartGeometry::tickText(t.value));
+    }
+    for (const ChartGeometry::Tick& t : ChartGeometry::ticks(x.min, x.max)) {
+        const double at = kLeft + t.fraction * kPlotW;
+        svg += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#444\"/>"
+                              "<text x=\"%1\" y=\"%4\" font-size=\"11\" "
+                              "text-anchor=\"middle\">%5</text>")
+                   .arg(at, 0, 'f', 1)
+                   .arg(kTop + kPlotH)
+                   .arg(kTop + kPlotH + 4)
+                   .arg(kTop + kPlotH + 16)
+                   .arg(ChartGeometry::tickText(t.value));
+    }
+    svg += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#444\"/>"
+                          "<line x1=\"%1\" y1=\"%3\" x2=\"%4\" y2=\"%3\" stroke=\"#444\"/>"
+                          "<text x=\"%5\" y=\"%6\" font-size=\"11\" "
+                          "text-anchor=\"middle\">%7</text>"
+                          "<text x=\"12\" y=\"%8\" font-size=\"11\" text-anchor=\"middle\" "
+                          "transform=\"rotate(-90 12 %8)\">%9</text>")
+               .arg(kLeft)
+               .arg(kTop)
+               .arg(kTop + kPlotH)
+               .arg(kLeft + kPlotW)
+               .arg(kLeft + kPlotW / 2)
+               .arg(kTop + kPlotH + 32)
+               .arg(esc(x.title))
+               .arg(kTop + kPlotH / 2)
+               .arg(esc(y.title));
+    return svg;
 }
 
 QString progressSvg(const Report& r, const ReportLabels& l) {
@@ -65,8 +94,10 @@ QString progressSvg(const Report& r, const ReportLabels& l) {
                       .arg(kW)
                       .arg(kH)
                       .arg(esc(l.progressChart));
-    svg += axes(l.seconds, QString::number(ChartGeometry::progressMaxCount(r)),
-                QString::number(ChartGeometry::progressMaxSeconds(r), 'f', 0));
+    const double unit = ChartGeometry::timeUnit(ChartGeometry::progressMaxSeconds(r));
+    svg += axes({0, ChartGeometry::progressMaxSeconds(r) / unit,
+                 l.timeAxis.arg(ReportLabels::unitText(unit))},
+                {0, static_cast<double>(ChartGeometry::progressMaxCount(r)), l.count});
     svg += QStringLiteral("<polyline fill=\"none\" stroke=\"#2e7d32\" stroke-width=\"2\" "
                           "points=\"%1\"/>")
                .arg(points(ChartGeometry::progressLine(r, true, kPlotW, kPlotH), kLeft, kTop));
@@ -90,10 +121,13 @@ QString histogramSvg(const Report& r, const ReportLabels& l) {
                       .arg(kW)
                       .arg(kH)
                       .arg(esc(l.histogramChart));
-    const QString maxSeconds =
-        r.histogram.empty() ? QString()
-                            : QString::number(engine::toSeconds(r.histogram.back().to), 'f', 1);
-    svg += axes(l.seconds, QString::number(ChartGeometry::histogramMaxCount(r)), maxSeconds);
+    if (!r.histogram.empty()) {
+        const double from = engine::toSeconds(r.histogram.front().from);
+        const double to = engine::toSeconds(r.histogram.back().to);
+        const double unit = ChartGeometry::timeUnit(to);
+        svg += axes({from / unit, to / unit, l.durationAxis.arg(ReportLabels::unitText(unit))},
+                    {0, static_cast<double>(ChartGeometry::histogramMaxCount(r)), l.count});
+    }
     const QVector<QRectF> bars = ChartGeometry::histogramBars(r, kPlotW, kPlotH);
     for (qsizetype i = 0; i < bars.size(); ++i) {
         const HistogramBin& bin = r.histogram[static_cast<std::size_t>(i)];
@@ -140,9 +174,9 @@ bool HtmlReportWriter::write(const Report& r, QIODevice& device, const WriteCont
     h += row(l.completionMode, QString::fromUtf8(engine::toString(r.completionMode)));
     h += row(l.completions, QString::number(r.completions));
     h += row(l.parallelism, QString::number(r.parallelism));
-    h += row(l.backoffLimit, optionalNumber(r.backoffLimit));
-    h += row(l.backoffLimitPerIndex, optionalNumber(r.backoffLimitPerIndex));
-    h += row(l.maxFailedIndexes, optionalNumber(r.maxFailedIndexes));
+    h += row(l.backoffLimit, ReportLabels::formatLimit(r.backoffLimit));
+    h += row(l.backoffLimitPerIndex, ReportLabels::formatLimit(r.backoffLimitPerIndex));
+    h += row(l.maxFailedIndexes, ReportLabels::formatLimit(r.maxFailedIndexes));
     h += row(l.activeDeadline, optionalNumber(r.activeDeadlineSeconds));
     h += row(l.successPolicy, QString::fromStdString(r.successPolicy));
     h += QStringLiteral("</table>\n");
@@ -203,13 +237,13 @@ bool HtmlReportWriter::write(const Report& r, QIODevice& device, const WriteCont
     h += QStringLiteral("<h2>") + esc(l.histogramChart) + QStringLiteral("</h2>\n") +
          histogramSvg(r, l);
 
-    h += QStringLiteral("<h2>") + esc(l.perIndex) +
-         QStringLiteral("</h2>\n<table id=\"indexes\">\n<tr>");
+    h += QStringLiteral("<h2>") + esc(l.perIndex) + QStringLiteral("</h2>\n<p class=\"note\">") +
+         esc(l.perIndexNote) + QStringLiteral("</p>\n<table id=\"indexes\">\n<tr>");
     QStringList headers{l.index};
     if (r.rerun)
         headers << l.originalIndex;
-    headers << l.status << l.attempts << l.hostname << l.node << l.start << l.end << l.duration
-            << l.exitCode << l.reason;
+    headers << l.status << l.attempts << l.hostname << l.node << l.firstStart << l.lastEnd
+            << l.lastDuration << l.exitCode << l.reason;
     for (const QString& header : headers)
         h += QStringLiteral("<th>") + esc(header) + QStringLiteral("</th>");
     h += QStringLiteral("</tr>\n");

@@ -70,17 +70,44 @@ private:
     int m_page = 1;
 };
 
-void drawChart(QPainter& painter, const QRectF& area, const QString& title, const QString& xMax,
-               const QString& yMax, const QFont& font) {
+// One axis of a chart: its range in the unit its title names.
+struct Axis {
+    double min = 0, max = 1;
+    QString title;
+};
+
+// A chart's frame: its title above, both axes with round tick values, light grid lines across
+// the plot, and the axis titles (the y one turned upright).
+void drawChart(QPainter& painter, const QRectF& area, const QString& title, const Axis& x,
+               const Axis& y, const QFont& font) {
+    painter.save();
     painter.setFont(font);
+    const QFontMetricsF fm(font);
     painter.setPen(Qt::black);
-    painter.drawText(QRectF(area.left(), area.top() - 16, area.width(), 14), Qt::AlignLeft, title);
+    painter.drawText(QRectF(area.left(), area.top() - 18, area.width(), 14), Qt::AlignLeft, title);
+    for (const ChartGeometry::Tick& t : ChartGeometry::ticks(y.min, y.max)) {
+        const double at = area.bottom() - t.fraction * area.height();
+        painter.setPen(QColor(0xe0, 0xe0, 0xe0));
+        painter.drawLine(QPointF(area.left(), at), QPointF(area.right(), at));
+        painter.setPen(Qt::black);
+        painter.drawText(QRectF(area.left() - 44, at - 6, 40, 12),
+                         Qt::AlignRight | Qt::AlignVCenter, ChartGeometry::tickText(t.value));
+    }
+    for (const ChartGeometry::Tick& t : ChartGeometry::ticks(x.min, x.max)) {
+        const double at = area.left() + t.fraction * area.width();
+        painter.drawLine(QPointF(at, area.bottom()), QPointF(at, area.bottom() + 3));
+        painter.drawText(QRectF(at - 30, area.bottom() + 4, 60, 12),
+                         Qt::AlignHCenter | Qt::AlignTop, ChartGeometry::tickText(t.value));
+    }
     painter.drawLine(area.bottomLeft(), area.topLeft());
     painter.drawLine(area.bottomLeft(), area.bottomRight());
-    painter.drawText(QRectF(area.left() - 40, area.top(), 36, 12), Qt::AlignRight, yMax);
-    painter.drawText(QRectF(area.left() - 40, area.bottom() - 12, 36, 12), Qt::AlignRight,
-                     QStringLiteral("0"));
-    painter.drawText(QRectF(area.right() - 80, area.bottom() + 2, 80, 12), Qt::AlignRight, xMax);
+    painter.drawText(QRectF(area.left(), area.bottom() + 18, area.width(), 12), Qt::AlignHCenter,
+                     x.title);
+    painter.translate(area.left() - 50, area.center().y());
+    painter.rotate(-90);
+    painter.drawText(QRectF(-area.height() / 2, -fm.height(), area.height(), fm.height()),
+                     Qt::AlignHCenter | Qt::AlignBottom, y.title);
+    painter.restore();
 }
 
 } // namespace
@@ -129,7 +156,7 @@ bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteContr
         pages.text(0, pages.width(), text, headFont, 16);
         pages.advance(18);
     };
-    auto optionalNumber = [](const auto& v) {
+    auto optionalNumber = [](const std::optional<int64_t>& v) {
         return v ? QString::number(*v) : QString();
     };
 
@@ -144,9 +171,9 @@ bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteContr
     keyValue(l.completionMode, QString::fromUtf8(engine::toString(r.completionMode)));
     keyValue(l.completions, QString::number(r.completions));
     keyValue(l.parallelism, QString::number(r.parallelism));
-    keyValue(l.backoffLimit, optionalNumber(r.backoffLimit));
-    keyValue(l.backoffLimitPerIndex, optionalNumber(r.backoffLimitPerIndex));
-    keyValue(l.maxFailedIndexes, optionalNumber(r.maxFailedIndexes));
+    keyValue(l.backoffLimit, ReportLabels::formatLimit(r.backoffLimit));
+    keyValue(l.backoffLimitPerIndex, ReportLabels::formatLimit(r.backoffLimitPerIndex));
+    keyValue(l.maxFailedIndexes, ReportLabels::formatLimit(r.maxFailedIndexes));
     keyValue(l.activeDeadline, optionalNumber(r.activeDeadlineSeconds));
     keyValue(l.successPolicy, QString::fromStdString(r.successPolicy));
     heading(l.outcome);
@@ -201,40 +228,59 @@ bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteContr
                  ReportLabels::formatDuration(r.rows[i].duration) + QStringLiteral("  ") +
                      ReportLabels::statusText(r.rows[i].status));
 
-    // Charts: on a page of their own, side by side.
-    pages.newPage();
+    // Charts, side by side: below the text when they fit on its page (no page left nearly
+    // empty for them), else at the top of the next.
     {
-        const double w = (pages.width() - 60) / 2, h = 220;
-        const QRectF progressArea(kMargin + 40, kMargin + 30, w - 40, h);
-        const QRectF histArea(kMargin + w + 100, kMargin + 30, w - 40, h);
+        constexpr double kChartHeight = 200, kAbove = 30, kBelow = 40;
+        pages.ensure(kAbove + kChartHeight + kBelow);
+        const double top = pages.y() + kAbove;
+        const double w = (pages.width() - 60) / 2;
+        const QRectF progressArea(kMargin + 56, top, w - 56, kChartHeight);
+        const QRectF histArea(kMargin + w + 116, top, w - 56, kChartHeight);
+        const double maxSeconds = ChartGeometry::progressMaxSeconds(r);
+        const double unit = ChartGeometry::timeUnit(maxSeconds);
         drawChart(painter, progressArea, l.progressChart,
-                  QString::number(ChartGeometry::progressMaxSeconds(r), 'f', 0) +
-                      QStringLiteral(" s"),
-                  QString::number(ChartGeometry::progressMaxCount(r)), bodyFont);
+                  {0, maxSeconds / unit, l.timeAxis.arg(ReportLabels::unitText(unit))},
+                  {0, static_cast<double>(ChartGeometry::progressMaxCount(r)), l.count}, bodyFont);
         painter.save();
         painter.translate(progressArea.topLeft());
         painter.setPen(QPen(QColor(0x2e, 0x7d, 0x32), 1.5));
-        painter.drawPolyline(ChartGeometry::progressLine(r, true, progressArea.width(), h));
+        painter.drawPolyline(
+            ChartGeometry::progressLine(r, true, progressArea.width(), progressArea.height()));
         painter.setPen(QPen(QColor(0xc6, 0x28, 0x28), 1.5));
-        painter.drawPolyline(ChartGeometry::progressLine(r, false, progressArea.width(), h));
+        painter.drawPolyline(
+            ChartGeometry::progressLine(r, false, progressArea.width(), progressArea.height()));
         painter.restore();
+        painter.setFont(bodyFont);
         painter.setPen(QColor(0x2e, 0x7d, 0x32));
         painter.drawText(progressArea.topLeft() + QPointF(6, 12), l.succeededSeries);
         painter.setPen(QColor(0xc6, 0x28, 0x28));
         painter.drawText(progressArea.topLeft() + QPointF(6, 24), l.failedSeries);
-
-        drawChart(painter, histArea, l.histogramChart,
-                  r.histogram.empty() ? QString()
-                                      : ReportLabels::formatDuration(r.histogram.back().to),
-                  QString::number(ChartGeometry::histogramMaxCount(r)), bodyFont);
-        painter.save();
-        painter.translate(histArea.topLeft());
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(QColor(0x15, 0x65, 0xc0));
-        for (const QRectF& bar : ChartGeometry::histogramBars(r, histArea.width(), h))
-            painter.drawRect(bar);
-        painter.restore();
         painter.setPen(Qt::black);
+
+        if (!r.histogram.empty()) {
+            const double from = engine::toSeconds(r.histogram.front().from);
+            const double to = engine::toSeconds(r.histogram.back().to);
+            const double histUnit = ChartGeometry::timeUnit(to);
+            drawChart(painter, histArea, l.histogramChart,
+                      {from / histUnit, to / histUnit,
+                       l.durationAxis.arg(ReportLabels::unitText(histUnit))},
+                      {0, static_cast<double>(ChartGeometry::histogramMaxCount(r)), l.count},
+                      bodyFont);
+            painter.save();
+            painter.translate(histArea.topLeft());
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(QColor(0x15, 0x65, 0xc0));
+            for (const QRectF& bar :
+                 ChartGeometry::histogramBars(r, histArea.width(), histArea.height()))
+                painter.drawRect(bar);
+            painter.restore();
+        } else {
+            drawChart(painter, histArea, l.histogramChart, {0, 1, QString()}, {0, 1, l.count},
+                      bodyFont);
+        }
+        painter.setPen(Qt::black);
+        pages.advance(kAbove + kChartHeight + kBelow);
     }
 
     // The per-index table, its header repeated on every page.
@@ -245,9 +291,9 @@ bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteContr
     QVector<Column> columns{{l.index, 40}};
     if (r.rerun)
         columns.append({l.originalIndex, 45});
-    columns += QVector<Column>{{l.status, 55},   {l.attempts, 40}, {l.hostname, 115},
-                               {l.node, 75},     {l.start, 100},   {l.end, 100},
-                               {l.duration, 55}, {l.exitCode, 40}, {l.reason, 100}};
+    columns += QVector<Column>{{l.status, 55},        {l.attempts, 40},    {l.hostname, 95},
+                               {l.node, 75},          {l.firstStart, 100}, {l.lastEnd, 100},
+                               {l.lastDuration, 100}, {l.exitCode, 40},    {l.reason, 80}};
     auto tableHeader = [&] {
         double x = 0;
         for (const Column& c : columns) {
@@ -256,9 +302,12 @@ bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteContr
         }
         pages.advance(kRowHeight + 2);
     };
-    pages.newPage();
+    // The table starts on a new page unless a good part of it fits below the charts.
+    pages.ensure(20 + 14 + kRowHeight * 12);
     pages.text(0, pages.width(), l.perIndex, headFont, 16);
-    pages.advance(20);
+    pages.advance(18);
+    pages.text(0, pages.width(), l.perIndexNote, smallFont, 12);
+    pages.advance(14);
     tableHeader();
     const auto total = static_cast<int64_t>(r.rows.size());
     for (int64_t i = 0; i < total; ++i) {

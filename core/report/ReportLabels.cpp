@@ -2,6 +2,8 @@
 
 #include "codec/Rfc3339.h"
 
+#include <limits>
+
 namespace tessera::report {
 
 ReportLabels::ReportLabels()
@@ -57,7 +59,30 @@ ReportLabels::ReportLabels()
           tr("This job re-runs indexes of another job: the original index of each row is shown."))
     , succeededSeries(tr("succeeded"))
     , failedSeries(tr("failed"))
-    , page(tr("Page %1")) {}
+    , page(tr("Page %1"))
+    , firstStart(tr("First start"))
+    , lastEnd(tr("Last end"))
+    , lastDuration(tr("Last attempt's duration"))
+    , perIndexNote(tr("First start and last end span all attempts of an index; the duration is "
+                      "that of its last attempt."))
+    , timeAxis(tr("time since the start (%1)"))
+    , durationAxis(tr("duration (%1)")) {}
+
+QString ReportLabels::formatLimit(const std::optional<int64_t>& limit) {
+    if (!limit)
+        return {};
+    if (*limit == std::numeric_limits<int32_t>::max())
+        return tr("unlimited");
+    return QString::number(*limit);
+}
+
+QString ReportLabels::unitText(double unitSeconds) {
+    if (unitSeconds >= 3600)
+        return tr("h");
+    if (unitSeconds >= 60)
+        return tr("min");
+    return tr("s");
+}
 
 QString ReportLabels::statusText(const std::string& status) {
     if (status == "Succeeded")

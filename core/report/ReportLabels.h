@@ -19,7 +19,14 @@ public:
         completedIndexes, failedIndexes, summary, succeededIndexes, failedIndexCount, active,
         attempts, slowest, percentiles, samples, progressChart, histogramChart, perIndex, index,
         originalIndex, status, hostname, node, start, end, exitCode, none, seconds, count, type,
-        conditionStatus, rerunNote, succeededSeries, failedSeries, page;
+        conditionStatus, rerunNote, succeededSeries, failedSeries, page, firstStart, lastEnd,
+        lastDuration, perIndexNote, timeAxis, durationAxis;
+
+    // "unlimited" for MaxInt32 (what Kubernetes puts in backoffLimit when backoffLimitPerIndex
+    // is set), else the number; "" when unset. JSON keeps the number.
+    static QString formatLimit(const std::optional<int64_t>& limit);
+    // The unit of a chart's time axis (ChartGeometry::timeUnit): "s", "min" or "h".
+    static QString unitText(double unitSeconds);
 
     // Translated index / job status ("Succeeded", "Failed", ...); unknown words pass through.
     static QString statusText(const std::string& status);

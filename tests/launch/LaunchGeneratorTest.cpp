@@ -226,3 +226,24 @@ TEST(LaunchGenerator, PicksIndexesToRerun) {
     attempts[2].outcome = engine::AttemptOutcome::Succeeded;
     EXPECT_EQ(LaunchGenerator::rerunIndexes(job, attempts, R::Failed), (std::vector<int32_t>{4}));
 }
+
+TEST(LaunchGenerator, ReRunNamesCountUpInsteadOfGrowing) {
+    using tessera::launch::LaunchGenerator;
+    EXPECT_EQ(LaunchGenerator::rerunName("render", {}), "render-rerun");
+    EXPECT_EQ(LaunchGenerator::rerunName("render", {"render-rerun"}), "render-rerun-2");
+    EXPECT_EQ(LaunchGenerator::rerunName("render", {"render-rerun", "render-rerun-2"}),
+              "render-rerun-3");
+    // A re-run of a re-run is the next number, not "render-rerun-rerun".
+    EXPECT_EQ(LaunchGenerator::rerunName("render-rerun", {"render", "render-rerun"}),
+              "render-rerun-2");
+    EXPECT_EQ(LaunchGenerator::rerunName("render-rerun-2", {"render-rerun", "render-rerun-2"}),
+              "render-rerun-3");
+    // "-rerunner" is part of the name, not a suffix.
+    EXPECT_EQ(LaunchGenerator::rerunName("job-rerunner", {}), "job-rerunner-rerun");
+    // Long names are shortened to stay a valid DNS label.
+    const std::string longName(63, 'a');
+    const std::string name = LaunchGenerator::rerunName(longName, {});
+    EXPECT_EQ(name.size(), 63u);
+    EXPECT_EQ(LaunchGenerator::checkName(name), "");
+    EXPECT_TRUE(name.ends_with("-rerun"));
+}

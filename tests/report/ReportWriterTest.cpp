@@ -14,6 +14,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <limits>
 
 using namespace tessera;
 using namespace tessera::report;
@@ -249,4 +250,79 @@ TEST(ReportWriter, FormatsByNameAndExtension) {
     EXPECT_FALSE(ReportWriter::formatFromName("docx").has_value());
     EXPECT_EQ(ReportWriter::formatFromPath(QStringLiteral("/tmp/a.report.csv")), ReportFormat::Csv);
     EXPECT_EQ(ReportWriter::formatFromPath(QStringLiteral("x.htm")), ReportFormat::Html);
+}
+
+namespace {
+
+// The text of each page of a PDF (pdftotext), or an empty list when it cannot be read.
+QStringList pdfPageTexts(const QString& path) {
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return {};
+    QStringList pages = QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\f'));
+    if (!pages.isEmpty() && pages.last().trimmed().isEmpty())
+        pages.removeLast();
+    return pages;
+}
+
+} // namespace
+
+TEST(PdfReportWriter, FillsItsPagesAndLabelsTheChartAxes) {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    }
+    QTemporaryDir dir;
+    for (const int indexes : {4, 40, 600}) {
+        const Report r =
+            indexes == 4
+                ? ReportBuilder::build(reporttest::handMadeInput())
+                : ReportBuilder::build(reporttest::inputFrom(reporttest::simulateRun(indexes)));
+        const QString path =
+            writeReport(r, ReportFormat::Pdf, dir, QStringLiteral("r%1.pdf").arg(indexes));
+        const QStringList pages = pdfPageTexts(path);
+        ASSERT_FALSE(pages.isEmpty()) << indexes;
+        // No page but the last is left nearly empty (the charts and the table follow the text
+        // on the same page when they fit).
+        for (qsizetype i = 0; i + 1 < pages.size(); ++i) {
+            const auto lines = pages[i].split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            EXPECT_GE(lines.size(), 25) << indexes << " indexes, page " << i + 1 << ":\n"
+                                        << pages[i].toStdString();
+        }
+        const QString all = pages.join(QLatin1Char('\n'));
+        // Axis titles and tick values, not bare lines.
+        EXPECT_TRUE(all.contains(QStringLiteral("time since the start ("))) << indexes;
+        EXPECT_TRUE(all.contains(QStringLiteral("duration ("))) << indexes;
+        EXPECT_TRUE(all.contains(QStringLiteral("indexes"))) << indexes;
+        // Which times the per-index table shows.
+        EXPECT_TRUE(all.contains(QStringLiteral("First start"))) << indexes;
+        EXPECT_TRUE(all.contains(QStringLiteral("the duration is that of its last attempt")))
+            << indexes;
+    }
+}
+
+TEST(ReportWriter, AnUnlimitedBackoffLimitReadsUnlimitedForPeopleAndStaysANumberInJson) {
+    report::ReportInput in = reporttest::handMadeInput();
+    in.job.spec.backoffLimit = std::numeric_limits<int32_t>::max();
+    const Report r = ReportBuilder::build(in);
+    QTemporaryDir dir;
+    const QString html = QString::fromUtf8(
+        readAll(writeReport(r, ReportFormat::Html, dir, QStringLiteral("r.html"))));
+    EXPECT_TRUE(html.contains(QStringLiteral("<th>Backoff limit</th><td>unlimited</td>")));
+    EXPECT_FALSE(html.contains(QStringLiteral("2147483647")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<th>First start</th>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<th>Last attempt&#x27;s duration</th>")) ||
+                html.contains(QStringLiteral("<th>Last attempt's duration</th>")));
+    const QJsonObject json = QJsonDocument::fromJson(readAll(writeReport(r, ReportFormat::Json, dir,
+                                                                         QStringLiteral("r.json"))))
+                                 .object();
+    EXPECT_EQ(json.value(QStringLiteral("spec")).toObject().value(QStringLiteral("backoffLimit")),
+              QJsonValue(2147483647.0))
+        << QJsonDocument(json.value(QStringLiteral("spec")).toObject()).toJson().toStdString();
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+        return;
+    const QString pdf =
+        pdfPageTexts(writeReport(r, ReportFormat::Pdf, dir, QStringLiteral("r.pdf")))
+            .join(QLatin1Char('\n'));
+    EXPECT_TRUE(pdf.contains(QStringLiteral("unlimited"))) << pdf.toStdString();
 }

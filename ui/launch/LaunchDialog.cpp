@@ -51,6 +51,19 @@ namespace {
 
 constexpr int kPreviewRows = 50;
 
+// A work-list format as people call it (the format ids are fixed English words).
+QString formatName(const std::string& format) {
+    if (format == "lines")
+        return LaunchDialog::tr("one item per line");
+    if (format == "csv")
+        return LaunchDialog::tr("CSV, one item per row");
+    if (format == "furiko")
+        return LaunchDialog::tr("Furiko YAML");
+    if (format == "template")
+        return LaunchDialog::tr("per-completion variables");
+    return qs(format);
+}
+
 // The items of `list` at `subset` (ascending), as a list of their own.
 worklist::WorkList subsetOf(const worklist::WorkList& list, const std::vector<int32_t>& subset) {
     worklist::WorkList out(list.envNames(), list.hasItemCommands());
@@ -261,7 +274,7 @@ void LaunchDialog::showFile() {
             m_subset.empty() ? list.size() : static_cast<int32_t>(m_subset.size());
         QString text = tr("%n item(s)", nullptr, count);
         if (!list.format().empty())
-            text += tr(" (format: %1)").arg(qs(list.format()));
+            text += tr(" (format: %1)").arg(formatName(list.format()));
         if (!m_subset.empty())
             text += tr(", new index → original index shown as \"i ← j\"");
         m_summary->setText(text);
@@ -347,7 +360,7 @@ bool LaunchDialog::canLaunch() const {
 void LaunchDialog::updateState() {
     const bool manifest = m_file && m_file->kind == LaunchFile::Kind::JobManifest;
     if (target() == Target::DryRun)
-        m_launch->setText(tr("&Simulate"));
+        m_launch->setText(tr("Simulate")); // Alt+S is the page's own Simulate button
     else if (target() == Target::Cluster && targetIsSimulated())
         m_launch->setText(tr("&Launch (simulated)"));
     else

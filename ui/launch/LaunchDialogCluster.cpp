@@ -7,6 +7,7 @@
 #include "kube/ApiClient.h"
 #include "kube/Kubeconfig.h"
 #include "launch/ClusterLauncher.h"
+#include "ui/RecentFolders.h"
 #include "ui/SourceHost.h"
 
 #include <QComboBox>
@@ -93,8 +94,10 @@ QWidget* LaunchDialog::buildClusterPage() {
     });
     connect(m_saveYaml, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save YAML"), QDir::home().filePath(m_name->text() + QStringLiteral(".yaml")),
+            this, tr("Save YAML"),
+            RecentFolders::pathIn(QStringLiteral("yaml"), m_name->text() + QStringLiteral(".yaml")),
             tr("YAML (*.yaml *.yml)"));
+        RecentFolders::remember(QStringLiteral("yaml"), path);
         if (!path.isEmpty())
             saveYaml(path);
     });

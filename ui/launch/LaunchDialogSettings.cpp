@@ -21,7 +21,7 @@ namespace tessera::ui::launch {
 using detail::qs;
 
 QWidget* LaunchDialog::buildSettings() {
-    auto* box = new QGroupBox(tr("Job"), this);
+    auto* box = new QGroupBox(tr("Job settings"), this);
     auto* outer = new QVBoxLayout(box);
     auto* form = new QFormLayout;
     m_target = new QComboBox(box);
