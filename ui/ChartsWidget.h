@@ -33,6 +33,7 @@ private:
     QChartView* m_failures;
     QChartView* m_durations;
     std::vector<int> m_histogram;
+    store::JobSnapshotPtr m_snapshot; // the last one drawn, redrawn when the theme changes
 };
 
 } // namespace tessera::ui
