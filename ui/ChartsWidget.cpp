@@ -92,8 +92,11 @@ ChartsWidget::ChartsWidget(QWidget* parent)
 }
 
 void ChartsWidget::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange)
-        applyTheme();
+    if (event->type() == QEvent::PaletteChange) {
+        applyTheme(); // resets the series' colours to the chart theme's...
+        if (m_snapshot)
+            setSnapshot(m_snapshot); // ...so redraw them in the state colours of the new theme
+    }
     QWidget::changeEvent(event);
 }
 
@@ -110,6 +113,7 @@ void ChartsWidget::applyTheme() {
 void ChartsWidget::setSnapshot(const store::JobSnapshotPtr& snapshot) {
     if (!snapshot)
         return;
+    m_snapshot = snapshot;
     const store::RunHistory history =
         store::RunHistory::of(*snapshot, QDateTime::currentDateTimeUtc());
     m_range = {history.start, history.end};

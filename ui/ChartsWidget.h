@@ -37,6 +37,7 @@ private:
     QChartView* m_durations;
     std::vector<int> m_histogram;
     std::pair<qint64, qint64> m_range{0, 0};
+    store::JobSnapshotPtr m_snapshot; // the last one drawn, redrawn when the theme changes
 };
 
 } // namespace tessera::ui

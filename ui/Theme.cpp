@@ -103,6 +103,9 @@ QPalette themePalette(Theme theme) {
 
 void applyTheme(Theme theme) {
     const SystemLook& system = systemLook(); // captured before anything changes
+    // Nothing to undo: leave the application palette unset, so it keeps following the desktop.
+    if (theme == Theme::System && g_current == Theme::System)
+        return;
     const QString style = theme == Theme::System ? system.style : QStringLiteral("Fusion");
     if (QApplication::style()->name().compare(style, Qt::CaseInsensitive) != 0)
         QApplication::setStyle(style);

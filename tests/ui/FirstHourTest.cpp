@@ -5,6 +5,7 @@
 // ScriptedStore stands in for a cluster: the same MainWindow and JobView, no network.
 #include "ScriptedStore.h"
 #include "report/TranslationLoader.h"
+#include "ui/ChartsWidget.h"
 #include "ui/CommandPalette.h"
 #include "ui/GridLegendWidget.h"
 #include "ui/IndexGridWidget.h"
@@ -21,6 +22,9 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -481,4 +485,24 @@ TEST(FirstHour, PickingTheShownSourceAgainKeepsItAndTheDotShowsTheState) {
         return w.window->connectionColour() ==
                StatePalette(w.window->palette()).color(IndexState::Succeeded);
     })) << w.window->connectionColour().name().toStdString();
+}
+
+TEST(FirstHour, ChartsRedrawTheirSeriesInTheNewThemesStateColours) {
+    ChartsWidget charts;
+    charts.resize(800, 600);
+    charts.setSnapshot(
+        std::make_shared<tessera::store::JobSnapshot>(runningJob(QStringLiteral("render"), 30)));
+    auto histogramColour = [&] {
+        for (QChartView* view : charts.findChildren<QChartView*>()) {
+            for (QAbstractSeries* series : view->chart()->series()) {
+                if (auto* bars = qobject_cast<QBarSeries*>(series))
+                    return bars->barSets().value(0)->color();
+            }
+        }
+        return QColor();
+    };
+    const QPalette dark = themePalette(Theme::Dark);
+    ASSERT_NE(histogramColour(), StatePalette(dark).color(IndexState::Succeeded));
+    charts.setPalette(dark); // as View > Theme > Dark does for every widget
+    EXPECT_EQ(histogramColour(), StatePalette(dark).color(IndexState::Succeeded));
 }
