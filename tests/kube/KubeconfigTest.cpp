@@ -415,7 +415,8 @@ TEST(Kubeconfig, MalformedYamlThatHangsYamlCppIsAPositionedError) {
     const QString f = writeFile(dir, QStringLiteral("config"), "-\n{},");
     auto cfg = Kubeconfig::load({.explicitFile = f});
     ASSERT_FALSE(cfg);
-    EXPECT_EQ(msg(cfg.error()).rfind(f.toStdString() + ":2:3: invalid YAML: ", 0), 0u) << msg(cfg.error());
+    EXPECT_EQ(msg(cfg.error()).rfind(f.toStdString() + ":2:3: invalid YAML: ", 0), 0u)
+        << msg(cfg.error());
 }
 
 TEST(Kubeconfig, MissingReferencedFilesNameTheKubeconfigAndKey) {
