@@ -69,12 +69,24 @@ void IndexGridWidget::updateStates(const engine::IndexStateMap& states, int dirt
         return;
     dirtyFirst = std::max(dirtyFirst, differing->first);
     dirtyLast = std::min(dirtyLast, differing->last);
-    // Counts follow the dirty range only: O(runs in it), not O(indexes).
-    const auto before = m_states.countsIn(dirtyFirst, dirtyLast);
-    const auto after = states.countsIn(dirtyFirst, dirtyLast);
-    m_states.assignRange(states, dirtyFirst, dirtyLast);
-    for (std::size_t s = 0; s < m_counts.size(); ++s)
-        m_counts[s] += after[s] - before[s];
+    // Counts: over the changed range only (O(runs in it)), or afresh when it spans most runs.
+    const bool wide = int64_t{dirtyLast} - dirtyFirst > n / 2;
+    engine::IndexStateMap::Counts before{}, after{};
+    if (!wide) {
+        before = m_states.countsIn(dirtyFirst, dirtyLast);
+        after = states.countsIn(dirtyFirst, dirtyLast);
+    }
+    if (differing->first >= dirtyFirst && differing->last <= dirtyLast)
+        m_states = states; // the usual case (the store's range is exact): one copy of the runs
+    else
+        m_states.assignRange(states, dirtyFirst, dirtyLast);
+    if (wide) {
+        const auto counts = m_states.counts();
+        std::copy(counts.begin(), counts.end(), m_counts.begin());
+    } else {
+        for (std::size_t s = 0; s < m_counts.size(); ++s)
+            m_counts[s] += after[s] - before[s];
+    }
     emit countsChanged();
     if (m_cacheValid) {
         const int first = slotOf(dirtyFirst);
@@ -347,6 +359,8 @@ void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
     uchar* bits = m_cache.bits();
     const qsizetype stride = m_cache.bytesPerLine();
     engine::IndexStateMap::Cursor states(m_states); // slots go up: no search per cell
+    int runLast = -1; // one index per cell: the cells up to here share runRgb
+    QRgb runRgb = 0;
     for (int slot = firstSlot; slot <= lastSlot; ++slot) {
         const int row = rowOf(slot);
         const int col = columnOf(slot);
@@ -355,7 +369,14 @@ void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
         const int x1 = std::min(x0 + cell, imageW);
         const int yStart = std::max(y0, 0);
         const int yEnd = std::min(y0 + cell, imageH);
-        const QRgb rgb = slotColor(slot, states);
+        QRgb rgb = runRgb;
+        if (m_perCell > 1) {
+            rgb = slotColor(slot, states);
+        } else if (slot > runLast) {
+            const engine::IndexStateMap::Run& run = states.runAt(slot);
+            runLast = run.last;
+            rgb = runRgb = m_palette.rgb(run.state);
+        }
         for (int y = yStart; y < yEnd; ++y) {
             auto* line = reinterpret_cast<QRgb*>(bits + y * stride);
             std::fill(line + x0, line + x1, rgb);

@@ -249,6 +249,11 @@ IndexState IndexStateMap::Cursor::at(int32_t index) {
     return m_map->m_runs[m_run].state;
 }
 
+const IndexStateMap::Run& IndexStateMap::Cursor::runAt(int32_t index) {
+    seek(index);
+    return m_map->m_runs[m_run];
+}
+
 IndexStateMap::StateMask IndexStateMap::Cursor::statesIn(int32_t first, int32_t last) {
     first = std::max(first, 0);
     last = std::min(last, m_map->m_size - 1);

@@ -102,6 +102,8 @@ public:
         explicit Cursor(const IndexStateMap& map)
             : m_map(&map) {}
         IndexState at(int32_t index);
+        // The run holding index (in [0, size)): a renderer fills the run's cells in one go.
+        const Run& runAt(int32_t index);
         StateMask statesIn(int32_t first, int32_t last);
 
     private:

@@ -43,6 +43,33 @@ void BM_GridFullRepaint(benchmark::State& state) {
 }
 BENCHMARK(BM_GridFullRepaint)->Arg(100000)->Arg(20000)->Unit(benchmark::kMillisecond);
 
+// Full repaint of a valid Job of 2,000,000,000 indexes: half done, 1,000 running, 100 failed,
+// each pixel standing for ~2,400 indexes (the worst state of its range, read from the runs).
+void BM_GridFullRepaintTwoBillionIndexes(benchmark::State& state) {
+    const int n = 2'000'000'000;
+    IndexStateMap states(n);
+    states.paint(0, n / 2 - 1, IndexState::Succeeded);
+    std::vector<std::pair<int32_t, IndexState>> points;
+    for (int i = 0; i < 1000; ++i)
+        points.emplace_back(n / 2 + i, IndexState::Running);
+    for (int i = 0; i < 100; ++i)
+        points.emplace_back(i * (n / 100), IndexState::FailedTerminal);
+    states.paintPoints(std::move(points));
+    IndexGridWidget grid;
+    grid.resize(1200, 700);
+    grid.setStates(states);
+    QImage target(grid.size(), QImage::Format_RGB32);
+    for (auto _ : state) {
+        grid.renderNow();
+        QPainter painter(&target);
+        grid.render(&painter);
+        painter.end();
+        benchmark::DoNotOptimize(target.constBits());
+    }
+    state.counters["indexes_per_cell"] = grid.indexesPerCell();
+}
+BENCHMARK(BM_GridFullRepaintTwoBillionIndexes)->Unit(benchmark::kMillisecond);
+
 // One frame at 2,000 updates/s: the store coalesces to 10 batches/s, so each frame brings 200
 // state changes at random indexes (a dirty range spanning most of the job: the worst case),
 // applied and painted.

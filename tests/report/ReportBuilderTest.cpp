@@ -3,6 +3,7 @@
 #include "report/ReportBuilder.h"
 
 #include "ReportFixtures.h"
+#include "engine/Validation.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -119,4 +120,29 @@ TEST(ReportBuilder, ReRunMapShowsOriginalIndexes) {
     EXPECT_TRUE(r.rerun);
     EXPECT_EQ(r.rows[1].originalIndex, 40);
     EXPECT_EQ(r.rows[3].originalIndex, 99);
+}
+
+// A report has a row per index: above engine::kMaxReportCompletions it is refused with the field,
+// and build() (for a caller that did not ask) has rows for the attempted indexes only, instead of
+// allocating 2,000,000,000 rows.
+TEST(ReportBuilder, RefusesAJobAboveTheReportLimitAndNeverAllocatesPerIndex) {
+    ReportInput in = reporttest::handMadeInput();
+    EXPECT_FALSE(ReportBuilder::checkLimits(in.job).has_value());
+    in.job.spec.completions = engine::kMaxReportCompletions + 1;
+    const auto refused = ReportBuilder::checkLimits(in.job);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->field, "spec.completions");
+    EXPECT_NE(refused->describe().find("1000001 is above the report limit of 1000000"),
+              std::string::npos)
+        << refused->describe();
+    in.job.spec.completions = 2'000'000'000;
+    const std::size_t attempted = [&] {
+        std::set<int32_t> indexes;
+        for (const engine::Attempt& a : in.attempts)
+            indexes.insert(a.index);
+        return indexes.size();
+    }();
+    const Report r = ReportBuilder::build(in);
+    EXPECT_EQ(r.rows.size(), attempted);
+    EXPECT_EQ(r.completions, 2'000'000'000);
 }
