@@ -54,6 +54,73 @@
     </message>
 </context>
 <context>
+    <name>IndexDetails</name>
+    <message>
+        <source>Not started: no pod was created for this index yet.</source>
+        <translation>Nicht gestartet: für diesen Index wurde noch kein Pod erstellt.</translation>
+    </message>
+    <message>
+        <source>Its pod has not been seen yet.</source>
+        <translation>Sein Pod wurde noch nicht gesehen.</translation>
+    </message>
+    <message>
+        <source>Succeeded (the job&apos;s status says so). No attempt was recorded: its pods were gone before Tessera watched this job.</source>
+        <translation>Erfolgreich (laut Status des Jobs). Kein Versuch aufgezeichnet: seine Pods waren verschwunden, bevor Tessera diesen Job beobachtete.</translation>
+    </message>
+    <message>
+        <source>Failed (the job&apos;s status says so). No attempt was recorded: its pods were gone before Tessera watched this job.</source>
+        <translation>Fehlgeschlagen (laut Status des Jobs). Kein Versuch aufgezeichnet: seine Pods waren verschwunden, bevor Tessera diesen Job beobachtete.</translation>
+    </message>
+    <message>
+        <source>Beyond the job&apos;s completions.</source>
+        <translation>Jenseits der Completions des Jobs.</translation>
+    </message>
+    <message>
+        <source>Failures: %1</source>
+        <translation>Fehlschläge: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Attempt %1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;Versuch %1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source> (recorded; the pod is gone)</source>
+        <translation> (aufgezeichnet; der Pod existiert nicht mehr)</translation>
+    </message>
+    <message>
+        <source>node %1, %2</source>
+        <translation>Knoten %1, %2</translation>
+    </message>
+    <message>
+        <source>unscheduled</source>
+        <translation>nicht eingeplant</translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>läuft noch</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>start %1, end %2, duration %3</source>
+        <translation>Start %1, Ende %2, Dauer %3</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>reason %1</source>
+        <translation>Grund %1</translation>
+    </message>
+</context>
+<context>
     <name>LanguageFonts</name>
     <message>
         <source>No font for %1 is installed (on Debian: apt install fonts-noto-cjk); Tessera shows English instead.</source>
@@ -667,6 +734,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>(kein Pod dieses Jobs ist bekannt)
 </translation>
     </message>
+    <message>
+        <source>pods of %1: %2</source>
+        <translation>Pods von %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -772,12 +843,83 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Indexes</source>
         <translation>Indizes</translation>
     </message>
+    <message>
+        <source>Succeeded over time (%1 more without recorded times)</source>
+        <translation>Erfolgreich über die Zeit (%1 weitere ohne aufgezeichnete Zeiten)</translation>
+    </message>
+    <message>
+        <source>Duration of succeeded indexes (no recorded times for %1)</source>
+        <translation>Dauer erfolgreicher Indizes (keine aufgezeichneten Zeiten für %1)</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::CommandPalette</name>
     <message>
         <source>Jump to a job, a tab or an action…</source>
         <translation>Zu einem Job, einem Tab oder einer Aktion springen…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::FailuresPanel</name>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Last exit code</source>
+        <translation>Letzter Exit-Code</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>Failing indexes</source>
+        <translation>Fehlschlagende Indizes</translation>
+    </message>
+    <message>
+        <source>Events of the job</source>
+        <translation>Ereignisse des Jobs</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>(nicht aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>No attempt of this index was recorded; the job&apos;s status counts it as failed.</source>
+        <translation>Kein Versuch dieses Index wurde aufgezeichnet; der Status des Jobs zählt ihn als fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>(no failed attempt recorded)</source>
+        <translation>(kein fehlgeschlagener Versuch aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>Failing indexes (%1)</source>
+        <translation>Fehlschlagende Indizes (%1)</translation>
     </message>
 </context>
 <context>
@@ -939,36 +1081,8 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
 <context>
     <name>tessera::ui::JobView</name>
     <message>
-        <source>Index</source>
-        <translation>Index</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>Versuche</translation>
-    </message>
-    <message>
-        <source>Last exit code</source>
-        <translation>Letzter Exit-Code</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>Grund</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>Meldung</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
-        <source>Count</source>
-        <translation>Anzahl</translation>
-    </message>
-    <message>
-        <source>Last seen</source>
-        <translation>Zuletzt gesehen</translation>
     </message>
     <message>
         <source>Node</source>
@@ -1071,14 +1185,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Klicken Sie auf einen Index, um seine Versuche und sein Log zu sehen.</translation>
     </message>
     <message>
-        <source>Failing indexes</source>
-        <translation>Fehlschlagende Indizes</translation>
-    </message>
-    <message>
-        <source>Events of the job</source>
-        <translation>Ereignisse des Jobs</translation>
-    </message>
-    <message>
         <source>Active pods by node</source>
         <translation>Aktive Pods nach Knoten</translation>
     </message>
@@ -1155,52 +1261,8 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Fehlgeschlagene Indizes (%1)</translation>
     </message>
     <message>
-        <source>Failures: %1</source>
-        <translation>Fehlschläge: %1</translation>
-    </message>
-    <message>
-        <source>No pod yet</source>
-        <translation>Noch kein Pod</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Attempt %1&lt;/b&gt;: %2</source>
-        <translation>&lt;b&gt;Versuch %1&lt;/b&gt;: %2</translation>
-    </message>
-    <message>
-        <source> (from history)</source>
-        <translation> (aus dem Verlauf)</translation>
-    </message>
-    <message>
-        <source>node %1, %2</source>
-        <translation>Knoten %1, %2</translation>
-    </message>
-    <message>
-        <source>unscheduled</source>
-        <translation>nicht eingeplant</translation>
-    </message>
-    <message>
-        <source>start %1, end %2, duration %3</source>
-        <translation>Start %1, Ende %2, Dauer %3</translation>
-    </message>
-    <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
-        <source>exit code %1</source>
-        <translation>Exit-Code %1</translation>
-    </message>
-    <message>
-        <source>reason %1</source>
-        <translation>Grund %1</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
         <translation>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; Hostname %3</translation>
-    </message>
-    <message>
-        <source>Known from history; the pod is gone</source>
-        <translation>Aus dem Verlauf bekannt; der Pod existiert nicht mehr</translation>
     </message>
     <message>
         <source>(not scheduled)</source>
@@ -1247,20 +1309,24 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Dia&amp;gramme</translation>
     </message>
     <message>
-        <source>S&amp;pread</source>
-        <translation>&amp;Verteilung</translation>
-    </message>
-    <message>
-        <source>C&amp;harts</source>
-        <translation>Dia&amp;gramme</translation>
-    </message>
-    <message>
-        <source>Ctrl+L</source>
-        <translation>Ctrl+L</translation>
-    </message>
-    <message>
         <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
         <translation>Sein Runner läuft nicht mehr (beendet, oder der Rechner wurde neu gestartet): den Lauf in einem neuen Runner fortsetzen. Fertige Einträge laufen nicht erneut.</translation>
+    </message>
+    <message>
+        <source>The job&apos;s status.failedIndexes is not set (no backoffLimitPerIndex); these indexes failed with the job.</source>
+        <translation>status.failedIndexes des Jobs ist nicht gesetzt (kein backoffLimitPerIndex); diese Indizes sind mit dem Job fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Recorded in the history; the pod is gone</source>
+        <translation>Im Verlauf aufgezeichnet; der Pod existiert nicht mehr</translation>
     </message>
 </context>
 <context>
@@ -1328,14 +1394,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Every index&apos;s log merged, each line prefixed with its index</source>
         <translation>Die Logs aller Indizes zusammengeführt, jede Zeile mit ihrem Index davor</translation>
-    </message>
-    <message>
-        <source>&amp;Follow</source>
-        <translation>&amp;Mitverfolgen</translation>
-    </message>
-    <message>
-        <source>All indexes</source>
-        <translation>Alle Indizes</translation>
     </message>
 </context>
 <context>
@@ -1641,14 +1699,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Kubernetes Indexed Jobs beobachten, ausführen und auswerten, Index für Index: ein Statusraster aller Completion-Indizes mit ihren Versuchen und Logs, Diagramme, eine Zeitleiste und Abschlussberichte; Arbeitslisten laufen lokal oder im Cluster.&lt;/p&gt;&lt;p&gt;Strg+K öffnet die Befehlspalette, Strg+/ die Tastenkürzel. &lt;code&gt;tessera --help&lt;/code&gt; zeigt die Befehle, die kein Fenster brauchen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>● Connected</source>
-        <translation>● Verbunden</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Sprache</translation>
-    </message>
-    <message>
         <source>Res&amp;ume interrupted run</source>
         <translation>Unterbrochenen Lauf f&amp;ortsetzen</translation>
     </message>
@@ -1690,6 +1740,25 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Writing %1…</source>
         <translation>%1 wird geschrieben…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>Lokale Läufe laufen weiter</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>Laufen noch: %1.</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>Sie laufen nach dem Schließen dieses Fensters weiter, jeder in seinem eigenen Prozess. Öffnen Sie „Lokale Läufe“ erneut, um sie zu verfolgen; ein durch einen Neustart angehaltener Lauf wird als „Unterbrochen“ angezeigt und kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>
@@ -1790,10 +1859,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>&lt;b&gt;Index %1&lt;/b&gt;, Versuch %2&lt;br&gt;Pod: %3&lt;br&gt;Knoten: %4&lt;br&gt;Phase: %5</translation>
     </message>
     <message>
-        <source>Start: %1, end: %2, duration: %3</source>
-        <translation>Start: %1, Ende: %2, Dauer: %3</translation>
-    </message>
-    <message>
         <source>Exit code: %1</source>
         <translation>Exit-Code: %1</translation>
     </message>
@@ -1802,12 +1867,36 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Grund: %1</translation>
     </message>
     <message>
-        <source>No attempts yet</source>
-        <translation>Noch keine Versuche</translation>
-    </message>
-    <message>
         <source>Index</source>
         <translation>Index</translation>
+    </message>
+    <message>
+        <source>unscheduled</source>
+        <translation>nicht eingeplant</translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>läuft noch</translation>
+    </message>
+    <message>
+        <source>not recorded (the pod was gone before its end was seen)</source>
+        <translation>nicht aufgezeichnet (der Pod war verschwunden, bevor sein Ende gesehen wurde)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Start: %1&lt;br&gt;End: %2&lt;br&gt;Duration: %3</source>
+        <translation>Start: %1&lt;br&gt;Ende: %2&lt;br&gt;Dauer: %3</translation>
+    </message>
+    <message>
+        <source>Recorded in the history; the pod is gone</source>
+        <translation>Im Verlauf aufgezeichnet; der Pod existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>No attempts recorded yet</source>
+        <translation>Noch keine Versuche aufgezeichnet</translation>
     </message>
 </context>
 <context>
@@ -2204,25 +2293,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>unset</source>
         <translation>nicht gesetzt</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::ui::RunningRunsPrompt</name>
-    <message>
-        <source>Local runs keep running</source>
-        <translation>Lokale Läufe laufen weiter</translation>
-    </message>
-    <message>
-        <source>Still running: %1.</source>
-        <translation>Laufen noch: %1.</translation>
-    </message>
-    <message>
-        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
-        <translation>Sie laufen nach dem Schließen dieses Fensters weiter, jeder in seinem eigenen Prozess. Öffnen Sie „Lokale Läufe“ erneut, um sie zu verfolgen; ein durch einen Neustart angehaltener Lauf wird als „Unterbrochen“ angezeigt und kann fortgesetzt werden.</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
     </message>
 </context>
 </TS>

@@ -54,6 +54,73 @@
     </message>
 </context>
 <context>
+    <name>IndexDetails</name>
+    <message>
+        <source>Not started: no pod was created for this index yet.</source>
+        <translation>未开始：尚未为此索引创建 Pod。</translation>
+    </message>
+    <message>
+        <source>Its pod has not been seen yet.</source>
+        <translation>尚未看到它的 Pod。</translation>
+    </message>
+    <message>
+        <source>Succeeded (the job&apos;s status says so). No attempt was recorded: its pods were gone before Tessera watched this job.</source>
+        <translation>已成功（作业状态如此显示）。未记录任何尝试：在 Tessera 观察此作业之前，其 Pod 已不存在。</translation>
+    </message>
+    <message>
+        <source>Failed (the job&apos;s status says so). No attempt was recorded: its pods were gone before Tessera watched this job.</source>
+        <translation>已失败（作业状态如此显示）。未记录任何尝试：在 Tessera 观察此作业之前，其 Pod 已不存在。</translation>
+    </message>
+    <message>
+        <source>Beyond the job&apos;s completions.</source>
+        <translation>超出作业的完成数。</translation>
+    </message>
+    <message>
+        <source>Failures: %1</source>
+        <translation>失败次数：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Attempt %1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;尝试 %1&lt;/b&gt;：%2</translation>
+    </message>
+    <message>
+        <source> (recorded; the pod is gone)</source>
+        <translation>（已记录；Pod 已不存在）</translation>
+    </message>
+    <message>
+        <source>node %1, %2</source>
+        <translation>节点 %1，%2</translation>
+    </message>
+    <message>
+        <source>unscheduled</source>
+        <translation>未调度</translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>仍在运行</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>start %1, end %2, duration %3</source>
+        <translation>开始 %1，结束 %2，时长 %3</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>reason %1</source>
+        <translation>原因 %1</translation>
+    </message>
+</context>
+<context>
     <name>LanguageFonts</name>
     <message>
         <source>No font for %1 is installed (on Debian: apt install fonts-noto-cjk); Tessera shows English instead.</source>
@@ -663,6 +730,10 @@ cancels it and leaves nothing behind.
         <translation>(此 Job 没有已知的 Pod)
 </translation>
     </message>
+    <message>
+        <source>pods of %1: %2</source>
+        <translation>%1 的 Pod：%2</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -768,12 +839,83 @@ cancels it and leaves nothing behind.
         <source>Indexes</source>
         <translation>索引数</translation>
     </message>
+    <message>
+        <source>Succeeded over time (%1 more without recorded times)</source>
+        <translation>随时间成功的数量（另有 %1 个没有记录时间）</translation>
+    </message>
+    <message>
+        <source>Duration of succeeded indexes (no recorded times for %1)</source>
+        <translation>成功索引的时长（%1 个没有记录时间）</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::CommandPalette</name>
     <message>
         <source>Jump to a job, a tab or an action…</source>
         <translation>跳转到 Job、标签页或操作…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::FailuresPanel</name>
+    <message>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Last exit code</source>
+        <translation>最后退出码</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最后出现</translation>
+    </message>
+    <message>
+        <source>Failing indexes</source>
+        <translation>失败的索引</translation>
+    </message>
+    <message>
+        <source>Events of the job</source>
+        <translation>作业的事件</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message>
+        <source>No attempt of this index was recorded; the job&apos;s status counts it as failed.</source>
+        <translation>未记录此索引的任何尝试；作业状态将其计为失败。</translation>
+    </message>
+    <message>
+        <source>(no failed attempt recorded)</source>
+        <translation>（未记录失败的尝试）</translation>
+    </message>
+    <message>
+        <source>Failing indexes (%1)</source>
+        <translation>失败的索引（%1）</translation>
     </message>
 </context>
 <context>
@@ -935,36 +1077,8 @@ cancels it and leaves nothing behind.
 <context>
     <name>tessera::ui::JobView</name>
     <message>
-        <source>Index</source>
-        <translation>索引</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>尝试次数</translation>
-    </message>
-    <message>
-        <source>Last exit code</source>
-        <translation>最后退出码</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>原因</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>消息</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>Count</source>
-        <translation>次数</translation>
-    </message>
-    <message>
-        <source>Last seen</source>
-        <translation>最后出现</translation>
     </message>
     <message>
         <source>Node</source>
@@ -1067,14 +1181,6 @@ cancels it and leaves nothing behind.
         <translation>点击一个索引以查看其尝试和日志。</translation>
     </message>
     <message>
-        <source>Failing indexes</source>
-        <translation>正在失败的索引</translation>
-    </message>
-    <message>
-        <source>Events of the job</source>
-        <translation>Job 的事件</translation>
-    </message>
-    <message>
         <source>Active pods by node</source>
         <translation>按节点统计的活动 Pod</translation>
     </message>
@@ -1151,52 +1257,8 @@ cancels it and leaves nothing behind.
         <translation>失败索引（%1）</translation>
     </message>
     <message>
-        <source>Failures: %1</source>
-        <translation>失败次数：%1</translation>
-    </message>
-    <message>
-        <source>No pod yet</source>
-        <translation>尚无 Pod</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Attempt %1&lt;/b&gt;: %2</source>
-        <translation>&lt;b&gt;第 %1 次尝试&lt;/b&gt;：%2</translation>
-    </message>
-    <message>
-        <source> (from history)</source>
-        <translation> (来自历史记录)</translation>
-    </message>
-    <message>
-        <source>node %1, %2</source>
-        <translation>节点 %1，%2</translation>
-    </message>
-    <message>
-        <source>unscheduled</source>
-        <translation>未调度</translation>
-    </message>
-    <message>
-        <source>start %1, end %2, duration %3</source>
-        <translation>开始 %1，结束 %2，时长 %3</translation>
-    </message>
-    <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
-        <source>exit code %1</source>
-        <translation>退出码 %1</translation>
-    </message>
-    <message>
-        <source>reason %1</source>
-        <translation>原因 %1</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
         <translation>&lt;b&gt;索引 %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; 主机名 %3</translation>
-    </message>
-    <message>
-        <source>Known from history; the pod is gone</source>
-        <translation>来自历史记录；该 Pod 已不存在</translation>
     </message>
     <message>
         <source>(not scheduled)</source>
@@ -1243,20 +1305,24 @@ cancels it and leaves nothing behind.
         <translation>图表(&amp;C)</translation>
     </message>
     <message>
-        <source>S&amp;pread</source>
-        <translation>分布(&amp;P)</translation>
-    </message>
-    <message>
-        <source>C&amp;harts</source>
-        <translation>图表(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Ctrl+L</source>
-        <translation>Ctrl+L</translation>
-    </message>
-    <message>
         <source>Its runner is gone (killed, or the machine restarted): continue the run in a new runner. Finished items do not run again.</source>
         <translation>其运行器已不存在（被终止或机器已重启）：在新的运行器中继续此运行。已完成的项目不会再次运行。</translation>
+    </message>
+    <message>
+        <source>The job&apos;s status.failedIndexes is not set (no backoffLimitPerIndex); these indexes failed with the job.</source>
+        <translation>作业的 status.failedIndexes 未设置（没有 backoffLimitPerIndex）；这些索引随作业一起失败。</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Recorded in the history; the pod is gone</source>
+        <translation>已记录在历史中；Pod 已不存在</translation>
     </message>
 </context>
 <context>
@@ -1324,14 +1390,6 @@ cancels it and leaves nothing behind.
     <message>
         <source>Every index&apos;s log merged, each line prefixed with its index</source>
         <translation>合并所有索引的日志，每行前加上其索引</translation>
-    </message>
-    <message>
-        <source>&amp;Follow</source>
-        <translation>跟随(&amp;F)</translation>
-    </message>
-    <message>
-        <source>All indexes</source>
-        <translation>所有索引</translation>
     </message>
 </context>
 <context>
@@ -1637,14 +1695,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;逐个索引地观察、运行 Kubernetes Indexed Job 并生成报告：每个完成索引的状态网格、其尝试和日志、图表、时间线和完成报告；工作列表可在本地或集群上运行。&lt;/p&gt;&lt;p&gt;按 Ctrl+K 打开命令面板，按 Ctrl+/ 查看键盘快捷键。&lt;code&gt;tessera --help&lt;/code&gt; 列出无需窗口的命令。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>● Connected</source>
-        <translation>● 已连接</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
         <source>Res&amp;ume interrupted run</source>
         <translation>继续已中断的运行(&amp;U)</translation>
     </message>
@@ -1686,6 +1736,25 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Writing %1…</source>
         <translation>正在写入 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::RunningRunsPrompt</name>
+    <message>
+        <source>Local runs keep running</source>
+        <translation>本地运行将继续</translation>
+    </message>
+    <message>
+        <source>Still running: %1.</source>
+        <translation>仍在运行：%1。</translation>
+    </message>
+    <message>
+        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
+        <translation>关闭此窗口后它们会继续运行，各自在独立的进程中。再次打开“本地运行”即可查看；因重启而停止的运行显示为“已中断”，可以继续。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -1786,10 +1855,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>&lt;b&gt;索引 %1&lt;/b&gt;，第 %2 次尝试&lt;br&gt;Pod：%3&lt;br&gt;节点：%4&lt;br&gt;阶段：%5</translation>
     </message>
     <message>
-        <source>Start: %1, end: %2, duration: %3</source>
-        <translation>开始：%1，结束：%2，时长：%3</translation>
-    </message>
-    <message>
         <source>Exit code: %1</source>
         <translation>退出码：%1</translation>
     </message>
@@ -1798,12 +1863,36 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>原因：%1</translation>
     </message>
     <message>
-        <source>No attempts yet</source>
-        <translation>尚无尝试</translation>
-    </message>
-    <message>
         <source>Index</source>
         <translation>索引</translation>
+    </message>
+    <message>
+        <source>unscheduled</source>
+        <translation>未调度</translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>仍在运行</translation>
+    </message>
+    <message>
+        <source>not recorded (the pod was gone before its end was seen)</source>
+        <translation>未记录（在看到其结束之前 Pod 已不存在）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Start: %1&lt;br&gt;End: %2&lt;br&gt;Duration: %3</source>
+        <translation>开始：%1&lt;br&gt;结束：%2&lt;br&gt;时长：%3</translation>
+    </message>
+    <message>
+        <source>Recorded in the history; the pod is gone</source>
+        <translation>已记录在历史中；Pod 已不存在</translation>
+    </message>
+    <message>
+        <source>No attempts recorded yet</source>
+        <translation>尚未记录任何尝试</translation>
     </message>
 </context>
 <context>
@@ -2195,25 +2284,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>unset</source>
         <translation>未设置</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::ui::RunningRunsPrompt</name>
-    <message>
-        <source>Local runs keep running</source>
-        <translation>本地运行将继续</translation>
-    </message>
-    <message>
-        <source>Still running: %1.</source>
-        <translation>仍在运行：%1。</translation>
-    </message>
-    <message>
-        <source>They continue after this window closes, each in its own process. Open &quot;Local runs&quot; again to watch them; a run stopped by a restart shows as Interrupted and can be resumed.</source>
-        <translation>关闭此窗口后它们会继续运行，各自在独立的进程中。再次打开“本地运行”即可查看；因重启而停止的运行显示为“已中断”，可以继续。</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
     </message>
 </context>
 </TS>

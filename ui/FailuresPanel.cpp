@@ -94,7 +94,7 @@ void FailuresPanel::setSnapshot(const store::JobSnapshot& s) {
             continue;
         }
         if (!lastFailed) {
-            rows.push_back({{*index},
+            rows.push_back({{index},
                             {count},
                             {-1, QString()},
                             {QString(), tr("(no failed attempt recorded)")},
