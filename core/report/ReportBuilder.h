@@ -3,6 +3,7 @@
 // The same builder serves every source (local run journal, cluster, dry-run), so a report looks
 // the same wherever the job ran. Pure computation, no I/O: safe on any thread.
 #include "Report.h"
+#include "history/JobHistory.h"
 
 #include <map>
 #include <string>
@@ -33,6 +34,10 @@ public:
     static constexpr std::size_t kMaxProgressPoints = 400;
 
     static Report build(ReportInput input);
+
+    // The report's attempts and per-index states as the window's history computes them
+    // (core/history): build() takes its counts, durations and progress from it.
+    static history::JobHistory historyOf(const Report& report);
 
     // Nearest-rank percentile (p in (0, 100]) of ascending values; nullopt when empty.
     static std::optional<engine::Duration> percentile(const std::vector<engine::Duration>& sorted,
