@@ -24,6 +24,38 @@ bool failedState(IndexState s) {
 
 } // namespace
 
+AttemptSpan spanOf(const engine::Attempt& a, int32_t index) {
+    const auto ms = [](engine::TimePoint t) {
+        return Ms{t.time_since_epoch().count()};
+    };
+    AttemptSpan s;
+    s.index = index;
+    s.attempt = a.number - 1;
+    s.created = ms(a.createdAt);
+    if (a.startedAt)
+        s.started = ms(*a.startedAt);
+    if (a.finishedAt)
+        s.finished = ms(*a.finishedAt);
+    switch (a.outcome) {
+    case engine::AttemptOutcome::Pending:
+        s.outcome = BarOutcome::Pending;
+        break;
+    case engine::AttemptOutcome::Running:
+        s.outcome = BarOutcome::Running;
+        break;
+    case engine::AttemptOutcome::Succeeded:
+        s.outcome = BarOutcome::Succeeded;
+        break;
+    case engine::AttemptOutcome::Failed:
+        s.outcome = BarOutcome::Failed;
+        break;
+    case engine::AttemptOutcome::Deleted:
+        s.outcome = BarOutcome::Unknown; // ended without an outcome
+        break;
+    }
+    return s;
+}
+
 std::vector<CountAt> cumulative(std::vector<Ms> times, Ms from, Ms to) {
     std::sort(times.begin(), times.end());
     std::vector<CountAt> out;
@@ -234,6 +266,27 @@ JobHistory JobHistory::of(const std::vector<AttemptSpan>& attempts,
     active.push_back({std::max(h.end, active.back().t), running});
     h.active = thin(active, kMaxCurvePoints);
     return h;
+}
+
+JobHistory historyOfSimulation(const engine::SimulationResult& sim, int32_t completions,
+                               engine::TimePoint start) {
+    std::vector<IndexState> states(static_cast<std::size_t>(std::max(completions, 0)),
+                                   IndexState::NotStarted);
+    for (int32_t i = 0; i < completions; ++i)
+        if (sim.completed.contains(i))
+            states[static_cast<std::size_t>(i)] = IndexState::Succeeded;
+        else if (sim.failed.contains(i))
+            states[static_cast<std::size_t>(i)] = IndexState::FailedTerminal;
+    std::vector<AttemptSpan> spans;
+    spans.reserve(sim.attempts.size());
+    for (const engine::Attempt& a : sim.attempts)
+        spans.push_back(spanOf(a, a.index));
+    JobRange range;
+    range.started = start.time_since_epoch().count();
+    range.finished = (start + sim.makespan).time_since_epoch().count();
+    range.ended = sim.finished;
+    range.now = *range.finished;
+    return JobHistory::of(spans, states, {}, range);
 }
 
 } // namespace tessera::history

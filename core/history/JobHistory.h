@@ -8,7 +8,9 @@
 //
 // Plain C++20 over engine types (times in ms since the epoch), no Qt: it sits below tessera_store
 // and tessera_report. Cheap enough to recompute once a second for 10,000 attempts.
+#include "engine/Attempt.h"
 #include "engine/JobController.h"
+#include "engine/Simulation.h"
 
 #include <array>
 #include <cstddef>
@@ -39,6 +41,10 @@ struct AttemptSpan {
     std::optional<Ms> created, started, finished;
     BarOutcome outcome = BarOutcome::Unknown;
 };
+
+// An engine attempt (a report's, a simulation's) as the history reads it; `index` is its row
+// (an Indexed job's completion index, a NonIndexed job's attempt position).
+AttemptSpan spanOf(const engine::Attempt& attempt, int32_t index);
 
 // One attempt on the timeline.
 struct AttemptBar {
@@ -96,6 +102,11 @@ struct JobHistory {
     // Row of an index, -1 when it has no attempt.
     int rowOf(int index) const;
 };
+
+// A dry-run's history (the Launch dialog's forecast) from the simulation's attempts: the same
+// curves the window and the report show for a real run. `completions` indexes.
+JobHistory historyOfSimulation(const engine::SimulationResult& simulation, int32_t completions,
+                               engine::TimePoint start);
 
 // Counts of the per-index states and the attempts that failed.
 IndexCounts countIndexes(const std::vector<engine::IndexState>& states,

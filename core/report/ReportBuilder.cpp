@@ -62,22 +62,6 @@ std::optional<history::Ms> msOf(const std::optional<engine::TimePoint>& t) {
     return t ? std::optional<history::Ms>(msOf(*t)) : std::nullopt;
 }
 
-history::BarOutcome barOutcome(engine::AttemptOutcome o) {
-    switch (o) {
-    case engine::AttemptOutcome::Pending:
-        return history::BarOutcome::Pending;
-    case engine::AttemptOutcome::Running:
-        return history::BarOutcome::Running;
-    case engine::AttemptOutcome::Succeeded:
-        return history::BarOutcome::Succeeded;
-    case engine::AttemptOutcome::Failed:
-        return history::BarOutcome::Failed;
-    case engine::AttemptOutcome::Deleted:
-        break;
-    }
-    return history::BarOutcome::Unknown;
-}
-
 // A row's status as the grid's per-index state: in failedIndexes is terminal, a last attempt that
 // failed will be retried, a deleted one will be created again.
 engine::IndexState indexState(const IndexRow& row, bool inFailedIndexes) {
@@ -305,9 +289,7 @@ history::JobHistory ReportBuilder::historyOf(const Report& r) {
         states[static_cast<std::size_t>(row.index)] =
             indexState(row, indexed && failed.contains(row.index));
         for (const std::size_t id : row.attemptIds) {
-            const engine::Attempt& a = r.attempts[id];
-            spans.push_back({row.index, a.number - 1, msOf(a.createdAt), msOf(a.startedAt),
-                             msOf(a.finishedAt), barOutcome(a.outcome)});
+            spans.push_back(history::spanOf(r.attempts[id], row.index));
         }
     }
     history::JobRange range;
