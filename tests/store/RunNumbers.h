@@ -1,11 +1,16 @@
 #pragma once
 // The numbers of one run that the window (store::RunHistory over the job's snapshot: charts,
-// timeline, counts) and the exported report (report::ReportBuilder: counts, progress curve,
-// duration histogram) must agree on. Tests compute both and compare them.
+// timeline, counts) and the exported report (report::ReportBuilder, written as JSON: counts,
+// progress curve, duration histogram) must agree on. Tests compute both and compare them.
+#include "report/JsonReportWriter.h"
 #include "report/ReportBuilder.h"
 #include "store/RunHistory.h"
 
-#include <algorithm>
+#include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <gtest/gtest.h>
 #include <ostream>
 
 namespace tessera::store::test {
@@ -36,20 +41,35 @@ inline RunNumbers windowNumbers(const JobSnapshot& s) {
             static_cast<int>(h.succeededDurationsMs.size())};
 }
 
+// The numbers as the exported report has them: the report written as JSON (the format scripts
+// read) and parsed back.
 inline RunNumbers reportNumbers(const report::Report& r) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QString error;
+    if (!report::JsonReportWriter::write(r, buffer, {}, error))
+        ADD_FAILURE() << "JSON report: " << error.toStdString();
+    const QJsonObject json = QJsonDocument::fromJson(buffer.data()).object();
     RunNumbers n;
-    n.succeeded = r.succeededCount;
-    n.failed = r.failedCount;
-    n.failedAttempts = static_cast<int>(
-        std::count_if(r.attempts.begin(), r.attempts.end(), [](const engine::Attempt& a) {
-            return a.outcome == engine::AttemptOutcome::Failed;
-        }));
-    if (!r.progress.empty()) {
-        n.succeededAtEnd = r.progress.back().succeeded;
-        n.failedAtEnd = r.progress.back().failed;
+    const QJsonObject outcome = json.value(QStringLiteral("outcome")).toObject();
+    n.succeeded = outcome.value(QStringLiteral("succeeded")).toInt(-1);
+    n.failed = outcome.value(QStringLiteral("failed")).toInt(-1);
+    for (const QJsonValue& row : json.value(QStringLiteral("indexes")).toArray())
+        for (const QJsonValue& a : row.toObject().value(QStringLiteral("history")).toArray())
+            n.failedAttempts +=
+                a.toObject().value(QStringLiteral("outcome")).toString() == QLatin1String("Failed");
+    const QJsonArray progress = json.value(QStringLiteral("progress")).toArray();
+    if (!progress.isEmpty()) {
+        n.succeededAtEnd = progress.last().toObject().value(QStringLiteral("succeeded")).toInt();
+        n.failedAtEnd = progress.last().toObject().value(QStringLiteral("failed")).toInt();
     }
-    for (const report::HistogramBin& b : r.histogram)
-        n.durations += b.count;
+    for (const QJsonValue& bin : json.value(QStringLiteral("histogram")).toArray())
+        n.durations += bin.toObject().value(QStringLiteral("count")).toInt();
+    if (json.value(QStringLiteral("durations"))
+            .toObject()
+            .value(QStringLiteral("samples"))
+            .toInt() != n.durations)
+        ADD_FAILURE() << "the histogram's total is not the durations' samples";
     return n;
 }
 
