@@ -503,7 +503,9 @@ TEST_F(ClusterSourceTest, ARunWithFailuresCountsTheSameLiveAndAfterARestart) {
         bool operator==(const Counts&) const = default;
     };
     const auto counts = [&] {
-        const JobSnapshot& s = *ui->snap(kKey);
+        // Held: waiting for the report input below may replace the UI's snapshot.
+        const JobSnapshotPtr held = ui->snap(kKey);
+        const JobSnapshot& s = *held;
         const IndexCounts c = countIndexes(s);
         report::ReportInput input;
         bool ready = false;
