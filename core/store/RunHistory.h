@@ -7,8 +7,10 @@
 // late, re-selected, finished before it was opened or reloaded after a restart shows its whole
 // run, and every view counts the same things.
 //
-// Pure computation over a snapshot; no Qt widgets, cheap enough to rebuild once a second for a
-// job of 10,000 attempts (one sort of the attempts' start and end times).
+// The computation itself is history::JobHistory (core/history), which ReportBuilder also uses
+// for the exported report's counts, progress curve and duration histogram; this adds the
+// snapshot's side (its attempts as AttemptSpans, its summary as the range, the parallelism
+// samples). Cheap enough to rebuild once a second for a job of 10,000 attempts.
 #include "JobSnapshot.h"
 #include "history/JobHistory.h"
 
