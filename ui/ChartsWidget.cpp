@@ -187,15 +187,13 @@ void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
     }
     chart->setTitle(tr("Duration of succeeded indexes (%1)")
                         .arg(QLocale().toString(static_cast<qlonglong>(durations.size()))));
-    // Equal-width bins (milliseconds) from the shortest to the longest; one bin when all are
-    // equal. Labels are each bin's lower edge, with tenths of a second below ten seconds.
-    const auto [lo, hi] = std::minmax_element(durations.begin(), durations.end());
-    const qint64 min = *lo;
-    const int bins = *hi == min ? 1 : kBins;
-    const qint64 width = std::max<qint64>(1, (*hi - min + bins) / bins);
-    m_histogram.assign(static_cast<size_t>(bins), 0);
-    for (qint64 d : durations)
-        ++m_histogram[static_cast<size_t>(std::min<qint64>(bins - 1, (d - min) / width))];
+    // The report's bins (history::durationBins): equal widths from the shortest to the longest,
+    // one bin when all are equal. Labels are each bin's lower edge, with tenths of a second
+    // below ten seconds.
+    const std::vector<history::DurationBin> bins = history::durationBins(durations, kBins);
+    const qint64 width = bins.front().toMs - bins.front().fromMs;
+    for (const history::DurationBin& bin : bins)
+        m_histogram.push_back(bin.count);
     const auto label = [&](qint64 ms) {
         if (width < 10000 && ms < 60000)
             return tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
@@ -205,10 +203,10 @@ void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
     set->setColor(StatePalette(palette()).color(IndexState::Succeeded));
     QStringList categories;
     int maxCount = 0;
-    for (int b = 0; b < bins; ++b) {
-        set->append(m_histogram[static_cast<size_t>(b)]);
-        maxCount = std::max(maxCount, m_histogram[static_cast<size_t>(b)]);
-        categories << label(min + b * width);
+    for (const history::DurationBin& bin : bins) {
+        set->append(bin.count);
+        maxCount = std::max(maxCount, bin.count);
+        categories << label(bin.fromMs);
     }
     auto* series = new QBarSeries;
     series->append(set);

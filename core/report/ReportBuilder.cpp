@@ -2,6 +2,7 @@
 
 #include "engine/IndexSet.h"
 #include "engine/Validation.h"
+#include "history/JobHistory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,6 +53,60 @@ std::string indexStatus(bool completed, bool failed, const engine::Attempt* last
     if (last == nullptr)
         return "NotStarted";
     return engine::toString(last->outcome);
+}
+
+history::Ms msOf(engine::TimePoint t) {
+    return t.time_since_epoch().count();
+}
+
+std::optional<history::Ms> msOf(const std::optional<engine::TimePoint>& t) {
+    return t ? std::optional<history::Ms>(msOf(*t)) : std::nullopt;
+}
+
+// A row's status as the grid's per-index state: in failedIndexes is terminal, a last attempt that
+// failed will be retried, a deleted one will be created again.
+engine::IndexState indexState(const IndexRow& row, bool inFailedIndexes) {
+    if (row.status == "Succeeded")
+        return engine::IndexState::Succeeded;
+    if (row.status == "Failed")
+        return inFailedIndexes ? engine::IndexState::FailedTerminal
+                               : engine::IndexState::FailedWillRetry;
+    if (row.status == "Running")
+        return engine::IndexState::Running;
+    if (row.status == "NotStarted")
+        return engine::IndexState::NotStarted;
+    return engine::IndexState::Pending;
+}
+
+// The report's progress: indexes succeeded and failed over time, one point per change.
+std::vector<ProgressPoint> progressOf(const history::JobHistory& h, engine::TimePoint start,
+                                      std::size_t maxPoints) {
+    std::vector<ProgressPoint> changes;
+    const auto& s = h.succeeded;
+    const auto& f = h.failedIndexes;
+    std::size_t i = 0, k = 0;
+    ProgressPoint current;
+    while (i < s.size() || k < f.size()) {
+        constexpr history::Ms kNever = std::numeric_limits<history::Ms>::max();
+        const history::Ms t =
+            std::min(i < s.size() ? s[i].t : kNever, k < f.size() ? f[k].t : kNever);
+        ProgressPoint next = current;
+        for (; i < s.size() && s[i].t == t; ++i)
+            next.succeeded = s[i].value;
+        for (; k < f.size() && f[k].t == t; ++k)
+            next.failed = f[k].value;
+        if (next.succeeded == current.succeeded && next.failed == current.failed)
+            continue;
+        next.at = std::max(engine::Duration(0), engine::Duration(t) - start.time_since_epoch());
+        changes.push_back(next);
+        current = next;
+    }
+    std::vector<ProgressPoint> out{ProgressPoint{}};
+    const std::size_t stride = std::max<std::size_t>(1, changes.size() / maxPoints);
+    for (std::size_t c = 0; c < changes.size(); ++c)
+        if ((c + 1) % stride == 0 || c + 1 == changes.size())
+            out.push_back(changes[c]);
+    return out;
 }
 
 } // namespace
@@ -156,10 +211,6 @@ Report ReportBuilder::build(ReportInput input) {
             row.message = last->message;
         }
         row.attemptIds = std::move(ids);
-        if (row.status == "Succeeded")
-            ++r.succeededCount;
-        else if (row.status == "Failed")
-            ++r.failedCount;
         r.rows.push_back(std::move(row));
     }
 
@@ -184,15 +235,17 @@ Report ReportBuilder::build(ReportInput input) {
     if (r.start && r.end)
         r.duration = *r.end - *r.start;
 
-    // Durations of succeeded indexes: slowest, percentiles, histogram.
+    // Counts, durations of succeeded indexes and progress: the history the window computes from
+    // the same attempts and per-index states (core/history), so report and window agree.
+    const history::JobHistory history = historyOf(r);
+    r.succeededCount = history.counts.of(engine::IndexState::Succeeded);
+    r.failedCount = history.counts.of(engine::IndexState::FailedTerminal) +
+                    history.counts.of(engine::IndexState::FailedWillRetry);
     std::vector<engine::Duration> durations;
-    std::vector<std::size_t> succeededRows;
-    for (std::size_t i = 0; i < r.rows.size(); ++i) {
-        if (r.rows[i].status == "Succeeded" && r.rows[i].duration) {
-            durations.push_back(*r.rows[i].duration);
-            succeededRows.push_back(i);
-        }
-    }
+    durations.reserve(history.succeededDurationsMs.size());
+    for (const history::Ms d : history.succeededDurationsMs)
+        durations.emplace_back(d);
+
     // Slowest: any row with a duration (a slow failure is as interesting as a slow success).
     std::vector<std::size_t> timed;
     for (std::size_t i = 0; i < r.rows.size(); ++i)
@@ -221,46 +274,42 @@ Report ReportBuilder::build(ReportInput input) {
             sum += d.count();
         p.mean = engine::Duration(sum / static_cast<int64_t>(durations.size()));
 
-        // Equal-width bins from the shortest to the longest; the last bin includes the maximum.
-        const int64_t lo = durations.front().count(), hi = durations.back().count();
-        const std::size_t bins = lo == hi ? 1 : kHistogramBins;
-        const int64_t width = std::max<int64_t>(1, (hi - lo + static_cast<int64_t>(bins)) /
-                                                       static_cast<int64_t>(bins));
-        r.histogram.resize(bins);
-        for (std::size_t b = 0; b < bins; ++b) {
-            r.histogram[b].from = engine::Duration(lo + width * static_cast<int64_t>(b));
-            r.histogram[b].to = engine::Duration(lo + width * static_cast<int64_t>(b + 1));
-        }
-        for (engine::Duration d : durations) {
-            const auto b =
-                std::min<std::size_t>(static_cast<std::size_t>((d.count() - lo) / width), bins - 1);
-            ++r.histogram[b].count;
-        }
+        for (const history::DurationBin& bin :
+             history::durationBins(history.succeededDurationsMs, kHistogramBins))
+            r.histogram.push_back(
+                {engine::Duration(bin.fromMs), engine::Duration(bin.toMs), bin.count});
     }
 
-    // Progress: the moment each index settled (its final attempt finished), counted over time.
-    if (r.start) {
-        struct Event {
-            engine::TimePoint at;
-            bool succeeded;
-        };
-        std::vector<Event> events;
-        for (const IndexRow& row : r.rows)
-            if ((row.status == "Succeeded" || row.status == "Failed") && row.end)
-                events.push_back({*row.end, row.status == "Succeeded"});
-        std::sort(events.begin(), events.end(),
-                  [](const Event& a, const Event& b) { return a.at < b.at; });
-        r.progress.push_back({engine::Duration(0), 0, 0});
-        ProgressPoint current;
-        const std::size_t stride = std::max<std::size_t>(1, events.size() / kMaxProgressPoints);
-        for (std::size_t i = 0; i < events.size(); ++i) {
-            (events[i].succeeded ? current.succeeded : current.failed) += 1;
-            current.at = std::max(engine::Duration(0), events[i].at - *r.start);
-            if ((i + 1) % stride == 0 || i + 1 == events.size())
-                r.progress.push_back(current);
+    // Progress: indexes succeeded (the end of the attempt that succeeded) and failed (the end of
+    // their last attempt) over time.
+    if (r.start)
+        r.progress = progressOf(history, *r.start, kMaxProgressPoints);
+    return r;
+}
+
+history::JobHistory ReportBuilder::historyOf(const Report& r) {
+    const bool indexed = r.completionMode == engine::CompletionMode::Indexed;
+    const engine::IndexSet failed = engine::IndexSet::parseLenient(r.failedIndexes, r.completions);
+    std::vector<history::AttemptSpan> spans;
+    std::vector<engine::IndexState> states;
+    spans.reserve(r.attempts.size());
+    for (const IndexRow& row : r.rows) {
+        if (row.index < 0)
+            continue;
+        if (states.size() <= static_cast<std::size_t>(row.index))
+            states.resize(static_cast<std::size_t>(row.index) + 1, engine::IndexState::NotStarted);
+        states[static_cast<std::size_t>(row.index)] =
+            indexState(row, indexed && failed.contains(row.index));
+        for (const std::size_t id : row.attemptIds) {
+            spans.push_back(history::spanOf(r.attempts[id], row.index));
         }
     }
-    return r;
+    history::JobRange range;
+    range.started = msOf(r.start);
+    range.finished = msOf(r.end);
+    range.ended = r.outcome == "Complete" || r.outcome == "Failed";
+    range.now = msOf(r.generatedAt);
+    return history::JobHistory::of(spans, engine::IndexStateMap::fromStates(states), {}, range);
 }
 
 } // namespace tessera::report

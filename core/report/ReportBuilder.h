@@ -4,6 +4,7 @@
 // the same wherever the job ran. Pure computation, no I/O: safe on any thread.
 #include "Report.h"
 #include "engine/Result.h"
+#include "history/JobHistory.h"
 
 #include <map>
 #include <string>
@@ -39,6 +40,10 @@ public:
     static std::optional<engine::Error> checkLimits(const engine::Job& job);
 
     static Report build(ReportInput input);
+
+    // The report's attempts and per-index states as the window's history computes them
+    // (core/history): build() takes its counts, durations and progress from it.
+    static history::JobHistory historyOf(const Report& report);
 
     // Nearest-rank percentile (p in (0, 100]) of ascending values; nullopt when empty.
     static std::optional<engine::Duration> percentile(const std::vector<engine::Duration>& sorted,

@@ -3,6 +3,7 @@
 // the attempt history across pod deletion and restart, and batching under a burst of events.
 #include "store/ClusterSource.h"
 
+#include "RunNumbers.h"
 #include "StoreServer.h"
 #include "report/ReportBuilder.h"
 #include "store/History.h"
@@ -503,7 +504,9 @@ TEST_F(ClusterSourceTest, ARunWithFailuresCountsTheSameLiveAndAfterARestart) {
         bool operator==(const Counts&) const = default;
     };
     const auto counts = [&] {
-        const JobSnapshot& s = *ui->snap(kKey);
+        // Held: waiting for the report input below may replace the UI's snapshot.
+        const JobSnapshotPtr held = ui->snap(kKey);
+        const JobSnapshot& s = *held;
         const IndexCounts c = countIndexes(s);
         report::ReportInput input;
         bool ready = false;
@@ -517,6 +520,10 @@ TEST_F(ClusterSourceTest, ARunWithFailuresCountsTheSameLiveAndAfterARestart) {
         call([](JobStore* st) { st->loadReportInput(kKey); });
         EXPECT_TRUE(QTest::qWaitFor([&] { return ready; }, kWait));
         const report::Report r = report::ReportBuilder::build(input);
+        // The window's history piece and the report agree on counts, curves and durations.
+        const RunNumbers window = windowNumbers(s);
+        EXPECT_EQ(window, reportNumbers(r));
+        EXPECT_EQ(window, (RunNumbers{5, 1, 2, 5, 1, 5}));
         return Counts{c.of(IndexState::Succeeded),
                       c.of(IndexState::FailedTerminal),
                       c.failedAttempts,

@@ -23,7 +23,7 @@ JobSnapshot finishedJob(int n) {
     s.summary.status = QStringLiteral("Complete");
     s.summary.started = kStart;
     s.summary.finished = kStart.addSecs(n + 30);
-    s.states.assign(static_cast<size_t>(n), IndexState::Succeeded);
+    s.states = engine::IndexStateMap(n, IndexState::Succeeded);
     for (int i = 0; i < n; ++i) {
         if (i == 3 || i == 5) {
             IndexAttempt f;
@@ -119,7 +119,8 @@ TEST(RunHistory, ActiveAndFailuresFollowTheAttempts) {
 
 TEST(RunHistory, SucceededIndexesWithoutRecordedAttemptsAreCountedAsSuch) {
     JobSnapshot s = finishedJob(10);
-    s.states.resize(15, IndexState::Succeeded); // five more succeeded, none of them recorded
+    // Five more succeeded, none of them recorded.
+    s.states = engine::IndexStateMap(15, IndexState::Succeeded);
     s.summary.completions = 15;
     const RunHistory h = RunHistory::of(s, kStart.addDays(1));
     EXPECT_EQ(h.succeeded.back().value, 10);
@@ -138,7 +139,8 @@ TEST(RunHistory, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
     running.live = true;
     running.created = running.started = kStart.addSecs(30);
     s.attempts.push_back(running);
-    s.states.push_back(IndexState::Running);
+    s.states = engine::IndexStateMap(6, IndexState::Succeeded);
+    s.states.paint(5, 5, IndexState::Running);
     const QDateTime now = kStart.addSecs(100);
     const RunHistory h = RunHistory::of(s, now);
     EXPECT_FALSE(h.finished);
@@ -151,7 +153,7 @@ TEST(RunHistory, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
 TEST(RunHistory, FailedIndexesAreOneIndexString) {
     JobSnapshot s = finishedJob(20);
     for (int i : {0, 14, 16, 17})
-        s.states[static_cast<size_t>(i)] = IndexState::FailedTerminal;
+        s.states.paint(i, i, IndexState::FailedTerminal);
     EXPECT_EQ(indexesInState(s, IndexState::FailedTerminal), QStringLiteral("0,14,16,17"));
     EXPECT_EQ(countIndexes(s).of(IndexState::FailedTerminal), 4);
 }

@@ -5,6 +5,7 @@
 #include "LaunchDialogSupport.h"
 #include "engine/Simulator.h"
 #include "engine/Validation.h"
+#include "history/JobHistory.h"
 
 #include <QChart>
 #include <QChartView>
@@ -132,9 +133,12 @@ void LaunchDialog::simulate() {
                 f.succeeded = r.status.succeeded;
                 f.failedIndexes = static_cast<int32_t>(r.failed.count());
                 f.makespan = std::chrono::duration_cast<std::chrono::milliseconds>(r.makespan);
-                for (const engine::TimelineSample& s : r.timeline)
-                    f.succeededOverTime.emplace_back(std::chrono::duration<double>(s.at).count(),
-                                                     s.succeeded);
+                // The same succeeded-over-time curve the window and the report compute for a
+                // real run, from the simulation's attempts.
+                const history::JobHistory h = history::historyOfSimulation(
+                    r, config.job.spec.completions.value_or(1), config.start);
+                for (const history::CountAt& c : history::thin(h.succeeded, 300))
+                    f.succeededOverTime.emplace_back(double(c.t - h.start) / 1000.0, c.value);
                 out.push_back(std::move(f));
             }
             return out;

@@ -1,0 +1,76 @@
+#pragma once
+// The numbers of one run that the window (store::RunHistory over the job's snapshot: charts,
+// timeline, counts) and the exported report (report::ReportBuilder, written as JSON: counts,
+// progress curve, duration histogram) must agree on. Tests compute both and compare them.
+#include "report/JsonReportWriter.h"
+#include "report/ReportBuilder.h"
+#include "store/RunHistory.h"
+
+#include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <gtest/gtest.h>
+#include <ostream>
+
+namespace tessera::store::test {
+
+struct RunNumbers {
+    int succeeded = 0;      // indexes
+    int failed = 0;         // indexes
+    int failedAttempts = 0; // pods / processes
+    int succeededAtEnd = 0; // the succeeded-over-time curve's last value
+    int failedAtEnd = 0;    // the failed-indexes curve's last value
+    int durations = 0;      // durations of succeeded indexes (the histogram's total)
+    bool operator==(const RunNumbers&) const = default;
+    friend std::ostream& operator<<(std::ostream& o, const RunNumbers& n) {
+        return o << "{succeeded " << n.succeeded << ", failed " << n.failed << ", failedAttempts "
+                 << n.failedAttempts << ", succeededAtEnd " << n.succeededAtEnd << ", failedAtEnd "
+                 << n.failedAtEnd << ", durations " << n.durations << "}";
+    }
+};
+
+inline RunNumbers windowNumbers(const JobSnapshot& s) {
+    const RunHistory h = RunHistory::of(s, QDateTime::currentDateTimeUtc());
+    return {h.counts.of(engine::IndexState::Succeeded),
+            h.counts.of(engine::IndexState::FailedTerminal) +
+                h.counts.of(engine::IndexState::FailedWillRetry),
+            h.counts.failedAttempts,
+            h.succeeded.back().value,
+            h.failedIndexes.back().value,
+            static_cast<int>(h.succeededDurationsMs.size())};
+}
+
+// The numbers as the exported report has them: the report written as JSON (the format scripts
+// read) and parsed back.
+inline RunNumbers reportNumbers(const report::Report& r) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QString error;
+    if (!report::JsonReportWriter::write(r, buffer, {}, error))
+        ADD_FAILURE() << "JSON report: " << error.toStdString();
+    const QJsonObject json = QJsonDocument::fromJson(buffer.data()).object();
+    RunNumbers n;
+    const QJsonObject outcome = json.value(QStringLiteral("outcome")).toObject();
+    n.succeeded = outcome.value(QStringLiteral("succeeded")).toInt(-1);
+    n.failed = outcome.value(QStringLiteral("failed")).toInt(-1);
+    for (const QJsonValue& row : json.value(QStringLiteral("indexes")).toArray())
+        for (const QJsonValue& a : row.toObject().value(QStringLiteral("history")).toArray())
+            n.failedAttempts +=
+                a.toObject().value(QStringLiteral("outcome")).toString() == QLatin1String("Failed");
+    const QJsonArray progress = json.value(QStringLiteral("progress")).toArray();
+    if (!progress.isEmpty()) {
+        n.succeededAtEnd = progress.last().toObject().value(QStringLiteral("succeeded")).toInt();
+        n.failedAtEnd = progress.last().toObject().value(QStringLiteral("failed")).toInt();
+    }
+    for (const QJsonValue& bin : json.value(QStringLiteral("histogram")).toArray())
+        n.durations += bin.toObject().value(QStringLiteral("count")).toInt();
+    if (json.value(QStringLiteral("durations"))
+            .toObject()
+            .value(QStringLiteral("samples"))
+            .toInt() != n.durations)
+        ADD_FAILURE() << "the histogram's total is not the durations' samples";
+    return n;
+}
+
+} // namespace tessera::store::test
