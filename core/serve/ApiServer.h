@@ -94,6 +94,11 @@ private:
     void watch(HttpConnection* c, const HttpRequest& r, const Target& t);
     void logs(HttpConnection* c, const HttpRequest& r, const Target& t);
     void metrics(HttpConnection* c);
+    // SelfSubjectAccessReview and SelfSubjectReview (ApiAuth.cpp).
+    void review(HttpConnection* c, const HttpRequest& r, const Target& t);
+    // pods/exec, attach, portforward, ephemeralcontainers: a Status saying why not
+    // (ApiUnsupported.cpp).
+    void unsupported(HttpConnection* c, const HttpRequest& r, const Target& t);
 
     // Admission: apiVersion/kind, server-set metadata, Job defaulting and validation. previous:
     // the stored object for updates (status or spec kept as the subresource demands).
@@ -103,7 +108,15 @@ private:
     ApiOutcome<ObjectPtr> store(const ResourceInfo& resource, const QString& namespace_,
                                 const QString& name, const QString& subresource, QJsonObject object,
                                 const ObjectPtr& previous, bool dryRun);
+    // Object lifecycle (ApiLifecycle.cpp): a delete as the API server does it (finalizers and
+    // deletionTimestamp, propagation: batch/v1 Jobs orphan by default), and the end of a pending
+    // deletion once an update removed the last finalizer.
+    ApiOutcome<std::pair<int, ObjectPtr>> deleteObject(const ResourceInfo& resource,
+                                                       const ObjectPtr& object, QString policy,
+                                                       bool dryRun);
+    ObjectPtr finishDeletion(const ObjectPtr& stored);
     void deleteDependents(const ObjectPtr& job);
+    void orphanDependents(const ObjectPtr& job);
 
     void onChange(const Change& change);
     void deliver(Watch& watch, const Change& change);

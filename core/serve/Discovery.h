@@ -5,6 +5,7 @@
 // /openapi/v2).
 #include <QByteArray>
 #include <QString>
+#include <vector>
 
 namespace tessera::serve {
 
@@ -17,11 +18,16 @@ struct ResourceInfo {
     bool namespaced;
     const char* shortNames; // comma-separated, may be ""
     const char* subresources; // comma-separated ("status,log"), may be ""
+    bool createOnly = false;  // a review: POST answers it, nothing is stored
 
     QString apiVersion() const; // "v1", "batch/v1"
     QString listKind() const { return QLatin1String(kind) + QLatin1String("List"); }
 };
 
+// Every resource served, in discovery order.
+std::vector<const ResourceInfo*> servedResources();
+// `group` is an API group the server serves ("batch", "authorization.k8s.io", ...).
+bool isServedGroup(const QString& group);
 // The resource `name` served under `group` ("" core, "batch"); nullptr when unknown.
 const ResourceInfo* findResource(const QString& group, const QString& name);
 
