@@ -163,7 +163,7 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
                           QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": the object "
                                          "has been modified; please apply your changes to the "
                                          "latest version and try again")
-                              .arg(QLatin1String(resource.name), previous->name));
+                              .arg(resource.qualifiedName(), previous->name));
     if (subresource == QLatin1String("status")) {
         QJsonObject out = previous->json;
         out.insert(kStatus, object.value(kStatus));

@@ -171,7 +171,7 @@ void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t)
                 ApiFailure{409, QStringLiteral("Conflict"),
                            QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": "
                                           "Precondition failed: %3")
-                               .arg(resource, t.name,
+                               .arg(t.resource->qualifiedName(), t.name,
                                     !uid.isEmpty() && uid != uidOf(previous)
                                         ? QStringLiteral("UID in precondition: %1, UID in "
                                                          "object meta: %2")

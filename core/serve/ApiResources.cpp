@@ -120,6 +120,9 @@ void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t)
         ApiFailure failure = created.error();
         if (failure.detailsName.isEmpty())
             failure.detailsName = bodyName;
+        if (failure.reason == QLatin1String("AlreadyExists")) // the store does not know groups
+            failure.message = QStringLiteral("%1 \"%2\" already exists")
+                                  .arg(t.resource->qualifiedName(), failure.detailsName);
         return sendFailure(c, r, failure, &t);
     }
     sendObject(c, r, 201, (*created)->json, (*created)->bytes);
@@ -172,8 +175,12 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
     QJsonObject patched;
     if (jsonPatch) {
         auto applied = applyJsonPatch(previous->json, doc.array());
-        if (!applied)
-            return sendFailure(c, r, applied.error(), &t);
+        if (!applied) {
+            ApiFailure failure = applied.error();
+            if (!failure.causes.isEmpty())
+                failure.detailsKind = QLatin1String(t.resource->kind); // as for any Invalid
+            return sendFailure(c, r, failure, &t);
+        }
         patched = std::move(*applied);
         // Only a patch that changes resourceVersion asks for the concurrency check.
         const QJsonValue version =

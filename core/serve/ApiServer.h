@@ -4,15 +4,19 @@
 //
 //  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1, /openapi/v2), /metrics, /healthz;
 //  - core/v1 pods (+ /status, /log with tailLines and follow), configmaps, events, namespaces,
-//    nodes; batch/v1 jobs (+ /status);
+//    nodes, secrets, services, serviceaccounts; batch/v1 jobs (+ /status), cronjobs;
+//    SelfSubjectAccessReview and SelfSubjectReview (ApiAuth.cpp); pods/exec, attach,
+//    portforward and ephemeralcontainers answer a clear 405 (ApiUnsupported.cpp);
 //  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
 //    resourceVersion, BOOKMARK events with allowWatchBookmarks, 410 Expired for versions older
-//    than the history window, timeoutSeconds), create (dryRun=All), update, merge and strategic
-//    merge patches, delete (propagationPolicy) and deletecollection;
+//    than the history window, timeoutSeconds), create (dryRun=All), update, merge, strategic
+//    merge and JSON patches (JsonPointerPatch.h), delete (propagationPolicy, finalizers and
+//    deletionTimestamp: ApiLifecycle.cpp) and deletecollection;
 //  - Jobs are defaulted and validated by the engine's rules (selector, labels, defaults), and
 //    Table output for kubectl (Accept: as=Table);
 //  - JSON and Kubernetes protobuf (requests, responses, lists, watch streams; ApiCodec.h);
-//  - errors as metav1.Status objects; optional TLS (QSslSocket per connection, since QSslServer
+//  - errors as metav1.Status objects with details; 422s carry one cause per field problem
+//    (ApiValidation.h); optional TLS (QSslSocket per connection, since QSslServer
 //    only exists from Qt 6.4's successors) and bearer-token authentication;
 //  - injectable faults for client tests (Fault.h).
 // Lives in the server thread, like the store.

@@ -21,6 +21,11 @@ struct ResourceInfo {
     bool createOnly = false;  // a review: POST answers it, nothing is stored
 
     QString apiVersion() const; // "v1", "batch/v1"
+    // "jobs.batch", "pods": how the API server names the resource in its messages.
+    QString qualifiedName() const {
+        return *group ? QLatin1String(name) + QLatin1Char('.') + QLatin1String(group)
+                      : QLatin1String(name);
+    }
     QString listKind() const { return QLatin1String(kind) + QLatin1String("List"); }
 };
 

@@ -114,11 +114,22 @@ ApiOutcome<QJsonObject> applyJsonPatch(const QJsonObject& target, const QJsonArr
         const QJsonObject op = operations[n].toObject();
         const QString name = op.value(QStringLiteral("op")).toString();
         const QString path = op.value(QStringLiteral("path")).toString();
+        // A 422 with one cause on the patch's path, so kubectl prints
+        // `The Job "x" is invalid: /spec/parallelism: the JSON patch's operation 0 (test) ...`.
         const auto fail = [&](const QString& why) {
-            return apiFailure(422, "Invalid",
-                              QStringLiteral("the JSON patch's operation %1 (%2 %3): %4")
-                                  .arg(n)
-                                  .arg(name.isEmpty() ? QStringLiteral("?") : name, path, why));
+            const QString verb = name.isEmpty() ? QStringLiteral("?") : name;
+            ApiFailure f{422, QStringLiteral("Invalid"),
+                         QStringLiteral("the JSON patch's operation %1 (%2 %3): %4")
+                             .arg(n)
+                             .arg(verb, path, why)};
+            f.causes.append(QJsonObject{
+                {QStringLiteral("reason"), QStringLiteral("FieldValueInvalid")},
+                {QStringLiteral("field"), path},
+                {QStringLiteral("message"), QStringLiteral("the JSON patch's operation %1 (%2) "
+                                                           "failed: %3")
+                                                .arg(n)
+                                                .arg(verb, why)}});
+            return tl::unexpected(f);
         };
         if (!operations[n].isObject())
             return apiFailure(

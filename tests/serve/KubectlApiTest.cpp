@@ -14,7 +14,7 @@
 
 namespace {
 
-struct Run {
+struct KubectlResult {
     int exitCode = -1;
     QString out;
     QString err;
@@ -65,14 +65,14 @@ protected:
         return f.fileName();
     }
 
-    Run kc(const QStringList& args, int timeoutMs = 60000) {
+    KubectlResult kc(const QStringList& args, int timeoutMs = 60000) {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("HOME"), dir.path());
         env.remove(QStringLiteral("KUBECONFIG"));
         p.setProcessEnvironment(env);
         p.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + args);
-        Run r;
+        KubectlResult r;
         if (!p.waitForStarted(10000))
             return r;
         if (!p.waitForFinished(timeoutMs)) {
@@ -84,13 +84,13 @@ protected:
         r.err = QString::fromUtf8(p.readAllStandardError());
         return r;
     }
-    Run kc(std::initializer_list<const char*> args, int timeoutMs = 60000) {
+    KubectlResult kc(std::initializer_list<const char*> args, int timeoutMs = 60000) {
         QStringList list;
         for (const char* a : args)
             list << QString::fromUtf8(a);
         return kc(list, timeoutMs);
     }
-    Run apply(const char* name, const char* yaml, const char* verb = "create") {
+    KubectlResult apply(const char* name, const char* yaml, const char* verb = "create") {
         return kc({verb, "-f", write(name, yaml).toUtf8().constData()});
     }
 
@@ -121,14 +121,14 @@ QByteArray job(const char* name, int parallelism) {
 } // namespace
 
 TEST_F(KubectlApi, PrintsEachValidationCauseAsTheRealServerDoes) {
-    Run negative = apply("neg.yaml", job("neg", -1).constData());
+    KubectlResult negative = apply("neg.yaml", job("neg", -1).constData());
     EXPECT_NE(negative.exitCode, 0);
     EXPECT_TRUE(negative.err.contains(QStringLiteral(
         "The Job \"neg\" is invalid: spec.parallelism: Invalid value: -1: must be greater than "
         "or equal to 0")))
         << negative.text();
 
-    Run badName = apply("bad.yaml", job("Bad_Name", 1).constData());
+    KubectlResult badName = apply("bad.yaml", job("Bad_Name", 1).constData());
     EXPECT_NE(badName.exitCode, 0);
     EXPECT_TRUE(badName.err.contains(QStringLiteral(
         "The Job \"Bad_Name\" is invalid: metadata.name: Invalid value: \"Bad_Name\": a "
@@ -136,7 +136,7 @@ TEST_F(KubectlApi, PrintsEachValidationCauseAsTheRealServerDoes) {
         << badName.text();
 
     // Several problems: one cause each, all printed.
-    Run pod = apply("pod.yaml", R"(apiVersion: v1
+    KubectlResult pod = apply("pod.yaml", R"(apiVersion: v1
 kind: Pod
 metadata: {name: twice}
 spec:
@@ -161,10 +161,10 @@ spec:
   containers: [{name: a, image: busybox}]
 status: {phase: Succeeded}
 )"));
-    Run phase = kc({"get", "pod", "claims-success", "-o", "jsonpath={.status.phase}"});
+    KubectlResult phase = kc({"get", "pod", "claims-success", "-o", "jsonpath={.status.phase}"});
     EXPECT_EQ(phase.out, QStringLiteral("Pending")) << phase.text();
 
-    Run missing = kc({"get", "job", "nothere"});
+    KubectlResult missing = kc({"get", "job", "nothere"});
     EXPECT_TRUE(missing.err.contains(
         QStringLiteral("Error from server (NotFound): jobs.batch \"nothere\" not found")))
         << missing.text();
@@ -172,7 +172,13 @@ status: {phase: Succeeded}
 
 TEST_F(KubectlApi, KeepsJobFieldsImmutableAndManualSelector) {
     EXPECT_OK(apply("job.yaml", job("steady", 1).constData()));
-    Run image = kc(
+    KubectlResult again = apply("job.yaml", job("steady", 1).constData());
+    EXPECT_TRUE(again.err.contains(QStringLiteral("Error from server (AlreadyExists): error when "
+                                                  "creating")))
+        << again.text();
+    EXPECT_TRUE(again.err.contains(QStringLiteral("jobs.batch \"steady\" already exists")))
+        << again.text();
+    KubectlResult image = kc(
         {"patch", "job", "steady", "--type=json", "-p",
          R"([{"op":"replace","path":"/spec/template/spec/containers/0/image","value":"alpine"}])"});
     EXPECT_NE(image.exitCode, 0);
@@ -180,31 +186,34 @@ TEST_F(KubectlApi, KeepsJobFieldsImmutableAndManualSelector) {
                                                   "Invalid value:")))
         << image.text();
     EXPECT_TRUE(image.err.contains(QStringLiteral("field is immutable"))) << image.text();
-    Run selector = kc({"patch", "job", "steady", "--type=merge", "-p",
-                       R"({"spec":{"selector":{"matchLabels":{"x":"y"}}}})"});
+    KubectlResult selector = kc({"patch", "job", "steady", "--type=merge", "-p",
+                                 R"({"spec":{"selector":{"matchLabels":{"x":"y"}}}})"});
     EXPECT_NE(selector.exitCode, 0);
     EXPECT_TRUE(selector.err.contains(QStringLiteral("spec.selector: Invalid value:")))
         << selector.text();
-    Run mode = kc({"patch", "job", "steady", "--type=merge", "-p",
-                   R"({"spec":{"completionMode":"Indexed"}})"});
+    KubectlResult mode = kc({"patch", "job", "steady", "--type=merge", "-p",
+                             R"({"spec":{"completionMode":"Indexed"}})"});
     EXPECT_TRUE(mode.err.contains(
         QStringLiteral("spec.completionMode: Invalid value: \"Indexed\": field is immutable")))
         << mode.text();
 
     // JSON patch on a mutable field, and the generation that counts spec changes.
-    Run generation0 = kc({"get", "job", "steady", "-o", "jsonpath={.metadata.generation}"});
+    KubectlResult generation0 =
+        kc({"get", "job", "steady", "-o", "jsonpath={.metadata.generation}"});
     EXPECT_EQ(generation0.out, QStringLiteral("1"));
     EXPECT_OK(kc({"patch", "job", "steady", "--type=json", "-p",
                   R"([{"op":"replace","path":"/spec/parallelism","value":2},)"
                   R"({"op":"add","path":"/metadata/labels","value":{"patched":"json"}}])"}));
-    Run patched = kc({"get", "job", "steady", "-o",
-                      "jsonpath={.spec.parallelism}/{.metadata.labels.patched}/"
-                      "{.metadata.generation}"});
+    KubectlResult patched = kc({"get", "job", "steady", "-o",
+                                "jsonpath={.spec.parallelism}/{.metadata.labels.patched}/"
+                                "{.metadata.generation}"});
     EXPECT_EQ(patched.out, QStringLiteral("2/json/2")) << patched.text();
-    Run failedTest = kc({"patch", "job", "steady", "--type=json", "-p",
-                         R"([{"op":"test","path":"/spec/parallelism","value":5}])"});
+    KubectlResult failedTest = kc({"patch", "job", "steady", "--type=json", "-p",
+                                   R"([{"op":"test","path":"/spec/parallelism","value":5}])"});
     EXPECT_NE(failedTest.exitCode, 0);
-    EXPECT_TRUE(failedTest.err.contains(QStringLiteral("the value is [2], not [5]")))
+    EXPECT_TRUE(failedTest.err.contains(
+        QStringLiteral("The Job \"steady\" is invalid: /spec/parallelism: the JSON patch's "
+                       "operation 0 (test) failed: the value is [2], not [5]")))
         << failedTest.text();
 
     EXPECT_OK(apply("manual.yaml", R"(apiVersion: batch/v1
@@ -219,7 +228,7 @@ spec:
       restartPolicy: Never
       containers: [{name: main, image: busybox}]
 )"));
-    Run manual = kc({"get", "job", "manual", "-o", "jsonpath={.spec.manualSelector}"});
+    KubectlResult manual = kc({"get", "job", "manual", "-o", "jsonpath={.spec.manualSelector}"});
     EXPECT_EQ(manual.out, QStringLiteral("true")) << manual.text();
 }
 
@@ -232,7 +241,7 @@ metadata:
 data: {a: "1"}
 )"));
     EXPECT_OK(kc({"delete", "configmap", "held", "--wait=false"}));
-    Run pending =
+    KubectlResult pending =
         kc({"get", "configmap", "held", "-o",
             "jsonpath={.metadata.deletionTimestamp}/{.metadata.deletionGracePeriodSeconds}"});
     EXPECT_OK(pending);
@@ -240,7 +249,7 @@ data: {a: "1"}
     EXPECT_TRUE(pending.out.endsWith(QStringLiteral("/0"))) << pending.text();
     EXPECT_OK(kc({"patch", "configmap", "held", "--type=json", "-p",
                   R"([{"op":"remove","path":"/metadata/finalizers"}])"}));
-    Run gone = kc({"get", "configmap", "held"});
+    KubectlResult gone = kc({"get", "configmap", "held"});
     EXPECT_TRUE(gone.err.contains(QStringLiteral("\"held\" not found"))) << gone.text();
 }
 
@@ -253,9 +262,10 @@ TEST_F(KubectlApi, OrphanedPodsLoseTheirOwnerAndRunToTheirEnd) {
         },
         20000));
     EXPECT_OK(kc({"delete", "job", "parent", "--cascade=orphan"}));
-    Run owners = kc({"get", "pods", "-l", "batch.kubernetes.io/job-name=parent", "-o",
-                     "jsonpath={range .items[*]}{.metadata.name}:{.metadata.ownerReferences}:"
-                     "{.metadata.finalizers};{end}"});
+    KubectlResult owners =
+        kc({"get", "pods", "-l", "batch.kubernetes.io/job-name=parent", "-o",
+            "jsonpath={range .items[*]}{.metadata.name}:{.metadata.ownerReferences}:"
+            "{.metadata.finalizers};{end}"});
     EXPECT_OK(owners);
     EXPECT_EQ(owners.out.count(QStringLiteral("::;")), 2) << owners.text();
     // Simulated orphans do not freeze: both end Succeeded (2 s pods).
@@ -270,44 +280,46 @@ TEST_F(KubectlApi, OrphanedPodsLoseTheirOwnerAndRunToTheirEnd) {
 }
 
 TEST_F(KubectlApi, ServesServicesSecretsCronJobsAndReviews) {
-    Run info = kc({"cluster-info"});
+    KubectlResult info = kc({"cluster-info"});
     EXPECT_OK(info);
     EXPECT_TRUE(info.out.contains(QStringLiteral("Kubernetes control plane is running at "
                                                  "https://127.0.0.1")))
         << info.text();
-    Run service =
+    KubectlResult service =
         kc({"get", "service", "kubernetes", "-n", "default", "-o", "jsonpath={.spec.clusterIP}"});
     EXPECT_EQ(service.out, QStringLiteral("10.96.0.1")) << service.text();
     EXPECT_OK(kc({"create", "service", "clusterip", "web", "--tcp=80:8080"}));
-    Run web = kc({"get", "service", "web", "-o", "jsonpath={.spec.ports[0].targetPort}"});
+    KubectlResult web = kc({"get", "service", "web", "-o", "jsonpath={.spec.ports[0].targetPort}"});
     EXPECT_EQ(web.out, QStringLiteral("8080")) << web.text();
-    Run accounts = kc({"get", "serviceaccount", "default", "-o", "name"});
+    KubectlResult accounts = kc({"get", "serviceaccount", "default", "-o", "name"});
     EXPECT_EQ(accounts.out.trimmed(), QStringLiteral("serviceaccount/default")) << accounts.text();
 
     EXPECT_OK(kc({"create", "secret", "generic", "creds", "--from-literal=password=hunter2"}));
-    Run secret = kc({"get", "secret", "creds", "-o", "jsonpath={.type}/{.data.password}"});
+    KubectlResult secret =
+        kc({"get", "secret", "creds", "-o", "jsonpath={.type}/{.data.password}"});
     EXPECT_EQ(secret.out, QStringLiteral("Opaque/aHVudGVyMg==")) << secret.text();
 
     EXPECT_OK(kc({"create", "cronjob", "nightly", "--image=busybox", "--schedule=0 3 * * *"}));
-    Run cron = kc(
+    KubectlResult cron = kc(
         {"get", "cronjob", "nightly", "-o", "jsonpath={.spec.schedule}/{.spec.concurrencyPolicy}"});
     EXPECT_EQ(cron.out, QStringLiteral("0 3 * * */Allow")) << cron.text();
-    Run fromCron = kc({"create", "job", "nightly-now", "--from=cronjob/nightly"});
+    KubectlResult fromCron = kc({"create", "job", "nightly-now", "--from=cronjob/nightly"});
     EXPECT_OK(fromCron);
     EXPECT_TRUE(fromCron.out.contains(QStringLiteral("job.batch/nightly-now created")))
         << fromCron.text();
-    Run owner =
+    KubectlResult owner =
         kc({"get", "job", "nightly-now", "-o", "jsonpath={.metadata.ownerReferences[0].kind}"});
     EXPECT_EQ(owner.out, QStringLiteral("CronJob")) << owner.text();
-    Run badCron = kc({"create", "cronjob", "broken", "--image=busybox", "--schedule=every day"});
+    KubectlResult badCron =
+        kc({"create", "cronjob", "broken", "--image=busybox", "--schedule=every day"});
     EXPECT_NE(badCron.exitCode, 0);
     EXPECT_TRUE(badCron.err.contains(QStringLiteral("spec.schedule: Invalid value: \"every day\"")))
         << badCron.text();
 
-    Run canI = kc({"auth", "can-i", "create", "jobs"});
+    KubectlResult canI = kc({"auth", "can-i", "create", "jobs"});
     EXPECT_OK(canI);
     EXPECT_EQ(canI.out.trimmed(), QStringLiteral("yes")) << canI.text();
-    Run whoami = kc({"auth", "whoami"});
+    KubectlResult whoami = kc({"auth", "whoami"});
     EXPECT_OK(whoami);
     EXPECT_TRUE(whoami.out.contains(QStringLiteral("tessera-admin"))) << whoami.text();
 }
@@ -315,10 +327,11 @@ TEST_F(KubectlApi, ServesServicesSecretsCronJobsAndReviews) {
 TEST_F(KubectlApi, RefusesExecAttachPortForwardAndDebugClearly) {
     EXPECT_OK(apply("job.yaml", R"(apiVersion: batch/v1
 kind: Job
-metadata: {name: long}
+metadata:
+  name: long
+  annotations: {tessera.dev/sim-duration: "2m"}
 spec:
   template:
-    metadata: {annotations: {tessera.dev/sim-duration: "2m"}}
     spec:
       restartPolicy: Never
       containers: [{name: main, image: busybox}]
@@ -339,9 +352,9 @@ spec:
           QStringList{QStringLiteral("port-forward"), pod, QStringLiteral("8080:80")},
           QStringList{QStringLiteral("debug"), pod, QStringLiteral("--image=busybox"),
                       QStringLiteral("--"), QStringLiteral("true")},
-          QStringList{QStringLiteral("cp"), pod + QStringLiteral(":/etc/hostname"),
+          QStringList{QStringLiteral("cp"), pod.mid(4) + QStringLiteral(":/etc/hostname"),
                       dir.filePath(QStringLiteral("copied"))}}) {
-        Run r = kc(args, 30000);
+        KubectlResult r = kc(args, 30000);
         EXPECT_NE(r.exitCode, 0) << args.join(QLatin1Char(' ')).toStdString();
         EXPECT_FALSE(r.err.contains(QStringLiteral("panic"))) << r.text();
         EXPECT_TRUE(r.err.contains(QStringLiteral("tessera serve does not support"))) << r.text();
