@@ -5,6 +5,7 @@ sends as application/json-patch+json), deletes it with the client's default prop
 batch/v1 Jobs then orphan their pods) and checks the pods lost their ownerReference. Prints what
 failed and exits 1; exits 0 when every step worked. Usage: python_client.py KUBECONFIG
 """
+import json
 import sys
 
 from kubernetes import client, config, watch
@@ -81,6 +82,13 @@ def main():
     except client.exceptions.ApiException as e:
         if e.status != 422 or "spec.parallelism: Invalid value: -1" not in e.body:
             fail("parallelism -1: HTTP %d %s" % (e.status, e.body))
+        details = json.loads(e.body).get("details", {})
+        expected = {"name": "neg", "group": "batch", "kind": "Job",
+                    "causes": [{"reason": "FieldValueInvalid", "field": "spec.parallelism",
+                                "message": "Invalid value: -1: must be greater than or equal "
+                                           "to 0"}]}
+        if details != expected:
+            fail("the 422's details are %s, not %s" % (details, expected))
     print("python client: create, watch, json-patch, delete: ok")
 
 
