@@ -8,6 +8,8 @@ std::string Error::describe() const {
         out += field;
         out += ": ";
     }
+    if (!value.empty())
+        out += "Invalid value: " + value + ": ";
     out += message;
     if (line >= 0) {
         out += " (at line " + std::to_string(line);

@@ -11,9 +11,12 @@ namespace tessera::engine {
 struct Error {
     std::string message; // human readable, names the field / position
     std::string field;   // e.g. "spec.successPolicy.rules[0].succeededIndexes" (may be empty)
-    long position = -1;  // 0-based character offset in the input, -1 when not applicable
-    long line = -1;      // 1-based line, -1 when not applicable
-    long column = -1;    // 1-based column, -1 when not applicable
+    // The offending value as the Kubernetes API prints it ("-1", "\"Indexed\""); when set the
+    // error reads "field: Invalid value: VALUE: message", as the API server's field errors do.
+    std::string value;
+    long position = -1; // 0-based character offset in the input, -1 when not applicable
+    long line = -1;     // 1-based line, -1 when not applicable
+    long column = -1;   // 1-based column, -1 when not applicable
 
     // "field: message (at line L, column C)" with whatever parts are known.
     std::string describe() const;

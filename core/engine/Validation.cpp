@@ -29,8 +29,10 @@ public:
         m_errors.push_back(std::move(e));
     }
     void nonNegative(const std::string& field, const std::optional<int64_t>& value) {
-        if (value && *value < 0)
-            add(field, "must be greater than or equal to 0, got " + std::to_string(*value));
+        if (value && *value < 0) {
+            add(field, "must be greater than or equal to 0");
+            m_errors.back().value = std::to_string(*value);
+        }
     }
     std::vector<Error> take() { return std::move(m_errors); }
 
@@ -191,7 +193,7 @@ std::vector<Error> validateJob(const Job& job) {
 
     if (spec.podTemplate.restartPolicy == RestartPolicy::Always)
         errors.add("spec.template.spec.restartPolicy",
-                   "unsupported value \"Always\": supported values are OnFailure, Never");
+                   "Unsupported value: \"Always\": supported values: \"OnFailure\", \"Never\"");
     if (spec.podTemplate.containers.empty())
         errors.add("spec.template.spec.containers", "Required value");
 
@@ -253,17 +255,19 @@ std::vector<Error> validateJob(const Job& job) {
 
 std::vector<Error> validateJobUpdate(const Job& previous, const Job& updated) {
     std::vector<Error> errors = validateJob(updated);
-    const auto immutable = [&](const char* field, bool same) {
+    const auto immutable = [&](const char* field, bool same, std::string value = {}) {
         if (!same) {
             Error e;
             e.field = field;
+            e.value = std::move(value);
             e.message = "field is immutable";
             errors.push_back(std::move(e));
         }
     };
     const JobSpec& a = previous.spec;
     const JobSpec& b = updated.spec;
-    immutable("spec.completionMode", a.completionMode == b.completionMode);
+    immutable("spec.completionMode", a.completionMode == b.completionMode,
+              b.completionMode == CompletionMode::Indexed ? "\"Indexed\"" : "\"NonIndexed\"");
     immutable("spec.backoffLimitPerIndex", a.backoffLimitPerIndex == b.backoffLimitPerIndex);
     immutable("spec.managedBy", a.managedBy == b.managedBy);
     immutable("spec.podFailurePolicy",

@@ -2,7 +2,9 @@
 // defaulting (as pkg/apis/batch/v1/defaults.go) and validation by the engine's rules, and the
 // update rules (status kept, immutable fields, generation).
 #include "ApiCodec.h"
+#include "ApiKinds.h"
 #include "ApiServer.h"
+#include "ApiValidation.h"
 #include "ObjectStore.h"
 #include "codec/Decode.h"
 #include "engine/Defaults.h"
@@ -64,31 +66,18 @@ void defaultJob(QJsonObject& job, const QString& uid) {
                     spec.contains(QStringLiteral("podFailurePolicy"))
                         ? QStringLiteral("Failed")
                         : QStringLiteral("TerminatingOrFailed"));
-    if (!manual)
-        spec.insert(QStringLiteral("manualSelector"), QJsonValue::Null);
-    spec.remove(QStringLiteral("manualSelector"));
     job.insert(kSpec, spec);
 }
 
-ApiOutcome<engine::Job> decodeEngineJob(const QJsonObject& job, const QString& name) {
+ApiOutcome<engine::Job> decodeEngineJob(const ResourceInfo& resource, const QJsonObject& job,
+                                        const QString& name) {
     const std::string text = compactJson(job).toStdString();
     auto decoded = codec::decodeJob(text);
     if (!decoded)
-        return apiFailure(422, "Invalid",
-                          QStringLiteral("Job.batch \"%1\" is invalid: %2")
-                              .arg(name, QString::fromStdString(decoded.error().describe())));
+        return tl::unexpected(invalidObject(resource, name, causesOf({decoded.error()})));
     engine::Job out = std::move(decoded->job);
     engine::applyDefaults(out.spec);
     return out;
-}
-
-tl::unexpected<ApiFailure> invalid(const QString& name, const std::vector<engine::Error>& errors) {
-    QStringList parts;
-    for (const engine::Error& e : errors)
-        parts << QString::fromStdString(e.field.empty() ? e.message : e.field + ": " + e.message);
-    return apiFailure(422, "Invalid",
-                      QStringLiteral("Job.batch \"%1\" is invalid: %2")
-                          .arg(name, parts.join(QStringLiteral(", "))));
 }
 
 } // namespace
@@ -118,25 +107,50 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
                                       "deletionTimestamp", "generation", "managedFields"})
             meta.remove(QLatin1String(serverSet));
         QString name = meta.value(QStringLiteral("name")).toString();
+        // Object names by the kind's rules; what the client sent as status is not kept (the
+        // server and the controllers own it).
+        QJsonArray causes = validateObjectName(resource, object);
+        if (QLatin1String(resource.name) == QLatin1String("pods"))
+            for (const QJsonValue& c :
+                 validatePodSpec(object.value(kSpec).toObject(), QStringLiteral("spec"), false))
+                causes.append(c);
+        if (isJob)
+            for (const QJsonValue& c : validatePodSpec(object.value(kSpec)
+                                                           .toObject()
+                                                           .value(QStringLiteral("template"))
+                                                           .toObject()
+                                                           .value(kSpec)
+                                                           .toObject(),
+                                                       QStringLiteral("spec.template.spec"), true))
+                causes.append(c);
         if (isJob) {
             const QString uid = ObjectStore::newUid();
             meta.insert(QStringLiteral("uid"), uid);
             object.insert(kMetadata, meta);
             object.remove(kStatus);
             defaultJob(object, uid);
-            auto job = decodeEngineJob(object, name);
+            auto job = decodeEngineJob(resource, object, name);
             if (!job)
                 return tl::unexpected(job.error());
             job->metadata.name = name.isEmpty() ? std::string("x") : name.toStdString();
-            if (auto errors = engine::validateJob(*job); !errors.empty())
-                return invalid(name, errors);
+            for (const QJsonValue& c : causesOf(engine::validateJob(*job)))
+                causes.append(c);
+            if (!causes.isEmpty())
+                return tl::unexpected(invalidObject(resource, name, causes));
             object.insert(kStatus, QJsonObject());
         } else {
+            defaultKindObject(QLatin1String(resource.name), object, nullptr);
+            for (const QJsonValue& c : validateKindObject(QLatin1String(resource.name), object))
+                causes.append(c);
+            if (!causes.isEmpty())
+                return tl::unexpected(invalidObject(resource, name, causes));
+            if (QLatin1String(resource.name) == QLatin1String("pods"))
+                object.remove(kStatus);
             object.insert(kMetadata, meta);
             if (QLatin1String(resource.name) == QLatin1String("namespaces"))
                 object.insert(kStatus,
                               QJsonObject{{QStringLiteral("phase"), QStringLiteral("Active")}});
-            if (QLatin1String(resource.name) == QLatin1String("pods") && !object.contains(kStatus))
+            if (QLatin1String(resource.name) == QLatin1String("pods"))
                 object.insert(kStatus,
                               QJsonObject{{QStringLiteral("phase"), QStringLiteral("Pending")}});
         }
@@ -149,7 +163,7 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
                           QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": the object "
                                          "has been modified; please apply your changes to the "
                                          "latest version and try again")
-                              .arg(QLatin1String(resource.name), previous->name));
+                              .arg(resource.qualifiedName(), previous->name));
     if (subresource == QLatin1String("status")) {
         QJsonObject out = previous->json;
         out.insert(kStatus, object.value(kStatus));
@@ -157,21 +171,40 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
     }
     if (previous->json.contains(kStatus))
         object.insert(kStatus, previous->json.value(kStatus));
-    if (isJob) {
-        auto before = decodeEngineJob(previous->json, previous->name);
-        auto after = decodeEngineJob(object, previous->name);
-        if (!after)
-            return tl::unexpected(after.error());
-        if (before) {
-            if (auto errors = engine::validateJobUpdate(*before, *after); !errors.empty())
-                return invalid(previous->name, errors);
-        }
-        const QJsonObject oldMeta = previous->json.value(kMetadata).toObject();
-        const qint64 generation = oldMeta.value(QStringLiteral("generation")).toInteger(1);
+    // A pending deletion is the server's: an update can neither start nor cancel it.
+    const QJsonObject storedMeta = previous->json.value(kMetadata).toObject();
+    for (const char* kept : {"deletionTimestamp", "deletionGracePeriodSeconds", "generation"}) {
+        if (storedMeta.contains(QLatin1String(kept)))
+            meta.insert(QLatin1String(kept), storedMeta.value(QLatin1String(kept)));
+        else
+            meta.remove(QLatin1String(kept));
+    }
+    object.insert(kMetadata, meta);
+    if (!isJob) {
+        defaultKindObject(QLatin1String(resource.name), object, previous);
+        if (const QJsonArray causes = validateKindObject(QLatin1String(resource.name), object);
+            !causes.isEmpty())
+            return tl::unexpected(invalidObject(resource, previous->name, causes));
+    }
+    if (isJob || QLatin1String(resource.name) == QLatin1String("cronjobs")) {
+        // metadata.generation counts spec changes (status updates do not touch it).
+        const qint64 generation = storedMeta.value(QStringLiteral("generation")).toInteger(1);
         meta.insert(QStringLiteral("generation"), previous->json.value(kSpec) == object.value(kSpec)
                                                       ? generation
                                                       : generation + 1);
         object.insert(kMetadata, meta);
+    }
+    if (isJob) {
+        auto before = decodeEngineJob(resource, previous->json, previous->name);
+        auto after = decodeEngineJob(resource, object, previous->name);
+        if (!after)
+            return tl::unexpected(after.error());
+        QJsonArray causes = validateJobTemplateUpdate(previous->json, object);
+        if (before)
+            for (const QJsonValue& c : causesOf(engine::validateJobUpdate(*before, *after)))
+                causes.append(c);
+        if (!causes.isEmpty())
+            return tl::unexpected(invalidObject(resource, previous->name, causes));
     }
     return object;
 }
@@ -182,22 +215,32 @@ ApiOutcome<ObjectPtr> ApiServer::store(const ResourceInfo& resource, const QStri
     auto admitted = admit(resource, namespace_, std::move(object), previous, subresource);
     if (!admitted)
         return tl::unexpected(admitted.error());
-    if (!previous)
-        return m_store.create(QLatin1String(resource.name), namespace_, std::move(*admitted),
-                              dryRun);
+    if (!previous) {
+        auto created =
+            m_store.create(QLatin1String(resource.name), namespace_, std::move(*admitted), dryRun);
+        if (created && !dryRun && QLatin1String(resource.name) == QLatin1String("namespaces"))
+            createDefaultServiceAccount(m_store, (*created)->name);
+        return created;
+    }
     if (dryRun) {
         auto copy = std::make_shared<StoredObject>(*previous);
         copy->json = *admitted;
         copy->bytes = compactJson(copy->json);
         return ObjectPtr(copy);
     }
-    return m_store.update(QLatin1String(resource.name), namespace_, name, std::move(*admitted));
+    auto updated =
+        m_store.update(QLatin1String(resource.name), namespace_, name, std::move(*admitted));
+    if (!updated)
+        return updated;
+    return finishDeletion(*updated);
 }
 
 ApiOutcome<ObjectPtr> ApiServer::createObject(const QString& resource, const QString& namespace_,
                                               QJsonObject object, bool dryRun) {
-    const ResourceInfo* info = findResource(
-        resource == QLatin1String("jobs") ? QStringLiteral("batch") : QString(), resource);
+    const ResourceInfo* info = nullptr;
+    for (const ResourceInfo* r : servedResources())
+        if (resource == QLatin1String(r->name))
+            info = r;
     if (!info)
         return apiFailure(404, "NotFound", QStringLiteral("unknown resource %1").arg(resource));
     return store(*info, info->namespaced ? namespace_ : QString(), QString(), QString(),

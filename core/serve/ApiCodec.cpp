@@ -108,6 +108,8 @@ QJsonObject statusObject(const ApiFailure& f, const QString& kind, const QString
         details.insert(QStringLiteral("group"), group);
     if (!kind.isEmpty())
         details.insert(QStringLiteral("kind"), kind);
+    if (!f.causes.isEmpty())
+        details.insert(QStringLiteral("causes"), f.causes);
     QJsonObject status{{QStringLiteral("kind"), QStringLiteral("Status")},
                        {QStringLiteral("apiVersion"), QStringLiteral("v1")},
                        {QStringLiteral("metadata"), QJsonObject()},
@@ -115,8 +117,8 @@ QJsonObject statusObject(const ApiFailure& f, const QString& kind, const QString
                        {QStringLiteral("message"), f.message},
                        {QStringLiteral("reason"), f.reason},
                        {QStringLiteral("code"), f.code}};
-    if (!details.isEmpty())
-        status.insert(QStringLiteral("details"), details);
+    // Always present, as clients dereference it (kubectl 1.32's debug read details.name of a 404).
+    status.insert(QStringLiteral("details"), details);
     return status;
 }
 

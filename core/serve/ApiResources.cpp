@@ -6,6 +6,7 @@
 #include "FieldValidation.h"
 #include "JobRunner.h"
 #include "JsonPatch.h"
+#include "JsonPointerPatch.h"
 #include "ObjectStore.h"
 #include "Tables.h"
 #include "proto/KubeSchema.h"
@@ -117,10 +118,19 @@ void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t)
                                    isProtobufBody(r) ? QByteArray() : r.body);
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
+    const QString bodyName =
+        body->value(kMetadata).toObject().value(QStringLiteral("name")).toString();
     auto created = store(*t.resource, t.namespace_, QString(), QString(), std::move(*body), nullptr,
                          dryRunAll(r));
-    if (!created)
-        return sendFailure(c, r, created.error(), &t);
+    if (!created) {
+        ApiFailure failure = created.error();
+        if (failure.detailsName.isEmpty())
+            failure.detailsName = bodyName;
+        if (failure.reason == QLatin1String("AlreadyExists")) // the store does not know groups
+            failure.message = QStringLiteral("%1 \"%2\" already exists")
+                                  .arg(t.resource->qualifiedName(), failure.detailsName);
+        return sendFailure(c, r, failure, &t);
+    }
     sendObject(c, r, 201, (*created)->json, (*created)->bytes, *warnings);
 }
 
@@ -158,20 +168,37 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
         return sendNotFound(c, r, t);
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(r.body, &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject())
-        return sendFailure(
-            c, r,
-            ApiFailure{400, QStringLiteral("BadRequest"),
-                       QStringLiteral("the patch is not a JSON object: %1 (at byte %2)")
-                           .arg(error.error != QJsonParseError::NoError
-                                    ? error.errorString()
-                                    : QStringLiteral("not an object"))
-                           .arg(error.offset)},
-            &t);
-    const QJsonObject body = doc.object();
     const QByteArray type = r.header("content-type").split(';').value(0).trimmed();
+    const bool jsonPatch = type == "application/json-patch+json";
+    if (error.error != QJsonParseError::NoError || (jsonPatch ? !doc.isArray() : !doc.isObject()))
+        return sendFailure(c, r,
+                           ApiFailure{400, QStringLiteral("BadRequest"),
+                                      QStringLiteral("the patch is not a JSON %1: %2 (at byte %3)")
+                                          .arg(jsonPatch ? QStringLiteral("array of operations")
+                                                         : QStringLiteral("object"),
+                                               error.error != QJsonParseError::NoError
+                                                   ? error.errorString()
+                                                   : QStringLiteral("wrong type"))
+                                          .arg(error.offset)},
+                           &t);
+    QJsonObject body = doc.object();
     QJsonObject patched;
-    if (type == "application/merge-patch+json") {
+    if (jsonPatch) {
+        auto applied = applyJsonPatch(previous->json, doc.array());
+        if (!applied) {
+            ApiFailure failure = applied.error();
+            if (!failure.causes.isEmpty())
+                failure.detailsKind = QLatin1String(t.resource->kind); // as for any Invalid
+            return sendFailure(c, r, failure, &t);
+        }
+        patched = std::move(*applied);
+        // Only a patch that changes resourceVersion asks for the concurrency check.
+        const QJsonValue version =
+            patched.value(kMetadata).toObject().value(QStringLiteral("resourceVersion"));
+        if (version !=
+            previous->json.value(kMetadata).toObject().value(QStringLiteral("resourceVersion")))
+            body.insert(kMetadata, QJsonObject{{QStringLiteral("resourceVersion"), version}});
+    } else if (type == "application/merge-patch+json") {
         patched = applyMergePatch(previous->json, body);
     } else if (type == "application/strategic-merge-patch+json") {
         auto merged = applyStrategicMergePatch(
@@ -184,7 +211,8 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
         return sendFailure(
             c, r,
             ApiFailure{415, QStringLiteral("UnsupportedMediaType"),
-                       QStringLiteral("the patch type %1 is not supported (use merge or strategic)")
+                       QStringLiteral("the patch type %1 is not supported (use json, merge or "
+                                      "strategic)")
                            .arg(QString::fromLatin1(type))},
             &t);
     }
@@ -203,85 +231,6 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
     if (!stored)
         return sendFailure(c, r, stored.error(), &t);
     sendObject(c, r, 200, (*stored)->json, (*stored)->bytes, *warnings);
-}
-
-void ApiServer::deleteDependents(const ObjectPtr& job) {
-    // Background propagation: the pods go after the Job, from the event loop.
-    const QString uid =
-        job->json.value(kMetadata).toObject().value(QStringLiteral("uid")).toString();
-    const QString ns = job->namespace_;
-    QTimer::singleShot(0, this, [this, uid, ns] {
-        for (const ObjectPtr& pod : m_store.list(QStringLiteral("pods"), ns)) {
-            const QJsonArray owners = pod->json.value(kMetadata)
-                                          .toObject()
-                                          .value(QStringLiteral("ownerReferences"))
-                                          .toArray();
-            for (const QJsonValue& o : owners)
-                if (o.toObject().value(QStringLiteral("uid")).toString() == uid) {
-                    m_store.remove(QStringLiteral("pods"), ns, pod->name);
-                    break;
-                }
-        }
-    });
-}
-
-void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    const QString resource = QLatin1String(t.resource->name);
-    ObjectPtr previous = m_store.get(resource, t.namespace_, t.name);
-    if (!previous)
-        return sendNotFound(c, r, t);
-    QString policy = r.param("propagationPolicy");
-    bool dryRun = dryRunAll(r);
-    if (!r.body.isEmpty()) {
-        // DeleteOptions, in JSON or (client-go's typed clients) protobuf.
-        auto options = decodeBody(r);
-        if (!options)
-            return sendFailure(c, r, options.error(), &t);
-        if (policy.isEmpty())
-            policy = options->value(QStringLiteral("propagationPolicy")).toString();
-        for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
-            dryRun = dryRun || v.toString() == QLatin1String("All");
-    }
-    if (dryRun)
-        return sendObject(c, r, 200, previous->json, previous->bytes);
-    auto removed = m_store.remove(resource, t.namespace_, t.name);
-    if (!removed)
-        return sendFailure(c, r, removed.error(), &t);
-    if (resource == QLatin1String("jobs") && policy != QLatin1String("Orphan"))
-        deleteDependents(previous);
-    if (resource == QLatin1String("namespaces")) {
-        for (const char* inner : {"pods", "jobs", "configmaps", "events"})
-            for (const ObjectPtr& o : m_store.list(QLatin1String(inner), t.name))
-                m_store.remove(QLatin1String(inner), t.name, o->name);
-    }
-    sendObject(c, r, 200, (*removed)->json, (*removed)->bytes);
-}
-
-void ApiServer::removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    auto labels = LabelSelector::parse(r.param("labelSelector"));
-    if (!labels)
-        return sendFailure(c, r, labels.error(), &t);
-    auto fields = FieldSelector::parse(r.param("fieldSelector"));
-    if (!fields)
-        return sendFailure(c, r, fields.error(), &t);
-    const QString resource = QLatin1String(t.resource->name);
-    QList<ObjectPtr> items;
-    for (const ObjectPtr& o : m_store.list(resource, t.namespace_)) {
-        if (!labels->matchesObject(o->json) || !fields->matches(o->json))
-            continue;
-        if (auto removed = m_store.remove(resource, o->namespace_, o->name)) {
-            items.push_back(*removed);
-            if (resource == QLatin1String("jobs"))
-                deleteDependents(o);
-        }
-    }
-    auto encoded = encodeList(responseFormat(r), t.resource->apiVersion(), t.resource->listKind(),
-                              QJsonObject{{QStringLiteral("resourceVersion"),
-                                           QString::number(m_store.resourceVersion())}},
-                              items);
-    if (!encoded)
-        return sendFailure(c, r, encoded.error(), &t);
-    c->reply(200, encoded->contentType, encoded->body);
 }
 
 void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {

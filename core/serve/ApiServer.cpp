@@ -98,7 +98,10 @@ void ApiServer::sendFailure(HttpConnection* c, const HttpRequest& r, const ApiFa
         kind = QLatin1String(t->resource->name);
         group = QLatin1String(t->resource->group);
     }
-    const QJsonObject status = statusObject(f, kind, t ? t->name : QString(), group);
+    if (!f.detailsKind.isEmpty())
+        kind = f.detailsKind;
+    const QString name = t && !t->name.isEmpty() ? t->name : f.detailsName;
+    const QJsonObject status = statusObject(f, kind, name, group);
     auto encoded = encodeObject(responseFormat(r), status);
     if (!encoded)
         encoded = encodeObject(WireFormat::Json, status);
@@ -227,9 +230,9 @@ std::optional<ApiServer::Target> ApiServer::parseTarget(const QStringList& s) co
     int at = 0;
     if (s.value(0) == QLatin1String("api") && s.value(1) == QLatin1String("v1")) {
         at = 2;
-    } else if (s.value(0) == QLatin1String("apis") && s.value(1) == QLatin1String("batch") &&
+    } else if (s.value(0) == QLatin1String("apis") && isServedGroup(s.value(1)) &&
                s.value(2) == QLatin1String("v1")) {
-        group = QStringLiteral("batch");
+        group = s.value(1);
         at = 3;
     } else {
         return std::nullopt;
@@ -328,6 +331,21 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
     const Target& t = *target;
     const bool item = !t.name.isEmpty();
     m_metrics.request(verbOf(r, item), QLatin1String(t.resource->name), 0);
+    if (t.resource->createOnly) {
+        if (m == "POST" && !item)
+            review(c, r, t);
+        else
+            sendFailure(c, r,
+                        ApiFailure{405, QStringLiteral("MethodNotAllowed"),
+                                   QStringLiteral("%1 only accepts create (POST)")
+                                       .arg(QLatin1String(t.resource->name))},
+                        &t);
+        return;
+    }
+    const QString& sub = t.subresource;
+    if (sub == QLatin1String("exec") || sub == QLatin1String("attach") ||
+        sub == QLatin1String("portforward") || sub == QLatin1String("ephemeralcontainers"))
+        return unsupported(c, r, t);
     if (m == "GET" && t.subresource == QLatin1String("log"))
         logs(c, r, t);
     else if (m == "GET" && !item && truthy(r.param("watch")))
@@ -355,10 +373,11 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
 }
 
 void ApiServer::metrics(HttpConnection* c) {
-    for (const char* resource : {"pods", "jobs", "events", "configmaps", "namespaces", "nodes"})
-        m_metrics.setGauge(QStringLiteral("apiserver_storage_objects"),
-                           QStringLiteral("resource=\"%1\"").arg(QLatin1String(resource)),
-                           static_cast<double>(m_store.count(QLatin1String(resource))));
+    for (const ResourceInfo* info : servedResources())
+        if (!info->createOnly)
+            m_metrics.setGauge(QStringLiteral("apiserver_storage_objects"),
+                               QStringLiteral("resource=\"%1\"").arg(QLatin1String(info->name)),
+                               static_cast<double>(m_store.count(QLatin1String(info->name))));
     m_metrics.setGauge(QStringLiteral("apiserver_registered_watchers"), QString(),
                        static_cast<double>(m_watches.size()));
     m_metrics.setGauge(QStringLiteral("tessera_serve_jobs_running"), QString(),

@@ -5,15 +5,19 @@
 //  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1), OpenAPI v2 (JSON and protobuf)
 //    and v3 generated from the served schema (OpenApi.h), /metrics, /healthz;
 //  - core/v1 pods (+ /status, /log with tailLines and follow), configmaps, events, namespaces,
-//    nodes; batch/v1 jobs (+ /status);
+//    nodes, secrets, services, serviceaccounts; batch/v1 jobs (+ /status), cronjobs;
+//    SelfSubjectAccessReview and SelfSubjectReview (ApiAuth.cpp); pods/exec, attach,
+//    portforward and ephemeralcontainers answer a clear 405 (ApiUnsupported.cpp);
 //  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
 //    resourceVersion, BOOKMARK events with allowWatchBookmarks, 410 Expired for versions older
-//    than the history window, timeoutSeconds), create (dryRun=All), update, merge and strategic
-//    merge patches, delete (propagationPolicy) and deletecollection;
+//    than the history window, timeoutSeconds), create (dryRun=All), update, merge, strategic
+//    merge and JSON patches (JsonPointerPatch.h), delete (propagationPolicy, finalizers and
+//    deletionTimestamp: ApiLifecycle.cpp) and deletecollection;
 //  - Jobs are defaulted and validated by the engine's rules (selector, labels, defaults), and
 //    Table output for kubectl (Accept: as=Table);
 //  - JSON and Kubernetes protobuf (requests, responses, lists, watch streams; ApiCodec.h);
-//  - errors as metav1.Status objects; optional TLS (QSslSocket per connection, since QSslServer
+//  - errors as metav1.Status objects with details; 422s carry one cause per field problem
+//    (ApiValidation.h); optional TLS (QSslSocket per connection, since QSslServer
 //    only exists from Qt 6.4's successors) and bearer-token authentication;
 //  - injectable faults for client tests (Fault.h).
 // Lives in the server thread, like the store.
@@ -96,6 +100,11 @@ private:
     void watch(HttpConnection* c, const HttpRequest& r, const Target& t);
     void logs(HttpConnection* c, const HttpRequest& r, const Target& t);
     void metrics(HttpConnection* c);
+    // SelfSubjectAccessReview and SelfSubjectReview (ApiAuth.cpp).
+    void review(HttpConnection* c, const HttpRequest& r, const Target& t);
+    // pods/exec, attach, portforward, ephemeralcontainers: a Status saying why not
+    // (ApiUnsupported.cpp).
+    void unsupported(HttpConnection* c, const HttpRequest& r, const Target& t);
 
     // Admission: apiVersion/kind, server-set metadata, Job defaulting and validation. previous:
     // the stored object for updates (status or spec kept as the subresource demands).
@@ -105,7 +114,15 @@ private:
     ApiOutcome<ObjectPtr> store(const ResourceInfo& resource, const QString& namespace_,
                                 const QString& name, const QString& subresource, QJsonObject object,
                                 const ObjectPtr& previous, bool dryRun);
+    // Object lifecycle (ApiLifecycle.cpp): a delete as the API server does it (finalizers and
+    // deletionTimestamp, propagation: batch/v1 Jobs orphan by default), and the end of a pending
+    // deletion once an update removed the last finalizer.
+    ApiOutcome<std::pair<int, ObjectPtr>> deleteObject(const ResourceInfo& resource,
+                                                       const ObjectPtr& object, QString policy,
+                                                       bool dryRun);
+    ObjectPtr finishDeletion(const ObjectPtr& stored);
     void deleteDependents(const ObjectPtr& job);
+    void orphanDependents(const ObjectPtr& job);
 
     void onChange(const Change& change);
     void deliver(Watch& watch, const Change& change);

@@ -9,19 +9,35 @@ namespace tessera::serve {
 namespace {
 
 constexpr ResourceInfo kResources[] = {
-    {"pods", "pod", "Pod", "", "v1", true, "po", "status,log"},
+    {"pods", "pod", "Pod", "", "v1", true, "po",
+     "status,log,exec,attach,portforward,ephemeralcontainers"},
     {"configmaps", "configmap", "ConfigMap", "", "v1", true, "cm", ""},
     {"events", "event", "Event", "", "v1", true, "ev", ""},
     {"namespaces", "namespace", "Namespace", "", "v1", false, "ns", "status"},
     {"nodes", "node", "Node", "", "v1", false, "no", "status"},
     {"jobs", "job", "Job", "batch", "v1", true, "", "status"},
+    // Stored and served around Jobs (ApiKinds.cpp); secrets are never logged.
+    {"secrets", "secret", "Secret", "", "v1", true, "", ""},
+    {"services", "service", "Service", "", "v1", true, "svc", "status"},
+    {"serviceaccounts", "serviceaccount", "ServiceAccount", "", "v1", true, "sa", ""},
+    {"cronjobs", "cronjob", "CronJob", "batch", "v1", true, "cj", "status"},
+    // Reviews: answered, never stored (ApiAuth.cpp).
+    {"selfsubjectaccessreviews", "selfsubjectaccessreview", "SelfSubjectAccessReview",
+     "authorization.k8s.io", "v1", false, "", "", true},
+    {"selfsubjectreviews", "selfsubjectreview", "SelfSubjectReview", "authentication.k8s.io", "v1",
+     false, "", "", true},
 };
+
+// The API groups besides core, in discovery order.
+constexpr const char* kGroups[] = {"batch", "authorization.k8s.io", "authentication.k8s.io"};
 
 QByteArray compact(const QJsonObject& o) {
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-QJsonArray verbs(bool subresource) {
+QJsonArray verbs(bool subresource, bool createOnly = false) {
+    if (createOnly)
+        return QJsonArray{QStringLiteral("create")};
     if (subresource)
         return QJsonArray{QStringLiteral("get"), QStringLiteral("patch"), QStringLiteral("update")};
     return QJsonArray{QStringLiteral("create"), QStringLiteral("delete"),
@@ -42,6 +58,13 @@ std::vector<const ResourceInfo*> servedResources() {
     for (const ResourceInfo& r : kResources)
         out.push_back(&r);
     return out;
+}
+
+bool isServedGroup(const QString& group) {
+    for (const char* g : kGroups)
+        if (group == QLatin1String(g))
+            return true;
+    return false;
 }
 
 const ResourceInfo* findResource(const QString& group, const QString& name) {
@@ -73,10 +96,10 @@ QByteArray apiVersionsDocument(const QString& serverAddress) {
 }
 
 namespace {
-QJsonObject batchGroup() {
-    const QJsonObject v{{QStringLiteral("groupVersion"), QStringLiteral("batch/v1")},
+QJsonObject groupObject(const QString& group) {
+    const QJsonObject v{{QStringLiteral("groupVersion"), group + QStringLiteral("/v1")},
                         {QStringLiteral("version"), QStringLiteral("v1")}};
-    return QJsonObject{{QStringLiteral("name"), QStringLiteral("batch")},
+    return QJsonObject{{QStringLiteral("name"), group},
                        {QStringLiteral("versions"), QJsonArray{v}},
                        {QStringLiteral("preferredVersion"), v}};
 }
@@ -85,13 +108,18 @@ QJsonObject batchGroup() {
 QByteArray apiGroupListDocument() {
     return compact(QJsonObject{{QStringLiteral("kind"), QStringLiteral("APIGroupList")},
                                {QStringLiteral("apiVersion"), QStringLiteral("v1")},
-                               {QStringLiteral("groups"), QJsonArray{batchGroup()}}});
+                               {QStringLiteral("groups"), [] {
+                                    QJsonArray groups;
+                                    for (const char* g : kGroups)
+                                        groups.append(groupObject(QLatin1String(g)));
+                                    return groups;
+                                }()}});
 }
 
 QByteArray apiGroupDocument(const QString& group) {
-    if (group != QLatin1String("batch"))
+    if (!isServedGroup(group))
         return {};
-    QJsonObject g = batchGroup();
+    QJsonObject g = groupObject(group);
     g.insert(QStringLiteral("kind"), QStringLiteral("APIGroup"));
     g.insert(QStringLiteral("apiVersion"), QStringLiteral("v1"));
     return compact(g);
@@ -108,7 +136,7 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
                       {QStringLiteral("singularName"), QLatin1String(r.singular)},
                       {QStringLiteral("namespaced"), r.namespaced},
                       {QStringLiteral("kind"), QLatin1String(r.kind)},
-                      {QStringLiteral("verbs"), verbs(false)}};
+                      {QStringLiteral("verbs"), verbs(false, r.createOnly)}};
         if (*r.shortNames)
             o.insert(QStringLiteral("shortNames"),
                      QJsonArray::fromStringList(QString::fromLatin1(r.shortNames).split(QLatin1Char(','))));
@@ -121,12 +149,26 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
             continue;
         for (const QString& sub : QString::fromLatin1(r.subresources).split(QLatin1Char(','))) {
             const bool log = sub == QLatin1String("log");
+            // exec, attach and portforward answer a Status saying they are not supported
+            // (ApiUnsupported.cpp); they are listed as a real server lists them.
+            const bool stream = sub == QLatin1String("exec") || sub == QLatin1String("attach") ||
+                                sub == QLatin1String("portforward");
+            const char* streamKind = sub == QLatin1String("exec")     ? "PodExecOptions"
+                                     : sub == QLatin1String("attach") ? "PodAttachOptions"
+                                                                      : "PodPortForwardOptions";
+            const QString kind = log      ? QStringLiteral("Pod")
+                                 : stream ? QLatin1String(streamKind)
+                                          : QLatin1String(r.kind);
+            const QJsonArray subVerbs =
+                log      ? QJsonArray{QStringLiteral("get")}
+                : stream ? QJsonArray{QStringLiteral("create"), QStringLiteral("get")}
+                         : verbs(true);
             resources.append(QJsonObject{
                 {QStringLiteral("name"), QLatin1String(r.name) + QLatin1Char('/') + sub},
                 {QStringLiteral("singularName"), QString()},
                 {QStringLiteral("namespaced"), r.namespaced},
-                {QStringLiteral("kind"), log ? QStringLiteral("Pod") : QLatin1String(r.kind)},
-                {QStringLiteral("verbs"), log ? QJsonArray{QStringLiteral("get")} : verbs(true)}});
+                {QStringLiteral("kind"), kind},
+                {QStringLiteral("verbs"), subVerbs}});
         }
     }
     if (resources.isEmpty())

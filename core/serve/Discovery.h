@@ -18,13 +18,21 @@ struct ResourceInfo {
     bool namespaced;
     const char* shortNames;   // comma-separated, may be ""
     const char* subresources; // comma-separated ("status,log"), may be ""
+    bool createOnly = false;  // a review: POST answers it, nothing is stored
 
     QString apiVersion() const; // "v1", "batch/v1"
+    // "jobs.batch", "pods": how the API server names the resource in its messages.
+    QString qualifiedName() const {
+        return *group ? QLatin1String(name) + QLatin1Char('.') + QLatin1String(group)
+                      : QLatin1String(name);
+    }
     QString listKind() const { return QLatin1String(kind) + QLatin1String("List"); }
 };
 
-// Every served resource, in discovery order.
+// Every resource served, in discovery order.
 std::vector<const ResourceInfo*> servedResources();
+// `group` is an API group the server serves ("batch", "authorization.k8s.io", ...).
+bool isServedGroup(const QString& group);
 // The resource `name` served under `group` ("" core, "batch"); nullptr when unknown.
 const ResourceInfo* findResource(const QString& group, const QString& name);
 

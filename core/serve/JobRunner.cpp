@@ -98,6 +98,8 @@ struct JobRunner::RunningJob final : engine::PodExecutor {
     QByteArray lastStatus;
     bool dirty = true;
     bool removed = false;
+    // The Job was deleted with its pods orphaned: they run to their end with no controller.
+    bool orphaned = false;
     bool finishedReported = false;
     TimePoint lastSync{};
     engine::Duration duration{3000};
@@ -254,13 +256,32 @@ void JobRunner::tick() {
     const TimePoint now = engine::SystemClock().now();
     for (auto it = m_jobs.begin(); it != m_jobs.end();) {
         if (it->second->removed) {
-            for (const auto& [name, pod] : it->second->pods)
-                endLog(key(it->second->ns, name));
+            // Pods still stored after their Job went were orphaned (the API server removed their
+            // ownerReference): they keep running to their end, as kubelet would keep them.
+            std::unique_ptr<RunningJob> job = std::move(it->second);
             it = m_jobs.erase(it);
+            for (auto pod = job->pods.begin(); pod != job->pods.end();) {
+                if (pod->second.stage == SimPod::Stage::Finished ||
+                    !m_store.get(kPods, job->ns, pod->first)) {
+                    endLog(key(job->ns, pod->first));
+                    pod = job->pods.erase(pod);
+                } else {
+                    ++pod;
+                }
+            }
+            if (!job->pods.empty()) {
+                job->orphaned = true;
+                job->removed = false;
+                m_orphans.push_back(std::move(job));
+            }
             continue;
         }
         step(*it->second, now);
         ++it;
+    }
+    for (auto it = m_orphans.begin(); it != m_orphans.end();) {
+        step(**it, now);
+        it = (*it)->pods.empty() ? m_orphans.erase(it) : std::next(it);
     }
     m_inTick = false;
 }
@@ -274,14 +295,16 @@ void JobRunner::step(RunningJob& job, TimePoint now) {
         if (pod.stage == Stage::Created && now >= pod.scheduleAt) {
             pod.stage = Stage::Scheduled;
             pod.node = pickNode();
-            job.controller->podScheduled(name.toStdString(), pod.node.toStdString(), now);
+            if (!job.orphaned)
+                job.controller->podScheduled(name.toStdString(), pod.node.toStdString(), now);
             changed = true;
         }
         if (pod.stage == Stage::Scheduled && now >= pod.startAt) {
             pod.stage = Stage::Running;
             pod.startedAt = now;
             pod.nextLogAt = now + std::chrono::seconds(1);
-            job.controller->podStarted(name.toStdString(), now);
+            if (!job.orphaned)
+                job.controller->podStarted(name.toStdString(), now);
             if (pod.local)
                 startProcess(job, pod);
             else
@@ -310,8 +333,9 @@ void JobRunner::step(RunningJob& job, TimePoint now) {
             pod.finishedAt = now;
             const int exitCode = pod.local ? pod.exitCode : pod.failed ? job.exitCode : 0;
             pod.exitCode = exitCode;
-            job.controller->podFinished(name.toStdString(), exitCode, std::nullopt,
-                                        pod.failed ? "Error" : "Completed", "", now);
+            if (!job.orphaned)
+                job.controller->podFinished(name.toStdString(), exitCode, std::nullopt,
+                                            pod.failed ? "Error" : "Completed", "", now);
             if (!pod.local)
                 appendLog(logKey, pod.failed
                                       ? QStringLiteral("%1 error: index %2 failed, exit code %3\n")
@@ -336,6 +360,24 @@ void JobRunner::step(RunningJob& job, TimePoint now) {
             writePod(job, pod, now);
             job.dirty = true;
         }
+    }
+    if (job.orphaned) {
+        // No controller: a finished orphan is left in the store as it ended; one deleted from
+        // outside is forgotten.
+        for (auto& [name, pod] : job.pods)
+            if (pod.stage == Stage::Finished || !m_store.get(kPods, job.ns, name))
+                gone.push_back(name);
+        for (const QString& name : gone) {
+            const auto pod = job.pods.find(name);
+            if (pod == job.pods.end())
+                continue;
+            const bool deleting = pod->second.stage == Stage::Deleting;
+            job.pods.erase(pod);
+            endLog(key(job.ns, name));
+            if (deleting)
+                m_store.remove(kPods, job.ns, name);
+        }
+        return;
     }
     for (const QString& name : gone) {
         job.pods.erase(name); // before the store delete, so onChange does not report it again
@@ -566,11 +608,16 @@ void JobRunner::startProcess(RunningJob& job, SimPod& pod) {
     const QString name = pod.name;
     // Ends the pod at the next step with this exit code (the step writes the status).
     const auto finish = [this, jobKey, name](int exitCode) {
-        const auto j = m_jobs.find(jobKey);
-        if (j == m_jobs.end())
+        RunningJob* owner = nullptr;
+        if (const auto j = m_jobs.find(jobKey); j != m_jobs.end())
+            owner = j->second.get();
+        for (const auto& orphan : m_orphans) // an orphaned pod's process ends as well
+            if (!owner && key(orphan->ns, orphan->name) == jobKey && orphan->pods.count(name))
+                owner = orphan.get();
+        if (!owner)
             return;
-        const auto p = j->second->pods.find(name);
-        if (p == j->second->pods.end() || p->second.stage != SimPod::Stage::Running)
+        const auto p = owner->pods.find(name);
+        if (p == owner->pods.end() || p->second.stage != SimPod::Stage::Running)
             return;
         p->second.exitCode = exitCode;
         p->second.failed = exitCode != 0;

@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <vector>
 
 namespace tessera::serve {
 
@@ -83,6 +84,7 @@ private:
     int m_listener = 0;
     QTimer m_timer;
     std::map<QString, std::unique_ptr<RunningJob>> m_jobs; // "ns/name"
+    std::vector<std::unique_ptr<RunningJob>> m_orphans;    // deleted Jobs' orphaned pods
     QHash<QString, QByteArray> m_logs;                     // "ns/pod"
     QHash<QString, bool> m_logEnded;
     std::map<int, LogFollower> m_followers;

@@ -105,7 +105,7 @@ ApiOutcome<ObjectPtr> ObjectStore::create(const QString& resource, const QString
         meta.insert(QStringLiteral("uid"), newUid());
     meta.insert(QStringLiteral("creationTimestamp"), nowText());
     meta.remove(QStringLiteral("deletionTimestamp"));
-    if (resource == QLatin1String("jobs"))
+    if (resource == QLatin1String("jobs") || resource == QLatin1String("cronjobs"))
         meta.insert(QStringLiteral("generation"), 1);
     object.insert(kMetadata, meta);
     if (dryRun)

@@ -1,6 +1,7 @@
 #pragma once
 // Value types shared by the server's parts: stored objects, changes, API errors.
 #include <QByteArray>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 #include <memory>
@@ -35,6 +36,11 @@ struct ApiFailure {
     int code = 500;  // HTTP status
     QString reason;  // "NotFound", "AlreadyExists", "Conflict", "Invalid", "BadRequest", ...
     QString message; // names the object or field
+    // details.causes (one per field problem of a 422) and the details.kind when it is the kind
+    // ("Job", as for Invalid) rather than the resource ("jobs", as for NotFound and Conflict).
+    QJsonArray causes;
+    QString detailsKind;
+    QString detailsName; // when the URL does not name the object (a create)
 };
 
 template <typename T> using ApiOutcome = tl::expected<T, ApiFailure>;

@@ -1,5 +1,6 @@
 #include "Server.h"
 
+#include "ApiKinds.h"
 #include "ApiServer.h"
 #include "JobRunner.h"
 #include "Metrics.h"
@@ -56,6 +57,9 @@ struct Server::Core {
                                                          {QStringLiteral("address"),
                                                           QStringLiteral("192.168.49.%1").arg(i + 1)}}}}}}});
         }
+        // The `kubernetes` Service (port 443 to the API server's, 6443 by convention) and the
+        // `default` ServiceAccounts, as a cluster's controllers create them.
+        createBuiltinObjects(store, 6443);
         if (options.runJobs) {
             runner = std::make_unique<JobRunner>(store, metrics, options);
             runner->start();
@@ -79,14 +83,9 @@ template <typename F> void blocking(QObject* anchor, F&& f) {
 }
 
 QString resourceForKind(const std::string& kind) {
-    if (kind == "Job")
-        return QStringLiteral("jobs");
-    if (kind == "ConfigMap")
-        return QStringLiteral("configmaps");
-    if (kind == "Pod")
-        return QStringLiteral("pods");
-    if (kind == "Namespace")
-        return QStringLiteral("namespaces");
+    for (const ResourceInfo* r : servedResources())
+        if (!r->createOnly && kind == r->kind)
+            return QLatin1String(r->name);
     return {};
 }
 

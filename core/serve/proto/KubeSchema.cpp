@@ -1,5 +1,7 @@
 #include "KubeSchema.h"
 
+#include "authentication.pb.h"
+#include "authorization.pb.h"
 #include "batch.pb.h"
 #include "meta.pb.h"
 #include "runtime.pb.h"
@@ -23,6 +25,8 @@ using google::protobuf::FieldDescriptor;
 const DescriptorPool* pool() {
     static const DescriptorPool* linked = [] {
         (void)k8s::io::api::batch::v1::Job::descriptor();
+        (void)k8s::io::api::authorization::v1::SelfSubjectAccessReview::descriptor();
+        (void)k8s::io::api::authentication::v1::SelfSubjectReview::descriptor();
         (void)k8s::io::apimachinery::pkg::apis::meta::v1::Status::descriptor();
         (void)k8s::io::apimachinery::pkg::runtime::Unknown::descriptor();
         return DescriptorPool::generated_pool();
@@ -346,6 +350,10 @@ const Descriptor* messageFor(const QString& apiVersion, const QString& kind) {
         package = "k8s.io.api.core.v1";
     else if (apiVersion == QLatin1String("batch/v1"))
         package = "k8s.io.api.batch.v1";
+    else if (apiVersion == QLatin1String("authorization.k8s.io/v1"))
+        package = "k8s.io.api.authorization.v1";
+    else if (apiVersion == QLatin1String("authentication.k8s.io/v1"))
+        package = "k8s.io.api.authentication.v1";
     else if (apiVersion == QLatin1String("meta.k8s.io/v1"))
         package = kMetaPackage;
     else
