@@ -182,6 +182,8 @@ ApiOutcome<ObjectPtr> ApiServer::store(const ResourceInfo& resource, const QStri
     auto admitted = admit(resource, namespace_, std::move(object), previous, subresource);
     if (!admitted)
         return tl::unexpected(admitted.error());
+    if (subresource.isEmpty())
+        recordManagedFields(resource, *admitted, previous);
     if (!previous)
         return m_store.create(QLatin1String(resource.name), namespace_, std::move(*admitted),
                               dryRun);
@@ -200,6 +202,7 @@ ApiOutcome<ObjectPtr> ApiServer::createObject(const QString& resource, const QSt
         resource == QLatin1String("jobs") ? QStringLiteral("batch") : QString(), resource);
     if (!info)
         return apiFailure(404, "NotFound", QStringLiteral("unknown resource %1").arg(resource));
+    m_fieldManager = QStringLiteral("tessera");
     return store(*info, info->namespaced ? namespace_ : QString(), QString(), QString(),
                  std::move(object), nullptr, dryRun);
 }

@@ -327,6 +327,7 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
     }
     const Target& t = *target;
     const bool item = !t.name.isEmpty();
+    m_fieldManager = fieldManagerOf(r);
     m_metrics.request(verbOf(r, item), QLatin1String(t.resource->name), 0);
     if (m == "GET" && t.subresource == QLatin1String("log"))
         logs(c, r, t);

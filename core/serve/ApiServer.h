@@ -91,6 +91,11 @@ private:
     void create(HttpConnection* c, const HttpRequest& r, const Target& t);
     void replace(HttpConnection* c, const HttpRequest& r, const Target& t);
     void patch(HttpConnection* c, const HttpRequest& r, const Target& t);
+    // Server-side apply (ApiApply.cpp); the manager of other writes and their managedFields.
+    void apply(HttpConnection* c, const HttpRequest& r, const Target& t);
+    static QString fieldManagerOf(const HttpRequest& r);
+    void recordManagedFields(const ResourceInfo& resource, QJsonObject& object,
+                             const ObjectPtr& previous);
     void remove(HttpConnection* c, const HttpRequest& r, const Target& t);
     void removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t);
     void watch(HttpConnection* c, const HttpRequest& r, const Target& t);
@@ -127,6 +132,7 @@ private:
     std::map<quint64, std::unique_ptr<Watch>> m_watches;
     quint64 m_nextWatch = 1;
     QTimer m_bookmarkTimer;
+    QString m_fieldManager; // of the request being handled: store() records its managedFields
 };
 
 } // namespace tessera::serve
