@@ -83,25 +83,28 @@ const FieldDescriptor* fieldOf(const Descriptor* message, const QString& key) {
     return jf ? jf->field() : nullptr;
 }
 
-void walkObject(const QJsonObject& object, const Descriptor* message, FieldSet& out);
+void walkObject(const QJsonObject& object, const Descriptor* message, bool mapsAreMembers,
+                FieldSet& out);
 
 // The fields of one value of field `f` (nullptr: unknown to the schema) into `node`.
-void walkValue(const QJsonValue& value, const FieldDescriptor* f, const Descriptor* schemaless,
+// mapsAreMembers: a map (labels, data, ...) is a member itself, as upstream's comparison of an
+// update's objects makes a map it adds.
+void walkValue(const QJsonValue& value, const FieldDescriptor* f, bool mapsAreMembers,
                FieldSet& node) {
-    if (!f && !schemaless) {
+    if (!f) {
         node.member = true; // a field the schema does not know: one value
         return;
     }
     if (f && f->is_map() && value.isObject()) {
         const FieldDescriptor* mapValue = f->message_type()->map_value();
         const QJsonObject map = value.toObject();
-        if (map.isEmpty())
+        if (map.isEmpty() || mapsAreMembers)
             node.member = true;
         for (auto it = map.begin(); it != map.end(); ++it) {
             FieldSet& child = node.children[QStringLiteral("f:") + it.key()];
             child.member = true;
             if (const Descriptor* m = messageOf(mapValue); m && it.value().isObject())
-                walkObject(it.value().toObject(), m, child);
+                walkObject(it.value().toObject(), m, mapsAreMembers, child);
         }
         return;
     }
@@ -122,23 +125,24 @@ void walkValue(const QJsonValue& value, const FieldDescriptor* f, const Descript
                 continue;
             FieldSet& child = node.children[key];
             child.member = true;
-            walkObject(item.toObject(), f->message_type(), child);
+            walkObject(item.toObject(), f->message_type(), mapsAreMembers, child);
         }
         return;
     }
     if (const Descriptor* m = messageOf(f); m && value.isObject()) {
         if (value.toObject().isEmpty())
             node.member = true;
-        walkObject(value.toObject(), m, node);
+        walkObject(value.toObject(), m, mapsAreMembers, node);
         return;
     }
     node.member = true; // a scalar, a special type (Quantity, Time, ...) or an atomic value
 }
 
-void walkObject(const QJsonObject& object, const Descriptor* message, FieldSet& out) {
+void walkObject(const QJsonObject& object, const Descriptor* message, bool mapsAreMembers,
+                FieldSet& out) {
     for (auto it = object.begin(); it != object.end(); ++it) {
         FieldSet child;
-        walkValue(it.value(), fieldOf(message, it.key()), nullptr, child);
+        walkValue(it.value(), fieldOf(message, it.key()), mapsAreMembers, child);
         if (!child.empty())
             out.children[QStringLiteral("f:") + it.key()] = std::move(child);
     }
@@ -291,7 +295,7 @@ bool touches(const FieldSet& set, const Path& path) {
     return !node->empty();
 }
 
-FieldSet fieldSetOf(const QJsonObject& object, const Descriptor* kind) {
+FieldSet fieldSetOf(const QJsonObject& object, const Descriptor* kind, bool mapsAreMembers) {
     QJsonObject owned = object;
     for (const char* serverOwned : {"apiVersion", "kind", "status"})
         owned.remove(QLatin1String(serverOwned));
@@ -306,7 +310,7 @@ FieldSet fieldSetOf(const QJsonObject& object, const Descriptor* kind) {
         owned.insert(kMetadata, meta);
     FieldSet set;
     if (kind)
-        walkObject(owned, kind, set);
+        walkObject(owned, kind, mapsAreMembers, set);
     else
         for (auto it = owned.begin(); it != owned.end(); ++it)
             set.children[QStringLiteral("f:") + it.key()].member = true;
@@ -410,8 +414,10 @@ void recordUpdate(QJsonObject& updated, const QJsonObject* previous, const QStri
                   const Descriptor* kind) {
     std::vector<ManagedEntry> entries =
         previous ? readManagedFields(*previous) : std::vector<ManagedEntry>{};
-    const FieldSet after = fieldSetOf(updated, kind);
-    const FieldSet before = previous ? fieldSetOf(*previous, kind) : FieldSet{};
+    // As upstream, an update owns a map it adds (`f:labels: {.: {}, f:app: {}}`), an apply only
+    // the map's keys.
+    const FieldSet after = fieldSetOf(updated, kind, true);
+    const FieldSet before = previous ? fieldSetOf(*previous, kind, true) : FieldSet{};
     // Changed: new members, and leaves whose value differs.
     FieldSet changed = subtract(after, before);
     forEachMember(intersect(after, before), [&](const Path& path, bool leaf) {

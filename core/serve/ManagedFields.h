@@ -46,7 +46,9 @@ bool touches(const FieldSet& set, const Path& path);
 
 // The fields `object` sets, by the schema of `kind` (nullptr: schema-less), without the ones the
 // server owns (apiVersion, kind, status and metadata's name, uid, resourceVersion, ...).
-FieldSet fieldSetOf(const QJsonObject& object, const google::protobuf::Descriptor* kind);
+// mapsAreMembers: a non-empty map field (labels) is a member too (updates), not only its keys.
+FieldSet fieldSetOf(const QJsonObject& object, const google::protobuf::Descriptor* kind,
+                    bool mapsAreMembers = false);
 
 // The path as upstream prints it in conflicts: `.spec.template.spec.containers[name="c"].image`.
 QString pathString(const Path& path);

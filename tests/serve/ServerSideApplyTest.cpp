@@ -117,6 +117,14 @@ TEST(ManagedFields, UpdatesMoveOwnershipOfWhatTheyChange) {
     QJsonObject created = job(1, "busybox", "");
     recordUpdate(created, nullptr, QStringLiteral("kubectl-create"), jobKind());
     ASSERT_EQ(managedFieldsOf(created).size(), 1);
+    // An update owns the maps it adds, "." marking the map itself; an apply only their keys.
+    EXPECT_EQ(managedFieldsOf(created)[0]
+                  .toObject()
+                  .value(QStringLiteral("fieldsV1"))
+                  .toObject()
+                  .value(QStringLiteral("f:metadata"))
+                  .toObject(),
+              json(R"({"f:labels":{".":{},"f:app":{}}})"));
     QJsonObject scaled = created;
     QJsonObject spec = scaled.value(QStringLiteral("spec")).toObject();
     spec.insert(QStringLiteral("parallelism"), 5);
