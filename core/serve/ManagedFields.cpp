@@ -412,8 +412,17 @@ QString nowRfc3339() {
 
 void recordUpdate(QJsonObject& updated, const QJsonObject* previous, const QString& manager,
                   const Descriptor* kind) {
+    // As upstream: managedFields the update sends replace the stored ones (kubectl's migration
+    // of client-side apply owners does that; `[{}]` clears them); without any, the stored ones
+    // stay.
+    const bool sent = !updated.value(QStringLiteral("metadata"))
+                           .toObject()
+                           .value(QStringLiteral("managedFields"))
+                           .toArray()
+                           .isEmpty();
     std::vector<ManagedEntry> entries =
-        previous ? readManagedFields(*previous) : std::vector<ManagedEntry>{};
+        sent ? readManagedFields(updated)
+             : (previous ? readManagedFields(*previous) : std::vector<ManagedEntry>{});
     // As upstream, an update owns a map it adds (`f:labels: {.: {}, f:app: {}}`), an apply only
     // the map's keys.
     const FieldSet after = fieldSetOf(updated, kind, true);

@@ -77,7 +77,8 @@ QString nowRfc3339();
 
 // Records an Update by `manager` of `updated` (previous: the stored object, nullptr on create):
 // the fields it changed become the manager's and leave every other manager, the fields it
-// removed leave every manager. The managedFields of `updated` as sent are ignored.
+// removed leave every manager. managedFields sent in `updated` replace the stored ones, as
+// upstream (`[{}]` clears them); without any, the stored ones are the base.
 void recordUpdate(QJsonObject& updated, const QJsonObject* previous, const QString& manager,
                   const google::protobuf::Descriptor* kind);
 

@@ -147,6 +147,20 @@ TEST(ManagedFields, UpdatesMoveOwnershipOfWhatTheyChange) {
                      .value(QStringLiteral("f:spec"))
                      .toObject()
                      .contains(QStringLiteral("f:parallelism")));
+    // managedFields an update sends replace the stored ones; `[{}]` clears them.
+    QJsonObject reset = scaled;
+    QJsonObject meta = reset.value(QStringLiteral("metadata")).toObject();
+    meta.insert(QStringLiteral("managedFields"), QJsonArray{QJsonObject()});
+    reset.insert(QStringLiteral("metadata"), meta);
+    recordUpdate(reset, &scaled, QStringLiteral("kubectl-edit"), jobKind());
+    EXPECT_TRUE(managedFieldsOf(reset).isEmpty());
+    QJsonObject kept = scaled;
+    meta = kept.value(QStringLiteral("metadata")).toObject();
+    meta.remove(QStringLiteral("managedFields"));
+    kept.insert(QStringLiteral("metadata"), meta);
+    recordUpdate(kept, &scaled, QStringLiteral("kubectl-edit"), jobKind());
+    EXPECT_EQ(managedFieldsOf(kept), managedFieldsOf(scaled)) << "no change, nothing recorded";
+
     EXPECT_EQ(managerFor(QString(), "kubectl/v1.32.0 (linux/amd64) kubernetes/abc"),
               QStringLiteral("kubectl"));
     EXPECT_EQ(managerFor(QStringLiteral("mine"), "kubectl/v1.32.0"), QStringLiteral("mine"));
