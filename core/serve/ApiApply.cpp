@@ -9,6 +9,7 @@
 #include "codec/Manifests.h"
 #include "proto/KubeSchema.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace tessera::serve {
@@ -38,6 +39,20 @@ ApiOutcome<QJsonObject> parseConfig(const QByteArray& body) {
     if (!yaml.isObject())
         return apiFailure(400, "BadRequest", QStringLiteral("the apply patch is not an object"));
     return yaml.object();
+}
+
+// The object with its managedFields' times left out.
+QJsonObject withoutTimes(QJsonObject object) {
+    QJsonObject meta = object.value(kMetadata).toObject();
+    QJsonArray entries = meta.value(QStringLiteral("managedFields")).toArray();
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        QJsonObject e = entries[i].toObject();
+        e.remove(QStringLiteral("time"));
+        entries[i] = e;
+    }
+    meta.insert(QStringLiteral("managedFields"), entries);
+    object.insert(kMetadata, meta);
+    return object;
 }
 
 } // namespace
@@ -114,6 +129,10 @@ void ApiServer::apply(HttpConnection* c, const HttpRequest& r, const Target& t) 
     QJsonObject newMeta = admitted->value(kMetadata).toObject();
     newMeta.insert(QStringLiteral("managedFields"), managed);
     admitted->insert(kMetadata, newMeta);
+    // Re-applying the same configuration changes nothing but the entry's time: as upstream, no
+    // write (no new resourceVersion, no watch event).
+    if (previous && withoutTimes(*admitted) == withoutTimes(previous->json))
+        return sendObject(c, r, 200, previous->json, previous->bytes, *warnings);
     const bool dryRun = r.param("dryRun") == QLatin1String("All");
     ApiOutcome<ObjectPtr> stored;
     if (!previous) {

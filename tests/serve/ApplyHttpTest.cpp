@@ -127,4 +127,16 @@ TEST(ApplyHttp, CreatesRecordsManagersAndAnswersConflictsAsNegotiated) {
     managed = managedFieldsOf(jsonOf(forced));
     ASSERT_EQ(managed.size(), 1) << "my-tool's only field was taken";
     EXPECT_EQ(managed[0].toObject().value(QStringLiteral("manager")), QStringLiteral("ci"));
+
+    // The same configuration again: no write, the same resourceVersion.
+    const Answer again =
+        request(server, "PATCH", kPath + "?fieldManager=ci&force=true", kApply, onlyB);
+    ASSERT_EQ(again.status, 200) << again.body.toStdString();
+    const auto version = [](const Answer& a) {
+        return jsonOf(a)
+            .value(QStringLiteral("metadata"))
+            .toObject()
+            .value(QStringLiteral("resourceVersion"));
+    };
+    EXPECT_EQ(version(again), version(forced));
 }
