@@ -9,7 +9,8 @@
 //  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
 //    resourceVersion, BOOKMARK events with allowWatchBookmarks, 410 Expired for versions older
 //    than the history window, timeoutSeconds), create (dryRun=All), update, merge and strategic
-//    merge patches, delete (propagationPolicy) and deletecollection;
+//    merge patches, server-side apply with managedFields (ApiApply.cpp, ServerSideApply.h),
+//    delete (propagationPolicy) and deletecollection;
 //  - Jobs are defaulted and validated by the engine's rules (selector, labels, defaults), and
 //    Table output for kubectl (Accept: as=Table);
 //  - JSON and Kubernetes protobuf (requests, responses, lists, watch streams; ApiCodec.h);
