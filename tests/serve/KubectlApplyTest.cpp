@@ -1,4 +1,4 @@
-// kubectl 1.32's server-side apply against `tessera serve`: create by apply, re-apply with a
+// kubectl 1.32's (and 1.20's) server-side apply against `tessera serve`: create by apply, re-apply with a
 // change, a conflict with another manager's patch (as kubectl prints it), --force-conflicts, and
 // the managedFields both managers leave (get --show-managed-fields).
 #include "KubectlFixture.h"
@@ -94,4 +94,29 @@ TEST_F(Kubectl, ServerSideApplyOwnsFieldsAndReportsConflicts) {
     EXPECT_FALSE(after.out.contains(QStringLiteral("manager: kubectl-patch")))
         << "the forced apply took kubectl-patch's only field\n"
         << after.out.toStdString();
+}
+
+// kubectl 1.20 (Debian 12's client) speaks the same server-side apply.
+TEST_F(Kubectl120, ServerSideApplyCreatesConflictsAndForces) {
+    const QString manifest = writeFile("applied.yaml", applyManifest(2));
+    const QStringList apply{QStringLiteral("apply"), QStringLiteral("--server-side"),
+                            QStringLiteral("-f"), manifest};
+    KubectlRun created = kubectlRun(apply);
+    EXPECT_OK(created);
+    EXPECT_TRUE(created.out.contains(QStringLiteral("job.batch/applied serverside-applied")))
+        << created.out.toStdString() << created.err.toStdString();
+    EXPECT_OK(kubectlRun({QStringLiteral("patch"), QStringLiteral("job"), QStringLiteral("applied"),
+                          QStringLiteral("--type=merge"), QStringLiteral("-p"),
+                          QStringLiteral(R"({"spec":{"parallelism":1}})")}));
+    KubectlRun conflict = kubectlRun(apply);
+    EXPECT_NE(conflict.exitCode, 0);
+    EXPECT_TRUE(conflict.err.contains(QStringLiteral(
+        "Apply failed with 1 conflict: conflict with \"kubectl-patch\" using batch/v1: "
+        ".spec.parallelism")))
+        << conflict.err.toStdString();
+    EXPECT_OK(kubectlRun(apply + QStringList{QStringLiteral("--force-conflicts")}));
+    EXPECT_EQ(kubectlRun({QStringLiteral("get"), QStringLiteral("job"), QStringLiteral("applied"),
+                          QStringLiteral("-o"), QStringLiteral("jsonpath={.spec.parallelism}")})
+                  .out,
+              QStringLiteral("2"));
 }
