@@ -1,6 +1,6 @@
-// kubectl 1.32's (and 1.20's) server-side apply against `tessera serve`: create by apply, re-apply with a
-// change, a conflict with another manager's patch (as kubectl prints it), --force-conflicts, and
-// the managedFields both managers leave (get --show-managed-fields).
+// kubectl 1.32's (and 1.20's) server-side apply against `tessera serve`: create by apply, re-apply
+// with a change, a conflict with another manager's patch (as kubectl prints it), --force-conflicts,
+// and the managedFields both managers leave (get --show-managed-fields).
 #include "KubectlFixture.h"
 
 using namespace tessera::serve::test;
