@@ -94,6 +94,14 @@ TEST_F(Kubectl, ServerSideApplyOwnsFieldsAndReportsConflicts) {
     EXPECT_FALSE(after.out.contains(QStringLiteral("manager: kubectl-patch")))
         << "the forced apply took kubectl-patch's only field\n"
         << after.out.toStdString();
+
+    // diff --server-side: a dry-run apply, shown and not stored.
+    writeFile("applied.yaml", applyManifest(5));
+    KubectlRun diff = kubectlRun(
+        {QStringLiteral("diff"), QStringLiteral("--server-side"), QStringLiteral("-f"), manifest});
+    EXPECT_EQ(diff.exitCode, 1) << diff.err.toStdString();
+    EXPECT_TRUE(diff.out.contains(QStringLiteral("+  parallelism: 5"))) << diff.out.toStdString();
+    EXPECT_EQ(parallelism(), QStringLiteral("3"));
 }
 
 // kubectl 1.20 (Debian 12's client) speaks the same server-side apply.
