@@ -215,6 +215,8 @@ ApiOutcome<ObjectPtr> ApiServer::store(const ResourceInfo& resource, const QStri
     auto admitted = admit(resource, namespace_, std::move(object), previous, subresource);
     if (!admitted)
         return tl::unexpected(admitted.error());
+    if (subresource.isEmpty())
+        recordManagedFields(resource, *admitted, previous);
     if (!previous) {
         auto created =
             m_store.create(QLatin1String(resource.name), namespace_, std::move(*admitted), dryRun);
@@ -243,6 +245,7 @@ ApiOutcome<ObjectPtr> ApiServer::createObject(const QString& resource, const QSt
             info = r;
     if (!info)
         return apiFailure(404, "NotFound", QStringLiteral("unknown resource %1").arg(resource));
+    m_fieldManager = QStringLiteral("tessera");
     return store(*info, info->namespaced ? namespace_ : QString(), QString(), QString(),
                  std::move(object), nullptr, dryRun);
 }

@@ -163,6 +163,8 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
 }
 
 void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    if (r.header("content-type").startsWith("application/apply-patch"))
+        return apply(c, r, t);
     ObjectPtr previous = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
     if (!previous)
         return sendNotFound(c, r, t);

@@ -330,6 +330,7 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
     }
     const Target& t = *target;
     const bool item = !t.name.isEmpty();
+    m_fieldManager = fieldManagerOf(r);
     m_metrics.request(verbOf(r, item), QLatin1String(t.resource->name), 0);
     if (t.resource->createOnly) {
         if (m == "POST" && !item)

@@ -11,7 +11,8 @@
 //  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
 //    resourceVersion, BOOKMARK events with allowWatchBookmarks, 410 Expired for versions older
 //    than the history window, timeoutSeconds), create (dryRun=All), update, merge, strategic
-//    merge and JSON patches (JsonPointerPatch.h), delete (propagationPolicy, finalizers and
+//    merge and JSON patches (JsonPointerPatch.h), server-side apply with managedFields
+//    (ApiApply.cpp, ServerSideApply.h), delete (propagationPolicy, finalizers and
 //    deletionTimestamp: ApiLifecycle.cpp) and deletecollection;
 //  - Jobs are defaulted and validated by the engine's rules (selector, labels, defaults), and
 //    Table output for kubectl (Accept: as=Table);
@@ -95,6 +96,11 @@ private:
     void create(HttpConnection* c, const HttpRequest& r, const Target& t);
     void replace(HttpConnection* c, const HttpRequest& r, const Target& t);
     void patch(HttpConnection* c, const HttpRequest& r, const Target& t);
+    // Server-side apply (ApiApply.cpp); the manager of other writes and their managedFields.
+    void apply(HttpConnection* c, const HttpRequest& r, const Target& t);
+    static QString fieldManagerOf(const HttpRequest& r);
+    void recordManagedFields(const ResourceInfo& resource, QJsonObject& object,
+                             const ObjectPtr& previous);
     void remove(HttpConnection* c, const HttpRequest& r, const Target& t);
     void removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t);
     void watch(HttpConnection* c, const HttpRequest& r, const Target& t);
@@ -144,6 +150,7 @@ private:
     std::map<quint64, std::unique_ptr<Watch>> m_watches;
     quint64 m_nextWatch = 1;
     QTimer m_bookmarkTimer;
+    QString m_fieldManager; // of the request being handled: store() records its managedFields
 };
 
 } // namespace tessera::serve
