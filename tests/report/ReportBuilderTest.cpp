@@ -145,56 +145,57 @@ TEST(ReportBuilder, RefusesAJobAboveTheReportLimitAndNeverAllocatesPerIndex) {
     const Report r = ReportBuilder::build(in);
     EXPECT_EQ(r.rows.size(), attempted);
     EXPECT_EQ(r.completions, 2'000'000'000);
+}
 
-    // The report's counts, progress curve and duration histogram are the window's history
-    // (history::JobHistory) of the same attempts: index 0 succeeded on its retry (its duration is
-    // the retry's 20 s, reached at 41 s), index 1 failed at 30 s, 2 runs, 3 never started.
-    TEST(ReportBuilder, CountsProgressAndDurationsAreTheHistorysOfTheSameAttempts) {
-        const Report r = ReportBuilder::build(reporttest::handMadeInput());
-        const history::JobHistory h = ReportBuilder::historyOf(r);
-        EXPECT_EQ(h.counts.of(engine::IndexState::Succeeded), 1);
-        EXPECT_EQ(h.counts.of(engine::IndexState::FailedTerminal), 1);
-        EXPECT_EQ(h.counts.of(engine::IndexState::Running), 1);
-        EXPECT_EQ(h.counts.of(engine::IndexState::NotStarted), 1);
-        EXPECT_EQ(h.counts.failedAttempts, 2);
-        EXPECT_EQ(r.succeededCount, 1);
-        EXPECT_EQ(r.failedCount, 1);
+// The report's counts, progress curve and duration histogram are the window's history
+// (history::JobHistory) of the same attempts: index 0 succeeded on its retry (its duration is
+// the retry's 20 s, reached at 41 s), index 1 failed at 30 s, 2 runs, 3 never started.
+TEST(ReportBuilder, CountsProgressAndDurationsAreTheHistorysOfTheSameAttempts) {
+    const Report r = ReportBuilder::build(reporttest::handMadeInput());
+    const history::JobHistory h = ReportBuilder::historyOf(r);
+    EXPECT_EQ(h.counts.of(engine::IndexState::Succeeded), 1);
+    EXPECT_EQ(h.counts.of(engine::IndexState::FailedTerminal), 1);
+    EXPECT_EQ(h.counts.of(engine::IndexState::Running), 1);
+    EXPECT_EQ(h.counts.of(engine::IndexState::NotStarted), 1);
+    EXPECT_EQ(h.counts.failedAttempts, 2);
+    EXPECT_EQ(r.succeededCount, 1);
+    EXPECT_EQ(r.failedCount, 1);
 
-        EXPECT_EQ(h.succeededDurationsMs, std::vector<history::Ms>{20000});
-        EXPECT_EQ(r.percentiles.samples, 1u);
-        ASSERT_EQ(r.histogram.size(), 1u);
-        EXPECT_EQ(r.histogram[0].count, 1);
-        EXPECT_EQ(r.histogram[0].from, seconds(20));
+    EXPECT_EQ(h.succeededDurationsMs, std::vector<history::Ms>{20000});
+    EXPECT_EQ(r.percentiles.samples, 1u);
+    ASSERT_EQ(r.histogram.size(), 1u);
+    EXPECT_EQ(r.histogram[0].count, 1);
+    EXPECT_EQ(r.histogram[0].from, seconds(20));
 
-        // One point per change, measured from the first attempt's start (1 s).
-        ASSERT_EQ(r.progress.size(), 3u);
-        EXPECT_EQ(r.progress[1].at, seconds(29));
-        EXPECT_EQ(r.progress[1].failed, 1);
-        EXPECT_EQ(r.progress[1].succeeded, 0);
-        EXPECT_EQ(r.progress[2].at, seconds(40));
-        EXPECT_EQ(r.progress[2].succeeded, 1);
-        EXPECT_EQ(h.succeeded.back().value, r.progress.back().succeeded);
-        EXPECT_EQ(h.failedIndexes.back().value, r.progress.back().failed);
+    // One point per change, measured from the first attempt's start (1 s).
+    ASSERT_EQ(r.progress.size(), 3u);
+    EXPECT_EQ(r.progress[1].at, seconds(29));
+    EXPECT_EQ(r.progress[1].failed, 1);
+    EXPECT_EQ(r.progress[1].succeeded, 0);
+    EXPECT_EQ(r.progress[2].at, seconds(40));
+    EXPECT_EQ(r.progress[2].succeeded, 1);
+    EXPECT_EQ(h.succeeded.back().value, r.progress.back().succeeded);
+    EXPECT_EQ(h.failedIndexes.back().value, r.progress.back().failed);
+}
+
+// The Launch dialog's dry-run forecast (history::historyOfSimulation) draws the same succeeded
+// curve as the report of the same simulated run: same end value, same moments of change.
+TEST(ReportBuilder, ADryRunForecastCurveIsTheReportsProgressOfTheSameRun) {
+    const engine::SimulationResult sim = reporttest::simulateRun(40);
+    const Report r = ReportBuilder::build(reporttest::inputFrom(sim));
+    const history::JobHistory forecast =
+        history::historyOfSimulation(sim, 40, engine::fromUnixMillis(1767225600000));
+    ASSERT_FALSE(r.progress.empty());
+    EXPECT_EQ(forecast.succeeded.back().value, static_cast<int>(sim.completed.count()));
+    EXPECT_EQ(forecast.succeeded.back().value, r.progress.back().succeeded);
+    EXPECT_EQ(forecast.failedIndexes.back().value, r.progress.back().failed);
+    EXPECT_EQ(forecast.succeededDurationsMs.size(), r.percentiles.samples);
+    // Every change of the report's succeeded count is a step of the forecast's curve.
+    for (const ProgressPoint& p : r.progress) {
+        const history::Ms at = r.start->time_since_epoch().count() + p.at.count();
+        const auto step = std::find_if(forecast.succeeded.begin(), forecast.succeeded.end(),
+                                       [&](const history::CountAt& c) { return c.t > at; });
+        ASSERT_NE(step, forecast.succeeded.begin());
+        EXPECT_EQ(std::prev(step)->value, p.succeeded) << "at " << p.at.count() << " ms";
     }
-
-    // The Launch dialog's dry-run forecast (history::historyOfSimulation) draws the same succeeded
-    // curve as the report of the same simulated run: same end value, same moments of change.
-    TEST(ReportBuilder, ADryRunForecastCurveIsTheReportsProgressOfTheSameRun) {
-        const engine::SimulationResult sim = reporttest::simulateRun(40);
-        const Report r = ReportBuilder::build(reporttest::inputFrom(sim));
-        const history::JobHistory forecast =
-            history::historyOfSimulation(sim, 40, engine::fromUnixMillis(1767225600000));
-        ASSERT_FALSE(r.progress.empty());
-        EXPECT_EQ(forecast.succeeded.back().value, static_cast<int>(sim.completed.count()));
-        EXPECT_EQ(forecast.succeeded.back().value, r.progress.back().succeeded);
-        EXPECT_EQ(forecast.failedIndexes.back().value, r.progress.back().failed);
-        EXPECT_EQ(forecast.succeededDurationsMs.size(), r.percentiles.samples);
-        // Every change of the report's succeeded count is a step of the forecast's curve.
-        for (const ProgressPoint& p : r.progress) {
-            const history::Ms at = r.start->time_since_epoch().count() + p.at.count();
-            const auto step = std::find_if(forecast.succeeded.begin(), forecast.succeeded.end(),
-                                           [&](const history::CountAt& c) { return c.t > at; });
-            ASSERT_NE(step, forecast.succeeded.begin());
-            EXPECT_EQ(std::prev(step)->value, p.succeeded) << "at " << p.at.count() << " ms";
-        }
-    }
+}

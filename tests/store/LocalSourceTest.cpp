@@ -363,41 +363,42 @@ TEST_F(LocalSourceTest, ARunnerThatStopsAtOnceIsReportedInItsOwnWords) {
     EXPECT_TRUE(ui->failures.first().contains(runDir())) << ui->failures.first().toStdString();
     ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Interrupted"); }, kWait))
         << status().toStdString();
+}
 
-    // A local run with failing lines (retried once each) gives the same numbers in the window's
-    // history (counts, succeeded over time, durations) and in its report: live, from the store that
-    // ran it, and after a restart, from a new store reading the run's files.
-    TEST_F(LocalSourceTest, ARunWithFailuresHasTheSameNumbersInTheWindowAndTheReport) {
-        startStore();
-        QByteArray lines;
-        for (int i = 0; i < 12; ++i)
-            lines += i % 4 == 1 ? QByteArray("echo bad; exit 3\n") : QByteArray("sleep 0.05\n");
-        local::RunOptions o = runOptions(lines, 3);
-        o.config.backoffLimitPerIndex = 1;
-        startRun(o);
-        call([this](JobStore* s) { s->watchJob(key); });
-        const auto settled = [&] {
-            auto it = ui->snapshots.find(key);
-            if (it == ui->snapshots.end() || it->second->summary.status != QLatin1String("Failed"))
-                return false;
-            using engine::IndexStateMap;
-            return !it->second->states.findFirst(IndexStateMap::maskOf(IndexState::Pending) |
-                                                 IndexStateMap::maskOf(IndexState::Running) |
-                                                 IndexStateMap::maskOf(IndexState::NotStarted));
-        };
-        ASSERT_TRUE(QTest::qWaitFor(settled, kWait))
-            << ui->failures.join(QLatin1Char('\n')).toStdString();
-        // 9 lines succeed, 3 fail twice each (one retry per index).
-        const RunNumbers expected{9, 3, 6, 9, 3, 9};
-        const RunNumbers live = windowNumbers(*ui->snapshots.at(key));
-        EXPECT_EQ(live, expected);
-        EXPECT_EQ(reportNumbers(loadReport()), live);
+// A local run with failing lines (retried once each) gives the same numbers in the window's
+// history (counts, succeeded over time, durations) and in its report: live, from the store that
+// ran it, and after a restart, from a new store reading the run's files.
+TEST_F(LocalSourceTest, ARunWithFailuresHasTheSameNumbersInTheWindowAndTheReport) {
+    startStore();
+    QByteArray lines;
+    for (int i = 0; i < 12; ++i)
+        lines += i % 4 == 1 ? QByteArray("echo bad; exit 3\n") : QByteArray("sleep 0.05\n");
+    local::RunOptions o = runOptions(lines, 3);
+    o.config.backoffLimitPerIndex = 1;
+    startRun(o);
+    call([this](JobStore* s) { s->watchJob(key); });
+    const auto settled = [&] {
+        auto it = ui->snapshots.find(key);
+        if (it == ui->snapshots.end() || it->second->summary.status != QLatin1String("Failed"))
+            return false;
+        using engine::IndexStateMap;
+        return !it->second->states.findFirst(IndexStateMap::maskOf(IndexState::Pending) |
+                                             IndexStateMap::maskOf(IndexState::Running) |
+                                             IndexStateMap::maskOf(IndexState::NotStarted));
+    };
+    ASSERT_TRUE(QTest::qWaitFor(settled, kWait))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
+    // 9 lines succeed, 3 fail twice each (one retry per index).
+    const RunNumbers expected{9, 3, 6, 9, 3, 9};
+    const RunNumbers live = windowNumbers(*ui->snapshots.at(key));
+    EXPECT_EQ(live, expected);
+    EXPECT_EQ(reportNumbers(loadReport()), live);
 
-        host.reset();
-        startStore();
-        call([this](JobStore* st) { st->watchJob(key); });
-        ASSERT_TRUE(QTest::qWaitFor(settled, kWait));
-        const RunNumbers reloaded = windowNumbers(*ui->snapshots.at(key));
-        EXPECT_EQ(reloaded, expected);
-        EXPECT_EQ(reportNumbers(loadReport()), reloaded);
-    }
+    host.reset();
+    startStore();
+    call([this](JobStore* st) { st->watchJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor(settled, kWait));
+    const RunNumbers reloaded = windowNumbers(*ui->snapshots.at(key));
+    EXPECT_EQ(reloaded, expected);
+    EXPECT_EQ(reportNumbers(loadReport()), reloaded);
+}

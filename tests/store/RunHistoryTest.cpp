@@ -23,7 +23,7 @@ JobSnapshot finishedJob(int n) {
     s.summary.status = QStringLiteral("Complete");
     s.summary.started = kStart;
     s.summary.finished = kStart.addSecs(n + 30);
-    s.states = engine::IndexStateMap(n, IndexState::Succeeded);
+    s.states = tessera::engine::IndexStateMap(n, IndexState::Succeeded);
     for (int i = 0; i < n; ++i) {
         if (i == 3 || i == 5) {
             IndexAttempt f;
@@ -120,7 +120,7 @@ TEST(RunHistory, ActiveAndFailuresFollowTheAttempts) {
 TEST(RunHistory, SucceededIndexesWithoutRecordedAttemptsAreCountedAsSuch) {
     JobSnapshot s = finishedJob(10);
     // Five more succeeded, none of them recorded.
-    s.states = engine::IndexStateMap(15, IndexState::Succeeded);
+    s.states = tessera::engine::IndexStateMap(15, IndexState::Succeeded);
     s.summary.completions = 15;
     const RunHistory h = RunHistory::of(s, kStart.addDays(1));
     EXPECT_EQ(h.succeeded.back().value, 10);
@@ -139,7 +139,7 @@ TEST(RunHistory, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
     running.live = true;
     running.created = running.started = kStart.addSecs(30);
     s.attempts.push_back(running);
-    s.states = engine::IndexStateMap(6, IndexState::Succeeded);
+    s.states = tessera::engine::IndexStateMap(6, IndexState::Succeeded);
     s.states.paint(5, 5, IndexState::Running);
     const QDateTime now = kStart.addSecs(100);
     const RunHistory h = RunHistory::of(s, now);

@@ -268,6 +268,7 @@ TEST(IndexGridWidget, PaintsTwoBillionIndexesFromRuns) {
     // Selecting everything is one interval.
     grid.selectAll();
     EXPECT_EQ(grid.selectionText(), QStringLiteral("0-1999999999"));
+}
 
 TEST(IndexGridWidget, CtrlWheelZoomsAroundThePointerAtTwentyThousandIndexes) {
     IndexGridWidget grid;

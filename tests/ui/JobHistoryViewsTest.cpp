@@ -57,7 +57,7 @@ JobSnapshot failedRun(int n) {
     s.summary.status = QStringLiteral("Failed");
     s.summary.statusReason = QStringLiteral("BackoffLimitExceeded");
     s.summary.started = kStart;
-    s.states.assign(static_cast<size_t>(n), IndexState::NotStarted);
+    s.states = tessera::engine::IndexStateMap(n);
     const auto failing = [](int i) {
         return i == 0 || i == 14 || i == 16 || i == 17;
     };
@@ -79,12 +79,10 @@ JobSnapshot failedRun(int n) {
             lastEnd = std::max(lastEnd, a.finished.toMSecsSinceEpoch());
             s.attempts.push_back(a);
         }
-        s.states[static_cast<size_t>(i)] =
-            failing(i) ? IndexState::FailedTerminal : IndexState::Succeeded;
+        s.states.paint(i, i, failing(i) ? IndexState::FailedTerminal : IndexState::Succeeded);
     }
-    s.failureCount.assign(static_cast<size_t>(n), 0);
     for (int i : {0, 14, 16, 17})
-        s.failureCount[static_cast<size_t>(i)] = 2;
+        s.failureCount[i] = 2;
     s.summary.finished = QDateTime::fromMSecsSinceEpoch(lastEnd, Qt::UTC).addSecs(5);
     s.summary.succeeded = n - 10 - 4;
     s.summary.failed = 8;

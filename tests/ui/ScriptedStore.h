@@ -58,11 +58,12 @@ inline store::JobSnapshot runningJob(const QString& name, int completions) {
     s.summary.parallelism = 10;
     s.summary.status = QStringLiteral("Running");
     s.summary.created = s.summary.started = QDateTime::currentDateTimeUtc().addSecs(-120);
-    s.states.assign(static_cast<size_t>(completions), engine::IndexState::NotStarted);
-    for (int i = 0; i < completions / 3; ++i)
-        s.states[static_cast<size_t>(i)] = engine::IndexState::Succeeded;
-    for (int i = completions / 3; i < completions / 3 + 10 && i < completions; ++i)
-        s.states[static_cast<size_t>(i)] = engine::IndexState::Running;
+    s.states = engine::IndexStateMap(completions);
+    if (completions / 3 > 0)
+        s.states.paint(0, completions / 3 - 1, engine::IndexState::Succeeded);
+    if (completions / 3 < completions)
+        s.states.paint(completions / 3, std::min(completions / 3 + 10, completions) - 1,
+                       engine::IndexState::Running);
     s.summary.succeeded = completions / 3;
     s.summary.active = 10;
     s.dirtyFirst = 0;
