@@ -86,7 +86,7 @@ int runReconcile(int argc, char** argv) {
     if (const auto problems = engine::validateJob(defaulted); !problems.empty()) {
         std::string message = source + ": the API server would reject this Job:";
         for (const engine::Error& e : problems)
-            message += "\n  job." + e.field + ": " + e.message;
+            message += "\n  job." + e.describe(); // field: Invalid value: V: message
         failure(kName, message);
         return kExitUsage;
     }

@@ -236,16 +236,22 @@ template <typename Include> QJsonObject document(bool v3, Include include) {
             continue;
         const Descriptor* kind = schema::messageFor(r->apiVersion(), QLatin1String(r->kind));
         const Descriptor* list = schema::messageFor(r->apiVersion(), r->listKind());
-        if (!kind || !list)
+        if (!kind)
             continue;
         builder.defineKind(r->apiVersion(), QLatin1String(r->kind));
-        builder.defineKind(r->apiVersion(), r->listKind());
         const QString itemRef = builder.refTo(kind);
-        const QString listRef = builder.refTo(list);
         const QString collection =
             pathPrefix(*r) +
             (r->namespaced ? QStringLiteral("/namespaces/{namespace}/") : QStringLiteral("/")) +
             QLatin1String(r->name);
+        if (!list) {
+            // A kind that is only ever created (the access reviews): no list, no object paths.
+            paths.insert(collection,
+                         QJsonObject{{QStringLiteral("post"), operation(v3, *r, "post", itemRef)}});
+            continue;
+        }
+        builder.defineKind(r->apiVersion(), r->listKind());
+        const QString listRef = builder.refTo(list);
         paths.insert(collection,
                      QJsonObject{{QStringLiteral("get"), operation(v3, *r, "list", listRef)},
                                  {QStringLiteral("post"), operation(v3, *r, "post", itemRef)}});

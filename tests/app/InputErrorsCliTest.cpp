@@ -90,7 +90,8 @@ TEST(InputErrorsCli, ReconcileValidatesTheJobAsTheApiServerWould) {
     EXPECT_EQ(r.exitCode, 2) << r.out;
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, "tessera reconcile: <stdin>: the API server would reject this Job:\n"
-                     "  job.spec.completions: must be greater than or equal to 0, got -3\n");
+                     "  job.spec.completions: Invalid value: -3: must be greater than or equal "
+                     "to 0\n");
 }
 
 TEST(InputErrorsCli, AWorkListThatIsADirectoryIsNamedAsOne) {
