@@ -21,9 +21,11 @@ constexpr const char* kName = "serve";
 constexpr const char* kHelp =
     R"(Usage: tessera serve [OPTIONS]
 
-Serves the Kubernetes API for the subset Tessera and kubectl use (discovery, namespaces, jobs,
-pods, configmaps, events, nodes; list, watch, create, patch, delete, logs, /metrics). Jobs
-created there are run by Tessera's implementation of the job controller, with simulated pods
+Serves the Kubernetes API for the subset Tessera and kubectl use (discovery, OpenAPI v2/v3,
+namespaces, jobs, cronjobs, pods, configmaps, secrets, services, serviceaccounts, events, nodes,
+access reviews; list, watch, create, update, merge/strategic/JSON patches, server-side apply,
+delete with finalizers and propagation, logs, /metrics; JSON or protobuf). Jobs created there
+are run by Tessera's implementation of the job controller, with simulated pods
 that take a few seconds each. Stops on Ctrl-C (SIGINT) or SIGTERM.
 
 Options:
