@@ -152,6 +152,7 @@ void Informer::beginList() {
     m_listJobs.clear();
     m_listPods.clear();
     m_listTimer.start();
+    m_progressSinceList = false;
     requestPage(QString());
 }
 
@@ -341,12 +342,14 @@ bool Informer::handleLine(std::string_view line) {
     case codec::WatchEventType::Deleted:
         p.deleted = type == codec::WatchEventType::Deleted;
         m_watchDelivered = true;
+        m_progressSinceList = true;
         m_pending.insert(key, std::move(p));
         m_pendingCount = int(m_pending.size());
         ++m_pendingEvents;
         break;
     case codec::WatchEventType::Bookmark:
         m_watchDelivered = true;
+        m_progressSinceList = true;
         break;
     case codec::WatchEventType::Error: {
         ApiError e;
@@ -358,6 +361,8 @@ bool Informer::handleLine(std::string_view line) {
         e.message =
             QStringLiteral("watch %1: the server sent an error (code %2): %3")
                 .arg(path(), QString::number(status.code), QString::fromStdString(status.message));
+        if (watchWorked())
+            m_progressSinceList = true; // open long enough to count, even without events
         fail(e, status.code == 410);
         return false;
     }
@@ -377,8 +382,10 @@ void Informer::onWatchEnd(quint64 generation, const std::optional<ApiError>& e) 
         // A cut connection after a watch that delivered events is a fresh failure, not the
         // next in a series: retry soon (the delay used to climb to 30 s over a few such cuts,
         // leaving the window that long behind a cluster that was answering all along).
-        if (watchWorked())
+        if (watchWorked()) {
             m_backoff = m_options.initialBackoff;
+            m_progressSinceList = true;
+        }
         fail(*e, e->kind == ApiError::Kind::Gone);
         return;
     }
@@ -392,6 +399,7 @@ void Informer::onWatchEnd(quint64 generation, const std::optional<ApiError>& e) 
         return;
     }
     m_backoff = m_options.initialBackoff;
+    m_progressSinceList = true;
     beginWatch(); // the server's timeoutSeconds ran out: carry on from the last resourceVersion
 }
 
@@ -400,13 +408,19 @@ bool Informer::watchWorked() const {
 }
 
 void Informer::fail(const ApiError& e, bool relist) {
-    if (e.kind == ApiError::Kind::Gone) {
-        // Our resourceVersion is too old for the server's history: list again, now.
+    const bool gone = e.kind == ApiError::Kind::Gone;
+    if (gone && m_progressSinceList) {
+        // Our resourceVersion is too old for the server's history (compacted during a watch
+        // that worked): list again, now.
+        m_backoff = m_options.initialBackoff;
         scheduleRetry(std::chrono::milliseconds(0), true,
                       {ConnectionState::Phase::Connecting, 0,
                        QStringLiteral("relisting: %1").arg(e.message)});
         return;
     }
+    // Everything else backs off, a 410 with no progress since the last list too: a watch that
+    // is Gone right after the list gave its version (or a continue token that expires every
+    // time) would otherwise relist in a tight loop.
     auto delay = nextBackoff();
     if (e.retryAfterSeconds)
         delay =
@@ -416,8 +430,8 @@ void Informer::fail(const ApiError& e, bool relist) {
               : e.kind == ApiError::Kind::Forbidden  ? ConnectionState::Phase::Forbidden
                                                      : ConnectionState::Phase::Retrying;
     s.retryInSeconds = int((delay.count() + 999) / 1000);
-    s.detail = e.message;
-    scheduleRetry(delay, relist, s);
+    s.detail = gone ? QStringLiteral("relisting: %1").arg(e.message) : e.message;
+    scheduleRetry(delay, relist || gone, s);
 }
 
 void Informer::scheduleRetry(std::chrono::milliseconds delay, bool relist,

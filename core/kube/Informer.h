@@ -5,7 +5,9 @@
 //  - List in pages (limit/continue), then watch from the list's resourceVersion with
 //    allowWatchBookmarks=true; the stream is read as it arrives and split into lines, each
 //    decoded by the codec.
-//  - 410 Gone (HTTP, or an ERROR event with code 410), or undecodable data: relist.
+//  - 410 Gone (HTTP, or an ERROR event with code 410), or undecodable data: relist; after a 410
+//    at once if a watch made progress since the last list, else after the backoff (a 410 right
+//    after a fresh list is a loop, not an expired history).
 //  - A dropped connection or a server error: watch again from the last resourceVersion after a
 //    capped exponential backoff with jitter; 429 waits at least the Retry-After it names. The
 //    backoff starts again from initialBackoff after a watch that worked (it delivered an event or
@@ -134,6 +136,9 @@ private:
     QElapsedTimer m_watchTimer;
     bool m_watchSawEvent = false;  // any line, even one that did not decode
     bool m_watchDelivered = false; // a decoded event or bookmark
+    // A watch since the last list delivered something or stayed open long enough (watchWorked()):
+    // decides whether a 410 relists at once or backs off.
+    bool m_progressSinceList = false;
     std::vector<codec::JobObject> m_listJobs;
     std::vector<codec::PodObject> m_listPods;
     QHash<QString, Pending> m_pending;

@@ -259,6 +259,11 @@ TEST_F(InformerTest, AnErrorEventWith410Relists) {
     pods->goneAsErrorEvent = true;
     start();
     ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
+    // The watch works (it delivers an event) before the server says its history is gone.
+    pods->upsert(QStringLiteral("a"), pod(0, QStringLiteral("Failed")));
+    ASSERT_TRUE(waitFor([&] {
+        return consumer.phase.value(QStringLiteral("batch/a")) == QStringLiteral("Failed");
+    }));
     pods->sendRaw(
         R"J({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version: 5 (100)","reason":"Expired","code":410}})J"
         "\n");
@@ -376,6 +381,67 @@ TEST_F(InformerTest, AWatchThatIsAlwaysCorruptBacksOff) {
     EXPECT_GE(fourth, 2400);
     EXPECT_GT(fourth, 2 * second);
     EXPECT_TRUE(consumer.sawPhase(ConnectionState::Phase::Retrying));
+}
+
+// Issue 12 leftover: a server that answers every watch with 410 Gone (relist, watch, 410,
+// relist...) was relisted at once each time, forever. A 410 right after a fresh list is no
+// progress and backs off; a 410 after a watch that delivered events still relists at once, and
+// starts the backoff again.
+TEST_F(InformerTest, AWatchThatIsGoneRightAfterEveryListBacksOff) {
+    pods->upsert(QStringLiteral("a"), pod(0, QStringLiteral("Running")));
+    QList<qint64> lists;
+    QElapsedTimer t;
+    t.start();
+    pods->onList = [&](const HttpRequest&, const ResponderPtr&) {
+        lists << t.elapsed();
+        return false;
+    };
+    bool gone = true;
+    pods->onWatch = [&](const HttpRequest&, const ResponderPtr& r) {
+        if (!gone)
+            return false;
+        r->replyJson(410, statusJson(410, "Expired", "too old resource version: 1 (100)"));
+        return true;
+    };
+    Informer::Options o;
+    o.initialBackoff = std::chrono::milliseconds(300);
+    start(o);
+    ASSERT_TRUE(waitFor([&] { return lists.size() >= 5; }, 20000));
+    // Delays of 300, 600, 1200, 2400 ms (each plus up to 50 % jitter) before the 2nd..5th list;
+    // without the backoff the five lists took a few milliseconds.
+    const qint64 second = lists[2] - lists[1], fourth = lists[4] - lists[3];
+    EXPECT_GE(lists[1] - lists[0], 250);
+    EXPECT_GE(fourth, 2300);
+    EXPECT_GT(fourth, 2 * second);
+    const bool retryingToRelist =
+        std::any_of(consumer.states.begin(), consumer.states.end(), [](const ConnectionState& s) {
+            return s.phase == ConnectionState::Phase::Retrying && s.retryInSeconds >= 1 &&
+                   s.detail.startsWith(QStringLiteral("relisting: ")) &&
+                   s.detail.contains(QStringLiteral("too old resource version"));
+        });
+    EXPECT_TRUE(retryingToRelist);
+
+    // The server recovers; the watch delivers an event; then the history is compacted. The
+    // backoff had grown to seconds, but this 410 follows progress: relist at once.
+    gone = false;
+    ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }, 20000));
+    pods->upsert(QStringLiteral("a"), pod(0, QStringLiteral("Failed")));
+    ASSERT_TRUE(waitFor([&] {
+        return consumer.phase.value(QStringLiteral("batch/a")) == QStringLiteral("Failed");
+    }));
+    const auto listsBefore = lists.size();
+    gone = true; // and the relist's watch is Gone again at once
+    const qint64 compacted = t.elapsed();
+    pods->sendRaw(
+        R"J({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version: 5 (100)","reason":"Expired","code":410}})J"
+        "\n");
+    ASSERT_TRUE(waitFor([&] { return lists.size() == listsBefore + 2; }, 20000));
+    const qint64 atOnce = lists[listsBefore] - compacted;
+    const qint64 afterReset = lists[listsBefore + 1] - lists[listsBefore];
+    EXPECT_LT(atOnce, 1000); // the grown backoff was 4.8 s or more
+    // The backoff started again: 300 ms plus jitter, not the 9.6 s it had grown to.
+    EXPECT_GE(afterReset, 250);
+    EXPECT_LT(afterReset, 2000);
 }
 
 TEST_F(InformerTest, UnauthorizedIsAStateWithTheReason) {
