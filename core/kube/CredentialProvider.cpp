@@ -1,6 +1,7 @@
 #include "CredentialProvider.h"
 
 #include "LoginShellPath.h"
+#include "PemCheck.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -381,6 +382,16 @@ CredentialProvider::parseExecCredential(const QByteArray& json, const QString& e
             QStringLiteral(
                 "%1: status.clientCertificateData and status.clientKeyData must be given together")
                 .arg(who));
+    // Checked here so the error names the plugin's field; TLS would drop a key that does not
+    // parse and the request would fail later as "Connection refused" or a handshake error.
+    if (!s.clientCertPem.isEmpty())
+        if (const auto why = clientCertificateProblem(s.clientCertPem))
+            return err(QStringLiteral("%1: the plugin's status.clientCertificateData is %2")
+                           .arg(who, *why));
+    if (!s.clientKeyPem.isEmpty())
+        if (const auto why = clientKeyProblem(s.clientKeyPem))
+            return err(
+                QStringLiteral("%1: the plugin's status.clientKeyData is %2").arg(who, *why));
     if (s.token.isEmpty() && s.clientCertPem.isEmpty())
         return err(QStringLiteral("%1: the plugin's ExecCredential has neither status.token nor "
                                   "status.clientCertificateData")

@@ -1,13 +1,12 @@
 #include "Kubeconfig.h"
 
+#include "PemCheck.h"
 #include "codec/YamlGuard.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
-#include <QSslCertificate>
-#include <QSslKey>
 #include <yaml-cpp/yaml.h>
 
 namespace tessera::kube {
@@ -40,27 +39,6 @@ engine::Error plainError(const QString& text) {
 
 QString readErrorText(const QFile& f) {
     return f.errorString();
-}
-
-// What TLS will do with the bytes: a client certificate or key that does not parse is an error
-// here, naming the field, not a request that later fails for an unrelated-looking reason (the
-// certificate authority is checked by ApiClient::setupError()).
-bool isPemPrivateKey(const QByteArray& pem) {
-    for (QSsl::KeyAlgorithm alg : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa})
-        if (!QSslKey(pem, alg, QSsl::Pem, QSsl::PrivateKey).isNull())
-            return true;
-    return false;
-}
-
-bool isPemCertificate(const QByteArray& pem) {
-    return !QSslCertificate::fromData(pem, QSsl::Pem).isEmpty();
-}
-
-QString notPem(const QString& what, const QByteArray& bytes) {
-    const QString found = bytes.trimmed().startsWith("-----BEGIN")
-                              ? QStringLiteral("its PEM block does not parse")
-                              : QStringLiteral("it does not start with -----BEGIN");
-    return QStringLiteral("not a PEM %1 (%2)").arg(what, found);
 }
 
 // Walks one parsed file, remembering the first error (file:line:column: field: reason).
@@ -599,17 +577,22 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
         const auto source = [&](const QByteArray& data, const char* dataKey, const char* fileKey) {
             return userKey + QLatin1Char('.') + QLatin1String(data.isEmpty() ? fileKey : dataKey);
         };
-        if (!c.clientCertPem.isEmpty() && !isPemCertificate(c.clientCertPem))
-            return plainError(QStringLiteral("%1: %2: %3")
-                                  .arg(user->sourceFile,
-                                       source(user->clientCertData, "client-certificate-data",
-                                              "client-certificate"),
-                                       notPem(QStringLiteral("certificate"), c.clientCertPem)));
-        if (!c.clientKeyPem.isEmpty() && !isPemPrivateKey(c.clientKeyPem))
-            return plainError(QStringLiteral("%1: %2: %3")
-                                  .arg(user->sourceFile,
-                                       source(user->clientKeyData, "client-key-data", "client-key"),
-                                       notPem(QStringLiteral("private key"), c.clientKeyPem)));
+        // The client certificate and key are checked here, naming the field, not left to TLS
+        // (which drops them silently; the certificate authority is checked by
+        // ApiClient::setupError()).
+        if (!c.clientCertPem.isEmpty())
+            if (const auto why = clientCertificateProblem(c.clientCertPem))
+                return plainError(QStringLiteral("%1: %2: %3")
+                                      .arg(user->sourceFile,
+                                           source(user->clientCertData, "client-certificate-data",
+                                                  "client-certificate"),
+                                           *why));
+        if (!c.clientKeyPem.isEmpty())
+            if (const auto why = clientKeyProblem(c.clientKeyPem))
+                return plainError(
+                    QStringLiteral("%1: %2: %3")
+                        .arg(user->sourceFile,
+                             source(user->clientKeyData, "client-key-data", "client-key"), *why));
     }
     return c;
 }

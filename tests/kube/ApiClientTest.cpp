@@ -526,6 +526,49 @@ TEST_F(ApiClientTls, PresentsTheClientCertificate) {
     EXPECT_TRUE(with) << with.error().message.toStdString();
 }
 
+// Issue 12, item 7: an exec plugin's client key that is not PEM was handed to TLS, which dropped
+// it, and the request failed as a refused connection or handshake. The error now names the
+// plugin's field, and no request is sent.
+TEST_F(ApiClientTls, AnExecPluginsClientKeyThatIsNotPemIsTheErrorNotAFailedHandshake) {
+    ASSERT_TRUE(ipCerts->ok);
+    FakeApiServer server(ipCerts->serverConfig(true)); // requires a client certificate
+    serveVersion(server);
+    QTemporaryDir dir;
+    const QString plugin =
+        writeFile(dir, QStringLiteral("plugin"), "#!/bin/sh\ncat \"$CREDENTIAL_FILE\"\n", true);
+    const QString credential = dir.filePath(QStringLiteral("credential.json"));
+    const auto printCredential = [&](const QByteArray& cert, const QByteArray& key) {
+        const QJsonObject status{{QStringLiteral("clientCertificateData"), QString::fromUtf8(cert)},
+                                 {QStringLiteral("clientKeyData"), QString::fromUtf8(key)}};
+        const QJsonObject o{
+            {QStringLiteral("kind"), QStringLiteral("ExecCredential")},
+            {QStringLiteral("apiVersion"), QStringLiteral("client.authentication.k8s.io/v1")},
+            {QStringLiteral("status"), status}};
+        writeFile(dir, QStringLiteral("credential.json"), QJsonDocument(o).toJson());
+    };
+    auto conn = connectionTo(server.url());
+    conn.caPem = ipCerts->caPem;
+    ExecConfig x;
+    x.apiVersion = QStringLiteral("client.authentication.k8s.io/v1");
+    x.command = plugin;
+    x.env = {{QStringLiteral("CREDENTIAL_FILE"), credential}};
+    conn.exec = x;
+
+    // A base64 blob that is no PEM at all (what a plugin printing DER would give).
+    printCredential(ipCerts->clientCertPem, ipCerts->clientKeyPem.toBase64());
+    auto bad = get(conn);
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().message.toStdString(),
+              "/home/alice/.kube/config: users[name=alice].user.exec: the plugin's "
+              "status.clientKeyData is not a PEM private key (it does not start with -----BEGIN)");
+    EXPECT_TRUE(server.requests().isEmpty());
+
+    // The same plugin with a real key and certificate gets through.
+    printCredential(ipCerts->clientCertPem, ipCerts->clientKeyPem);
+    auto good = get(conn);
+    EXPECT_TRUE(good) << good.error().message.toStdString();
+}
+
 TEST_F(ApiClientTls, ACaWithoutCertificatesIsASetupError) {
     auto conn = connectionTo(QUrl(QStringLiteral("https://127.0.0.1:1")));
     conn.caPem = "not a certificate";

@@ -2,6 +2,7 @@
 // ExecCredential with an expiry the test controls), including the login-shell PATH lookup.
 #include "kube/CredentialProvider.h"
 
+#include "TestCerts.h"
 #include "TestFiles.h"
 #include "kube/Kubeconfig.h"
 #include "kube/LoginShellPath.h"
@@ -222,18 +223,71 @@ TEST_F(ExecPluginTest, BadPluginOutputIsReported) {
     }
 }
 
+namespace {
+
+// An ExecCredential whose status carries a client certificate and key.
+QString certificateCredential(const QByteArray& cert, const QByteArray& key) {
+    const QJsonObject status{{QStringLiteral("clientCertificateData"), QString::fromUtf8(cert)},
+                             {QStringLiteral("clientKeyData"), QString::fromUtf8(key)}};
+    const QJsonObject o{
+        {QStringLiteral("kind"), QStringLiteral("ExecCredential")},
+        {QStringLiteral("apiVersion"), QStringLiteral("client.authentication.k8s.io/v1beta1")},
+        {QStringLiteral("status"), status}};
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
 TEST_F(ExecPluginTest, ClientCertificatesMayComeFromThePlugin) {
-    const QString raw = QStringLiteral(
-        R"({"kind":"ExecCredential","apiVersion":"client.authentication.k8s.io/v1beta1","status":{"clientCertificateData":"CERT-PEM","clientKeyData":"KEY-PEM"}})");
-    auto conn = connection({{QStringLiteral("PRINT_RAW"), raw}});
+    const auto certs = tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
+    ASSERT_TRUE(certs.ok);
+    auto conn = connection({{QStringLiteral("PRINT_RAW"),
+                             certificateCredential(certs.clientCertPem, certs.clientKeyPem)}});
     conn.exec->apiVersion = QStringLiteral("client.authentication.k8s.io/v1beta1");
     CredentialProvider p(conn, &m_clock);
     auto r = fetch(p);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_TRUE(r->authorization.isEmpty());
-    EXPECT_EQ(r->clientCertPem, QByteArray("CERT-PEM"));
-    EXPECT_EQ(r->clientKeyPem, QByteArray("KEY-PEM"));
+    EXPECT_EQ(r->clientCertPem, certs.clientCertPem);
+    EXPECT_EQ(r->clientKeyPem, certs.clientKeyPem);
     EXPECT_FALSE(r->expiry);
+}
+
+// Issue 12, item 7: a client key (or certificate) from the plugin that is not PEM was passed on,
+// dropped by TLS, and the request failed later as "Connection refused". Now the credential is
+// refused with the plugin's field named.
+TEST_F(ExecPluginTest, AClientKeyOrCertificateFromThePluginThatIsNotPemIsAnErrorNamingTheField) {
+    const auto certs = tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
+    ASSERT_TRUE(certs.ok);
+    const std::string who = "/home/alice/.kube/config: users[name=alice].user.exec: ";
+    struct Case {
+        QByteArray cert, key;
+        std::string expected;
+    };
+    const Case cases[] = {
+        {certs.clientCertPem, certs.clientKeyPem.toBase64(),
+         "the plugin's status.clientKeyData is not a PEM private key (it does not start with "
+         "-----BEGIN)"},
+        {certs.clientCertPem, "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+         "the plugin's status.clientKeyData is not a PEM private key (its PEM block does not "
+         "parse)"},
+        // A certificate where the key belongs is no key either.
+        {certs.clientCertPem, certs.clientCertPem,
+         "the plugin's status.clientKeyData is not a PEM private key (its PEM block does not "
+         "parse)"},
+        {"CERT", certs.clientKeyPem,
+         "the plugin's status.clientCertificateData is not a PEM certificate (it does not start "
+         "with -----BEGIN)"},
+    };
+    for (const Case& c : cases) {
+        auto conn =
+            connection({{QStringLiteral("PRINT_RAW"), certificateCredential(c.cert, c.key)}});
+        conn.exec->apiVersion = QStringLiteral("client.authentication.k8s.io/v1beta1");
+        CredentialProvider p(conn, &m_clock);
+        auto r = fetch(p);
+        ASSERT_FALSE(r) << c.expected;
+        EXPECT_EQ(r.error().message, who + c.expected);
+    }
 }
 
 TEST_F(ExecPluginTest, AnAlwaysInteractivePluginIsRefusedWithAReason) {
