@@ -8,6 +8,7 @@
 //  - The job-tracking finalizer of a pod does not hold its deletion: the simulated controller
 //    accounts for a deleted pod at once (a real one removes the finalizer first).
 #include "ApiCodec.h"
+#include "ApiSelectors.h"
 #include "ApiServer.h"
 #include "ObjectStore.h"
 #include "codec/Rfc3339.h"
@@ -189,17 +190,14 @@ void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t)
 }
 
 void ApiServer::removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    auto labels = LabelSelector::parse(r.param("labelSelector"));
-    if (!labels)
-        return sendFailure(c, r, labels.error(), &t);
-    auto fields = FieldSelector::parse(r.param("fieldSelector"));
-    if (!fields)
-        return sendFailure(c, r, fields.error(), &t);
+    const auto selectors = ApiSelectors::fromQuery(r);
+    if (!selectors)
+        return sendFailure(c, r, selectors.error(), &t);
     const QString resource = QLatin1String(t.resource->name);
     const QString policy = r.param("propagationPolicy");
     QList<ObjectPtr> items;
     for (const ObjectPtr& o : m_store.list(resource, t.namespace_)) {
-        if (!labels->matchesObject(o->json) || !fields->matches(o->json))
+        if (!selectors->matches(o->json))
             continue;
         if (auto deleted = deleteObject(*t.resource, o, policy, false))
             items.push_back(deleted->second);

@@ -2,6 +2,7 @@
 // collection) and pod logs. Bodies arrive in JSON or protobuf and answers go out in the encoding
 // the client asked for (ApiCodec.h).
 #include "ApiCodec.h"
+#include "ApiSelectors.h"
 #include "ApiServer.h"
 #include "FieldValidation.h"
 #include "JobRunner.h"
@@ -38,13 +39,10 @@ void ApiServer::sendNotFound(HttpConnection* c, const HttpRequest& r, const Targ
 }
 
 void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    auto labels = LabelSelector::parse(r.param("labelSelector"));
-    if (!labels)
-        return sendFailure(c, r, labels.error(), &t);
-    auto fields = FieldSelector::parse(r.param("fieldSelector"));
-    if (!fields)
-        return sendFailure(c, r, fields.error(), &t);
-    const QString exact = fields->exactName();
+    const auto selectors = ApiSelectors::fromQuery(r);
+    if (!selectors)
+        return sendFailure(c, r, selectors.error(), &t);
+    const QString exact = selectors->fields.exactName();
     std::vector<ObjectPtr> all;
     if (!exact.isEmpty() && !t.namespace_.isEmpty()) {
         if (ObjectPtr o = m_store.get(QLatin1String(t.resource->name), t.namespace_, exact))
@@ -62,7 +60,7 @@ void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
     for (const ObjectPtr& o : all) {
         if (!after.isEmpty() && o->namespace_ + QLatin1Char('/') + o->name <= after)
             continue;
-        if (!labels->matchesObject(o->json) || !fields->matches(o->json))
+        if (!selectors->matches(o->json))
             continue;
         if (limit > 0 && items.size() >= limit) {
             ++remaining;

@@ -9,19 +9,15 @@
 namespace tessera::serve {
 
 void ApiServer::watch(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    auto labels = LabelSelector::parse(r.param("labelSelector"));
-    if (!labels)
-        return sendFailure(c, r, labels.error(), &t);
-    auto fields = FieldSelector::parse(r.param("fieldSelector"));
-    if (!fields)
-        return sendFailure(c, r, fields.error(), &t);
+    auto selectors = ApiSelectors::fromQuery(r);
+    if (!selectors)
+        return sendFailure(c, r, selectors.error(), &t);
     auto w = std::make_unique<Watch>();
     w->id = m_nextWatch++;
     w->connection = c;
     w->resource = t.resource;
     w->namespace_ = t.namespace_;
-    w->labels = std::move(*labels);
-    w->fields = std::move(*fields);
+    w->selectors = std::move(*selectors);
     w->bookmarks = truthy(r.param("allowWatchBookmarks"));
     w->table = wantsTable(r);
     w->includeObject = r.param("includeObject");

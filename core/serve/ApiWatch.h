@@ -1,6 +1,7 @@
 #pragma once
 // One watch stream of the API server (internal to ApiServer*.cpp).
 #include "ApiCodec.h"
+#include "ApiSelectors.h"
 #include "ApiServer.h"
 
 namespace tessera::serve {
@@ -11,8 +12,7 @@ struct ApiServer::Watch {
     QPointer<HttpConnection> connection;
     const ResourceInfo* resource = nullptr;
     QString namespace_;
-    LabelSelector labels;
-    FieldSelector fields;
+    ApiSelectors selectors;
     bool bookmarks = false;
     bool table = false;
     bool tableColumnsSent = false;
@@ -27,7 +27,7 @@ struct ApiServer::Watch {
             return false;
         if (!namespace_.isEmpty() && o->namespace_ != namespace_)
             return false;
-        return labels.matchesObject(o->json) && fields.matches(o->json);
+        return selectors.matches(o->json);
     }
 };
 

@@ -16,10 +16,10 @@ ApiOutcome<FieldSelector> FieldSelector::parse(const QString& text) {
         } else if ((at = term.indexOf(QLatin1Char('='))) >= 0) {
             skip = 1;
         } else {
-            return apiFailure(400, "BadRequest",
-                              QStringLiteral("invalid field selector \"%1\": expected "
-                                             "field=value or field!=value")
-                                  .arg(term));
+            // The API server's wording (fields.ParseSelector).
+            return apiFailure(
+                400, "BadRequest",
+                QStringLiteral("invalid selector: '%1'; can't understand '%2'").arg(text, raw));
         }
         t.path = term.left(at).trimmed().split(QLatin1Char('.'));
         t.value = term.mid(at + skip).trimmed();

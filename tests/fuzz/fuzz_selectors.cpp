@@ -1,6 +1,7 @@
 // Label and field selectors as `tessera serve` reads the labelSelector / fieldSelector query
 // parameters (and a Job's spec.selector object), matched against a Pod.
 #include "FuzzTarget.h"
+#include "serve/ApiSelectors.h"
 #include "serve/FieldSelector.h"
 #include "serve/LabelSelector.h"
 
@@ -40,6 +41,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } else {
         fuzz::require(fields.error().code == 400, "a bad field selector is a 400");
     }
+
+    // The query's pair as list, watch and deletecollection parse it: the label selector's error
+    // first, then the field selector's.
+    const auto both = serve::ApiSelectors::parse(text, text);
+    fuzz::require(both.has_value() == (labels.has_value() && fields.has_value()),
+                  "the pair parses when both selectors do");
+    if (!both)
+        fuzz::require(both.error().message ==
+                          (labels ? fields.error().message : labels.error().message),
+                      "the pair's error is the first bad selector's");
+    else
+        (void)both->matches(samplePod());
 
     const QJsonDocument doc = QJsonDocument::fromJson(bytes);
     if (doc.isObject()) {

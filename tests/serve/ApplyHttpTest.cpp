@@ -1,6 +1,7 @@
 // Server-side apply over HTTP against the in-process server: a YAML apply that creates, the
 // managers of updates (fieldManager, else the User-Agent), the conflict Status in protobuf when
 // the client prefers it, force, and the 400 without a fieldManager.
+#include "RawHttp.h"
 #include "serve/Server.h"
 #include "serve/proto/ProtoCodec.h"
 
@@ -11,47 +12,11 @@
 #include <gtest/gtest.h>
 
 using namespace tessera::serve;
+using tessera::serve::test::Answer;
+using tessera::serve::test::jsonOf;
+using tessera::serve::test::request;
 
 namespace {
-
-struct Answer {
-    int status = 0;
-    QByteArray contentType;
-    QByteArray body;
-};
-
-Answer request(const Server& server, const QByteArray& method, const QByteArray& target,
-               const QByteArray& contentType, const QByteArray& body,
-               const QByteArray& extraHeaders = {}) {
-    QTcpSocket socket;
-    socket.connectToHost(QHostAddress::LocalHost, server.port());
-    EXPECT_TRUE(socket.waitForConnected(5000));
-    socket.write(method + ' ' + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" +
-                 "Content-Type: " + contentType + "\r\nContent-Length: " +
-                 QByteArray::number(body.size()) + "\r\n" + extraHeaders + "\r\n" + body);
-    QByteArray received;
-    QElapsedTimer clock;
-    clock.start();
-    while (clock.elapsed() < 5000 && socket.state() == QAbstractSocket::ConnectedState) {
-        socket.waitForReadyRead(100);
-        received += socket.readAll();
-    }
-    received += socket.readAll();
-    Answer a;
-    const qsizetype end = received.indexOf("\r\n\r\n");
-    EXPECT_GT(end, 0) << received.toStdString();
-    const QByteArray head = received.left(end);
-    a.status = head.mid(9, 3).toInt();
-    for (const QByteArray& line : head.split('\n'))
-        if (line.toLower().startsWith("content-type:"))
-            a.contentType = line.mid(13).trimmed();
-    a.body = received.mid(end + 4);
-    return a;
-}
-
-QJsonObject jsonOf(const Answer& a) {
-    return QJsonDocument::fromJson(a.body).object();
-}
 
 QJsonArray managedFieldsOf(const QJsonObject& o) {
     return o.value(QStringLiteral("metadata"))
