@@ -38,12 +38,12 @@ void IndexGridWidget::zoomAround(const QPoint& pos, bool in) {
     invalidateCache();
     // An index low in a fitted grid lands further down than the content can scroll: allow
     // scrolling that far past the end (empty space below the last row) rather than move it.
-    const int wanted = rowOf(slotOf(index)) * p + p / 2 + kFrame - pos.y();
-    if (wanted > m_scroll->maximum()) {
-        m_overscroll += wanted - m_scroll->maximum();
+    const qint64 wanted = rowOf(slotOf(index)) * p + p / 2 + kFrame - pos.y();
+    if (wanted > m_scrollMax) {
+        m_overscroll += static_cast<int>(wanted - m_scrollMax); // less than a view's height
         relayout();
     }
-    m_scroll->setValue(wanted);
+    scrollTo(wanted);
     update();
 }
 
@@ -64,12 +64,11 @@ void IndexGridWidget::followFrontier() {
         return;
     const int index = *running;
     const int p = pitch();
-    const int top = rowOf(slotOf(index)) * p;
+    const qint64 top = rowOf(slotOf(index)) * p;
     // Keep it in the upper third of the view, one row below the top edge: no jitter while it
     // stays there, the work still to come below it.
-    const int value = m_scroll->value();
-    if (top < value + p || top > value + visibleHeight() / 3)
-        m_scroll->setValue(std::max(0, top - p));
+    if (top < m_scrollY + p || top > m_scrollY + visibleHeight() / 3)
+        scrollTo(std::max<qint64>(0, top - p));
 }
 
 void IndexGridWidget::zoomIn() {
@@ -143,11 +142,11 @@ void IndexGridWidget::ensureVisible(int index) {
     if (!m_scrolling || index < 0)
         return;
     const int p = pitch();
-    const int top = rowOf(slotOf(index)) * p;
-    if (top < m_scroll->value())
-        m_scroll->setValue(top);
-    else if (top + p > m_scroll->value() + visibleHeight())
-        m_scroll->setValue(top + p - visibleHeight());
+    const qint64 top = rowOf(slotOf(index)) * p;
+    if (top < m_scrollY)
+        scrollTo(top);
+    else if (top + p > m_scrollY + visibleHeight())
+        scrollTo(top + p - visibleHeight());
 }
 
 bool IndexGridWidget::event(QEvent* event) {
@@ -267,11 +266,11 @@ void IndexGridWidget::wheelEvent(QWheelEvent* event) {
     QWidget::wheelEvent(event);
 }
 
-void IndexGridWidget::moveCurrent(int index, Qt::KeyboardModifiers modifiers) {
+void IndexGridWidget::moveCurrent(qint64 target, Qt::KeyboardModifiers modifiers) {
     const int n = indexCount();
     if (n == 0)
         return;
-    index = std::clamp(index, 0, n - 1);
+    const auto index = static_cast<int>(std::clamp<qint64>(target, 0, n - 1));
     if (modifiers & Qt::ShiftModifier) {
         if (m_anchor < 0)
             m_anchor = m_current >= 0 ? m_current : index;
@@ -288,9 +287,10 @@ void IndexGridWidget::moveCurrent(int index, Qt::KeyboardModifiers modifiers) {
 
 void IndexGridWidget::keyPressEvent(QKeyEvent* event) {
     const int n = indexCount();
-    const int cur = m_current < 0 ? 0 : m_current;
-    const int rowStep = m_columns * m_perCell;
-    const int pageRows = std::max(1, height() / std::max(1, pitch()));
+    // 64-bit: a page of rows of thousands of indexes per cell is more than an int.
+    const qint64 cur = m_current < 0 ? 0 : m_current;
+    const qint64 rowStep = qint64{m_columns} * m_perCell;
+    const qint64 pageRows = std::max(1, height() / std::max(1, pitch()));
     const auto mods = event->modifiers();
     if (event->matches(QKeySequence::Copy)) {
         copySelection();

@@ -5,7 +5,9 @@
 #include <QPaintEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <algorithm>
+#include <limits>
 
 namespace tessera::ui {
 
@@ -22,7 +24,9 @@ IndexGridWidget::IndexGridWidget(QWidget* parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_scroll->setObjectName(QStringLiteral("indexGridScrollBar"));
     m_scroll->setVisible(false);
-    connect(m_scroll, &QScrollBar::valueChanged, this, [this] {
+    // The bar moved by the user (scrollTo() and relayout() set it with its signals blocked).
+    connect(m_scroll, &QScrollBar::valueChanged, this, [this](int value) {
+        m_scrollY = std::clamp(qint64{value} * m_scrollUnit, qint64{0}, m_scrollMax);
         invalidateCache();
         update();
     });
@@ -175,8 +179,25 @@ void IndexGridWidget::setCellSize(int pixels) {
     update();
 }
 
-int IndexGridWidget::scrollOffset() const {
-    return (m_scrolling ? m_scroll->value() : 0) - kFrame;
+qint64 IndexGridWidget::scrollOffset() const {
+    return (m_scrolling ? m_scrollY : 0) - kFrame;
+}
+
+void IndexGridWidget::scrollTo(qint64 y) {
+    y = std::clamp(y, qint64{0}, m_scrolling ? m_scrollMax : qint64{0});
+    if (y != m_scrollY) {
+        m_scrollY = y;
+        invalidateCache();
+        update();
+    }
+    const QSignalBlocker blocker(m_scroll);
+    m_scroll->setValue(static_cast<int>((m_scrollY + m_scrollUnit - 1) / m_scrollUnit));
+}
+
+int IndexGridWidget::widgetY(qint64 contentY) const {
+    // Far enough out that no rectangle from there reaches into the widget.
+    constexpr qint64 kFar = qint64{1} << 24;
+    return static_cast<int>(std::clamp(contentY - scrollOffset(), -kFar, kFar));
 }
 
 int IndexGridWidget::visibleHeight() const {
@@ -241,15 +262,27 @@ void IndexGridWidget::relayout() {
         }
     }
     m_labelEvery = std::max(1, (fontMetrics().height() + pitch() - 1) / pitch());
-    m_rows = (slotCount() + m_shift + m_columns - 1) / m_columns;
+    m_rows = static_cast<int>((qint64{slotCount()} + m_shift + m_columns - 1) / m_columns);
+    const QSignalBlocker blocker(m_scroll); // m_scrollY is the truth; the bar follows it
     if (needScroll) {
         const int sw = m_scroll->sizeHint().width();
         m_scroll->setGeometry(width() - sw, 0, sw, height());
         const qint64 content = qint64{m_rows} * pitch();
-        m_scroll->setRange(0, static_cast<int>(std::max<qint64>(0, content - h) + m_overscroll));
-        m_scroll->setPageStep(h);
-        m_scroll->setSingleStep(pitch());
+        m_scrollMax = std::max<qint64>(0, content - h) + m_overscroll;
+        // Pixels while they fit the bar's int; rows beyond (2·10⁹ indexes at 32-pixel cells are
+        // ~3.6·10⁹ pixels high).
+        constexpr qint64 kIntMax = std::numeric_limits<int>::max();
+        m_scrollUnit = m_scrollMax <= kIntMax ? 1 : pitch();
+        m_scroll->setRange(0, static_cast<int>(std::min(
+                                  (m_scrollMax + m_scrollUnit - 1) / m_scrollUnit, kIntMax)));
+        m_scroll->setPageStep(m_scrollUnit == 1 ? h : std::max(1, h / pitch()));
+        m_scroll->setSingleStep(m_scrollUnit == 1 ? pitch() : 1);
+        m_scrollY = std::clamp(m_scrollY, qint64{0}, m_scrollMax);
+        m_scroll->setValue(static_cast<int>((m_scrollY + m_scrollUnit - 1) / m_scrollUnit));
     } else {
+        m_scrollMax = 0;
+        m_scrollY = 0;
+        m_scrollUnit = 1;
         m_scroll->setValue(0);
     }
     m_scrolling = needScroll;
@@ -322,18 +355,18 @@ void IndexGridWidget::renderLabels() {
     if (m_gutter <= kFrame || slotCount() == 0)
         return;
     const int p = pitch();
-    const int scrollY = scrollOffset();
+    const qint64 scrollY = scrollOffset();
     QPainter painter(&m_cache);
     painter.setPen(palette().color(QPalette::PlaceholderText));
     const QFontMetrics metrics = fontMetrics();
-    const int firstRow = scrollY / p;
-    const int lastRow = std::min(m_rows - 1, (scrollY + m_cache.height() - 1) / p);
-    for (int row = firstRow - firstRow % m_labelEvery; row <= lastRow; row += m_labelEvery) {
-        const int slot = std::max(0, row * m_columns - m_shift);
+    const qint64 firstRow = std::max<qint64>(0, scrollY / p);
+    const qint64 lastRow = std::min<qint64>(m_rows - 1, (scrollY + m_cache.height() - 1) / p);
+    for (qint64 row = firstRow - firstRow % m_labelEvery; row <= lastRow; row += m_labelEvery) {
+        const qint64 slot = std::max<qint64>(0, rowStart(row));
         if (slot >= slotCount())
             break;
-        const int index = slot * m_perCell;
-        const QRect box(0, row * p - scrollY, m_gutter - kFrame - 6, metrics.height());
+        const auto index = static_cast<int>(slot * m_perCell); // < indexCount()
+        const QRect box(0, widgetY(row * p), m_gutter - kFrame - 6, metrics.height());
         painter.drawText(box, Qt::AlignRight | Qt::AlignTop, QString::number(index));
         m_labelled.push_back(index);
     }
@@ -346,15 +379,19 @@ void IndexGridWidget::renderNow() {
 
 void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
     const int p = pitch();
-    const int scrollY = scrollOffset();
+    const qint64 scrollY = scrollOffset();
     const int imageH = m_cache.height() - kFrame; // the bottom margin stays empty
     const int imageW = m_cache.width();
     // Only the rows in view are in the cache.
-    const int firstVisibleRow = scrollY / p;
-    const int lastVisibleRow = (scrollY + imageH - 1) / p;
-    firstSlot = std::max(firstSlot, firstVisibleRow * m_columns - m_shift);
-    lastSlot =
-        std::min({lastSlot, (lastVisibleRow + 1) * m_columns - 1 - m_shift, slotCount() - 1});
+    const qint64 firstVisibleRow = scrollY / p;
+    const qint64 lastVisibleRow = (scrollY + imageH - 1) / p;
+    const qint64 first = std::max<qint64>(firstSlot, rowStart(firstVisibleRow));
+    const qint64 last =
+        std::min({qint64{lastSlot}, rowStart(lastVisibleRow + 1) - 1, qint64{slotCount()} - 1});
+    if (first > last)
+        return;
+    firstSlot = static_cast<int>(first); // both in [0, slotCount())
+    lastSlot = static_cast<int>(last);
     const int cell = m_cell;
     uchar* bits = m_cache.bits();
     const qsizetype stride = m_cache.bytesPerLine();
@@ -362,10 +399,9 @@ void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
     int runLast = -1; // one index per cell: the cells up to here share runRgb
     QRgb runRgb = 0;
     for (int slot = firstSlot; slot <= lastSlot; ++slot) {
-        const int row = rowOf(slot);
         const int col = columnOf(slot);
         const int x0 = m_gutter + col * p;
-        const int y0 = row * p - scrollY;
+        const int y0 = widgetY(rowOf(slot) * p);
         const int x1 = std::min(x0 + cell, imageW);
         const int yStart = std::max(y0, 0);
         const int yEnd = std::min(y0 + cell, imageH);
@@ -386,15 +422,13 @@ void IndexGridWidget::renderSlots(int firstSlot, int lastSlot) {
 
 QRect IndexGridWidget::slotRect(int slot) const {
     const int p = pitch();
-    const int scrollY = scrollOffset();
-    return QRect(m_gutter + columnOf(slot) * p, rowOf(slot) * p - scrollY, m_cell, m_cell);
+    return QRect(m_gutter + columnOf(slot) * p, widgetY(rowOf(slot) * p), m_cell, m_cell);
 }
 
 QRect IndexGridWidget::slotSpanRect(int firstSlot, int lastSlot) const {
     const int p = pitch();
-    const int scrollY = scrollOffset();
-    const int top = rowOf(firstSlot) * p - scrollY;
-    const int bottom = (rowOf(lastSlot) + 1) * p - scrollY;
+    const int top = widgetY(rowOf(firstSlot) * p);
+    const int bottom = widgetY((rowOf(lastSlot) + 1) * p);
     return QRect(0, top, viewportWidth(), bottom - top).intersected(rect());
 }
 
@@ -403,15 +437,14 @@ int IndexGridWidget::slotAt(const QPoint& pos) const {
         pos.y() >= height())
         return -1;
     const int p = pitch();
-    const int scrollY = scrollOffset();
+    const qint64 contentY = pos.y() + scrollOffset();
     const int col = (pos.x() - m_gutter) / p;
-    if (pos.y() + scrollY < 0)
+    if (contentY < 0)
         return -1;
-    const int row = (pos.y() + scrollY) / p;
     if (col >= m_columns)
         return -1;
     // The gap between cells belongs to the cell before it, so the pointer never falls "between".
-    const qint64 slot = qint64{row} * m_columns + col - m_shift;
+    const qint64 slot = rowStart(contentY / p) + col;
     if (slot < 0 || slot >= slotCount())
         return -1;
     return static_cast<int>(slot);
@@ -465,29 +498,32 @@ void IndexGridWidget::paintEvent(QPaintEvent* event) {
         QColor fill = palette().color(QPalette::Highlight);
         fill.setAlpha(110);
         const int p = pitch();
-        const int scrollY = scrollOffset();
-        const int firstVisible = std::max(0, (scrollY / p) * m_columns - m_shift);
-        const int lastVisible = ((scrollY + height()) / p + 1) * m_columns - m_shift;
+        const qint64 scrollY = scrollOffset();
+        const qint64 firstVisible = std::max<qint64>(0, rowStart(scrollY / p));
+        const qint64 lastVisible = rowStart((scrollY + height()) / p + 1);
         for (const engine::Interval& iv : m_selection.intervals()) {
-            const int a = std::max(slotOf(iv.first), firstVisible);
-            const int b = std::min(slotOf(iv.last), lastVisible);
-            if (a > b)
+            const qint64 from = std::max<qint64>(slotOf(iv.first), firstVisible);
+            const qint64 to = std::min<qint64>(slotOf(iv.last), lastVisible);
+            if (from > to)
                 continue;
-            const int rowA = rowOf(a);
-            const int rowB = rowOf(b);
-            auto span = [&](int row, int colFrom, int colTo) {
+            const auto a = static_cast<int>(from); // both slots of the interval, so ints
+            const auto b = static_cast<int>(to);
+            const qint64 rowA = rowOf(a);
+            const qint64 rowB = rowOf(b);
+            auto span = [&](qint64 row, int colFrom, int colTo) {
                 painter.fillRect(
-                    QRect(m_gutter + colFrom * p, row * p - scrollY, (colTo - colFrom + 1) * p, p),
+                    QRect(m_gutter + colFrom * p, widgetY(row * p), (colTo - colFrom + 1) * p, p),
                     fill);
             };
             if (rowA == rowB) {
                 span(rowA, columnOf(a), columnOf(b));
             } else {
                 span(rowA, columnOf(a), m_columns - 1);
-                if (rowB > rowA + 1)
-                    painter.fillRect(QRect(m_gutter, (rowA + 1) * p - scrollY, m_columns * p,
-                                           (rowB - rowA - 1) * p),
+                if (rowB > rowA + 1) {
+                    const int top = widgetY((rowA + 1) * p);
+                    painter.fillRect(QRect(m_gutter, top, m_columns * p, widgetY(rowB * p) - top),
                                      fill);
+                }
                 span(rowB, 0, columnOf(b));
             }
         }

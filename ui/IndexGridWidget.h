@@ -15,6 +15,10 @@
 // pointer: the index under it stays under it (the rows are shifted by up to one row's worth of
 // cells so that its column lands under the pointer too, and the grid scrolls to its row).
 //
+// Size: up to 2,147,483,647 indexes. Content coordinates (rows × pitch) are 64-bit: at 32-pixel
+// cells a job of 2·10⁹ indexes is billions of pixels high. The scroll bar (an int) counts pixels
+// while the content fits its range and rows beyond that (m_scrollUnit).
+//
 // Row labels: at cell sizes of kLabelMinCell pixels and more, a gutter on the left shows the
 // first index of each row (of every k-th row when a row is lower than the text). "Follow the
 // running frontier" keeps the lowest running index in view as the job advances; scrolling by
@@ -154,13 +158,20 @@ private:
 
     int pitch() const { return m_cell + (m_cell >= 5 ? 1 : 0); }
     int viewportWidth() const;
-    int scrollOffset() const;  // content y at the widget's top edge (negative: the margin)
-    int visibleHeight() const; // without the focus frame's margins
+    qint64 scrollOffset() const; // content y at the widget's top edge (negative: the margin)
+    int visibleHeight() const;   // without the focus frame's margins
+    // Scrolls so that content y `y` is at the top of the view (clamped to the scroll range).
+    void scrollTo(qint64 y);
+    // A content y in widget coordinates, clamped far outside the widget when it is far away
+    // (a rectangle there stays out of view instead of wrapping around an int).
+    int widgetY(qint64 contentY) const;
     int slotCount() const;
     int slotOf(int index) const { return index / m_perCell; }
     // Row and column of a slot (cell), after the zoom shift.
-    int rowOf(int slot) const { return (slot + m_shift) / m_columns; }
-    int columnOf(int slot) const { return (slot + m_shift) % m_columns; }
+    qint64 rowOf(int slot) const { return (qint64{slot} + m_shift) / m_columns; }
+    int columnOf(int slot) const { return static_cast<int>((qint64{slot} + m_shift) % m_columns); }
+    // The first slot of a row (negative in the first row when it is shifted).
+    qint64 rowStart(qint64 row) const { return row * m_columns - m_shift; }
     int slotAt(const QPoint& pos) const; // -1 when no cell is there
     int gutterFor(int cell) const;
     void renderLabels();
@@ -180,7 +191,7 @@ private:
     QRect slotRect(int slot) const;
     QRect slotSpanRect(int firstSlot, int lastSlot) const; // bounding rows, widget coords
     void updateHover(const QPoint& pos);
-    void moveCurrent(int index, Qt::KeyboardModifiers modifiers);
+    void moveCurrent(qint64 index, Qt::KeyboardModifiers modifiers);
     void ensureVisible(int index);
     void recount();
 
@@ -195,10 +206,14 @@ private:
     int m_perCell = 1;  // indexes per cell (> 1 only when aggregated)
     int m_columns = 1;
     int m_rows = 0;
-    int m_overscroll = 0; // scrolling allowed past the last row (zoom around the pointer)
-    int m_shift = 0;      // empty cells before index 0 in the first row (zoom around the pointer)
-    int m_gutter = 0;     // row-label gutter width, 0 = no labels
-    int m_labelEvery = 1; // label every k-th row
+    int m_overscroll = 0;   // scrolling allowed past the last row (zoom around the pointer)
+    qint64 m_scrollY = 0;   // content y at the top of the view (0 when not scrolling)
+    qint64 m_scrollMax = 0; // the largest m_scrollY
+    int m_scrollUnit = 1;   // pixels per scroll bar step: 1, or the pitch (one row) when the
+                            // content is taller than the bar's int range
+    int m_shift = 0;        // empty cells before index 0 in the first row (zoom around the pointer)
+    int m_gutter = 0;       // row-label gutter width, 0 = no labels
+    int m_labelEvery = 1;   // label every k-th row
     std::vector<int> m_labelled;
     bool m_followFrontier = false;
     QScrollBar* m_scroll = nullptr;

@@ -8,11 +8,13 @@
 #include <QClipboard>
 #include <QHelpEvent>
 #include <QLocale>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <gtest/gtest.h>
+#include <limits>
 
 using tessera::engine::IndexState;
 using tessera::ui::GridLegendWidget;
@@ -393,4 +395,117 @@ TEST(IndexGridWidget, ThemeChangeReRendersTheCachedImage) {
     EXPECT_EQ(QColor(after.pixel(background)), dark.color(QPalette::Base));
     EXPECT_EQ(pixelAt(after, grid.cellRect(0).center()),
               StatePalette(dark).rgb(IndexState::NotStarted));
+}
+
+// Issue 12 leftover: explicit zoom on a Job of 2,000,000,000 indexes. At the largest cells the
+// content is ~3.6·10⁹ pixels high, more than an int (and QScrollBar) holds; rows × pitch used to
+// overflow in the layout, the scroll range, ensureVisible and hit testing. The scroll bar now
+// counts rows when the pixels do not fit, and every index × size product is 64-bit.
+TEST(IndexGridWidget, TheLargestCellsOnTwoBillionIndexesReachTheLastIndex) {
+    using tessera::engine::IndexSet;
+    using tessera::engine::IndexStateMap;
+    constexpr int kHuge = 2'000'000'000;
+    IndexGridWidget grid;
+    grid.resize(600, 400);
+    grid.setJobIdentity(QStringLiteral("huge"), QString());
+    IndexStateMap states(kHuge);
+    states.paint(IndexSet::range(0, 999'999'999), IndexState::Succeeded);
+    states.paintPoints({{1'234'567'890, IndexState::FailedWillRetry},
+                        {kHuge - 2, IndexState::Running},
+                        {kHuge - 1, IndexState::FailedTerminal}});
+    grid.setStates(states);
+    showAndWait(grid);
+    const StatePalette colors(grid.palette());
+    auto wheel = [&](const QPoint& at, int delta) {
+        QWheelEvent e(at, grid.mapToGlobal(at), {}, QPoint(0, delta), Qt::NoButton,
+                      Qt::ControlModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&grid, &e);
+    };
+
+    // Ctrl+wheel from fit (thousands of indexes per pixel) to the largest cells: the index under
+    // the pointer stays under it at every step, deep inside the job.
+    const QPoint at(317, 211);
+    wheel(at, 120); // fit -> one index per cell
+    ASSERT_EQ(grid.indexesPerCell(), 1);
+    const int under = grid.indexAt(at);
+    ASSERT_GT(under, 100'000'000);
+    while (grid.effectiveCellSize() < 32) {
+        wheel(at, 120);
+        ASSERT_EQ(grid.indexAt(at), under) << "cell " << grid.effectiveCellSize();
+    }
+    const qint64 rows = (qint64{kHuge} + grid.columns() - 1) / grid.columns();
+    ASSERT_GT(rows * 33, qint64{std::numeric_limits<int>::max()}); // pitch 33: beyond an int
+    const QImage zoomed = grid.grab().toImage();
+    EXPECT_EQ(pixelAt(zoomed, grid.cellRect(under).center()), colors.rgb(grid.stateAt(under)));
+
+    // End: the last index is current, in view, painted, and under the pointer when hovered.
+    grid.zoomToFit(); // then 32 again: rows start at multiples of the row length again
+    grid.setCellSize(32);
+    ASSERT_EQ(grid.effectiveCellSize(), 32);
+    grid.setFocus();
+    QTest::keyClick(&grid, Qt::Key_End);
+    EXPECT_EQ(grid.currentIndex(), kHuge - 1);
+    const QRect last = grid.cellRect(kHuge - 1);
+    ASSERT_FALSE(last.isEmpty());
+    EXPECT_TRUE(grid.rect().contains(last)) << last.y();
+    auto* bar = grid.findChild<QScrollBar*>(QStringLiteral("indexGridScrollBar"));
+    ASSERT_TRUE(bar && bar->isVisible());
+    EXPECT_GT(bar->maximum(), 0);
+    EXPECT_EQ(bar->value(), bar->maximum());
+    QTest::mouseMove(&grid, last.center());
+    EXPECT_EQ(grid.hoveredIndex(), kHuge - 1);
+    EXPECT_EQ(grid.indexAt(last.center()), kHuge - 1);
+    QHelpEvent help(QEvent::ToolTip, last.center(), grid.mapToGlobal(last.center()));
+    QApplication::sendEvent(&grid, &help);
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("Index 1999999999")))
+        << QToolTip::text().toStdString();
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("huge-1999999999")));
+    QToolTip::hideText();
+    const QImage image = grid.grab().toImage();
+    EXPECT_EQ(pixelAt(image, last.center()), colors.rgb(IndexState::FailedTerminal));
+    EXPECT_EQ(pixelAt(image, grid.cellRect(kHuge - 2).center()), colors.rgb(IndexState::Running));
+
+    // The rows in view are the last ones: each label names the first index of a row, a row
+    // apart, down to the row that holds the last index.
+    grid.renderNow();
+    const auto& labels = grid.labelledRows();
+    ASSERT_GE(labels.size(), 5u);
+    const int columns = grid.columns();
+    EXPECT_EQ(labels.back(), (kHuge - 1) / columns * columns);
+    EXPECT_GT(labels.back() + columns, kHuge - 1);
+    for (size_t i = 1; i < labels.size(); ++i)
+        EXPECT_EQ(labels[i] - labels[i - 1], columns);
+    for (int first : labels) {
+        const QRect r = grid.cellRect(first);
+        if (r.isEmpty() || r.top() < 0)
+            continue; // the row partly above the top edge
+        EXPECT_EQ(grid.indexAt(r.center()), first);
+        EXPECT_LT(r.left(), grid.labelGutter() + 2);
+    }
+
+    // Up, Page Up and Home from there; back down with End.
+    QTest::keyClick(&grid, Qt::Key_Up);
+    EXPECT_EQ(grid.currentIndex(), kHuge - 1 - columns);
+    EXPECT_FALSE(grid.cellRect(kHuge - 1 - columns).isEmpty());
+    QTest::keyClick(&grid, Qt::Key_PageUp);
+    EXPECT_LT(grid.currentIndex(), kHuge - 1 - columns);
+    EXPECT_FALSE(grid.cellRect(grid.currentIndex()).isEmpty());
+    QTest::keyClick(&grid, Qt::Key_Home);
+    EXPECT_EQ(grid.currentIndex(), 0);
+    EXPECT_EQ(bar->value(), 0);
+    EXPECT_EQ(grid.indexAt(grid.cellRect(0).center()), 0);
+    QTest::keyClick(&grid, Qt::Key_End);
+    EXPECT_EQ(grid.indexAt(grid.cellRect(kHuge - 1).center()), kHuge - 1);
+
+    // Dragging the bar to its middle shows the middle rows: the labels are near index 10⁹.
+    bar->setValue(bar->maximum() / 2);
+    grid.renderNow();
+    ASSERT_FALSE(grid.labelledRows().empty());
+    EXPECT_NEAR(double(grid.labelledRows().front()), 1e9, 1e7);
+    const QPoint middle(grid.labelGutter() + 5, grid.height() / 2);
+    const int shown = grid.indexAt(middle);
+    EXPECT_NEAR(double(shown), 1e9, 1e7);
+    EXPECT_EQ(grid.cellRect(shown).contains(middle) ||
+                  grid.cellRect(shown).adjusted(0, 0, 1, 1).contains(middle),
+              true);
 }
