@@ -273,8 +273,8 @@ TEST_F(ExecPluginTest, AClientKeyOrCertificateFromThePluginThatIsNotPemIsAnError
          "parse)"},
         // A certificate where the key belongs is no key either.
         {certs.clientCertPem, certs.clientCertPem,
-         "the plugin's status.clientKeyData is not a PEM private key (its PEM block does not "
-         "parse)"},
+         "the plugin's status.clientKeyData is not a PEM private key (it holds a PEM "
+         "\"CERTIFICATE\" block)"},
         {"CERT", certs.clientKeyPem,
          "the plugin's status.clientCertificateData is not a PEM certificate (it does not start "
          "with -----BEGIN)"},

@@ -351,6 +351,12 @@ TEST(Kubeconfig, ABareExecCommandStaysANameForPathLookup) {
     EXPECT_EQ(x.installHint, QStringLiteral("install it"));
 }
 
+// The label of a PEM text's first block ("EC PRIVATE KEY", "PRIVATE KEY").
+static std::string pemLabelOf(const QByteArray& pem) {
+    const qsizetype start = pem.indexOf("-----BEGIN ") + 11;
+    return pem.mid(start, pem.indexOf("-----", start) - start).toStdString();
+}
+
 QByteArray inlineCertificates(const QByteArray& ca, const QByteArray& cert, const QByteArray& key) {
     return "clusters:\n- name: k\n  cluster:\n    server: https://h\n"
            "    insecure-skip-tls-verify: true\n    certificate-authority-data: " +
@@ -401,6 +407,50 @@ TEST(Kubeconfig, AClientKeyOrCertificateThatIsNotPemIsAnErrorNamingTheField) {
     for (const Case& c : cases) {
         const QString f = writeFile(dir, QStringLiteral("config"),
                                     config("c", inlineCertificates(certs.caPem, c.cert, c.key)));
+        auto cfg = Kubeconfig::load({.explicitFile = f});
+        ASSERT_TRUE(cfg) << msg(cfg.error());
+        auto conn = cfg->resolve();
+        ASSERT_FALSE(conn) << c.expected;
+        EXPECT_EQ(msg(conn.error()), f.toStdString() + c.expected);
+    }
+}
+
+// The same check for certificates and keys read from files (client-certificate, client-key):
+// the error names the field that points at the file.
+TEST(Kubeconfig, AClientCertificateOrKeyFileThatIsNotPemIsAnErrorNamingTheField) {
+    QTemporaryDir dir;
+    const auto certs = tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
+    ASSERT_TRUE(certs.ok);
+    struct Case {
+        QByteArray cert, key;
+        std::string expected;
+    };
+    const Case cases[] = {
+        // The two files swapped.
+        {certs.clientKeyPem, certs.clientCertPem,
+         ": users[name=u].user.client-certificate: not a PEM certificate (it holds a PEM \"" +
+             pemLabelOf(certs.clientKeyPem) + "\" block)"},
+        {certs.clientCertPem, certs.clientCertPem,
+         ": users[name=u].user.client-key: not a PEM private key (it holds a PEM "
+         "\"CERTIFICATE\" block)"},
+        // DER, or anything else that is not text.
+        {certs.clientCertPem, QByteArray::fromBase64("MIIBVgIBADANBgkqhkiG9w0BAQEFAASCAUAw"),
+         ": users[name=u].user.client-key: not a PEM private key (it does not start with "
+         "-----BEGIN)"},
+    };
+    for (const Case& c : cases) {
+        writeFile(dir, QStringLiteral("client.pem"), c.cert);
+        writeFile(dir, QStringLiteral("client.key"), c.key);
+        const QString f = writeFile(dir, QStringLiteral("config"), config("c", R"(clusters:
+- name: k
+  cluster: {server: https://h, insecure-skip-tls-verify: true}
+users:
+- name: u
+  user: {client-certificate: client.pem, client-key: client.key}
+contexts:
+- name: c
+  context: {cluster: k, user: u}
+)"));
         auto cfg = Kubeconfig::load({.explicitFile = f});
         ASSERT_TRUE(cfg) << msg(cfg.error());
         auto conn = cfg->resolve();
