@@ -119,6 +119,14 @@
         <source>reason %1</source>
         <translation>Grund %1</translation>
     </message>
+    <message>
+        <source>Index %1 (original index %2)</source>
+        <translation>Index %1 (ursprünglicher Index %2)</translation>
+    </message>
+    <message>
+        <source>Index %1</source>
+        <translation>Index %1</translation>
+    </message>
 </context>
 <context>
     <name>LanguageFonts</name>
@@ -129,67 +137,6 @@
 </context>
 <context>
     <name>LaunchCommand</name>
-    <message>
-        <source>Usage: tessera launch WORKLIST --image IMAGE [OPTIONS]
-
-Launches a work list as a Kubernetes Indexed Job: a ConfigMap NAME-items holds the
-items (one key per index and field) and every pod runs a small POSIX sh wrapper that
-picks its item by JOB_COMPLETION_INDEX, so quotes, spaces and $ in items are safe.
-The ConfigMap is owned by the Job: deleting the Job deletes it. Lists larger than a
-ConfigMap can hold (1 MiB) are refused.
-
-Options:
-  --image IMAGE                 container image (it needs /bin/sh; busybox works)
-  --command TEMPLATE            command for items that carry none (CSV, YAML lists);
-                                it sees the item&apos;s variables and JOB_COMPLETION_INDEX
-  --name NAME                   Job name, a DNS label (default: from WORKLIST)
-  -j, --parallelism N           pods at once (default 1)
-  --backoff-limit N             failed pods allowed in total
-  --backoff-limit-per-index N   failed pods allowed per index
-  --max-failed-indexes N        with --backoff-limit-per-index
-  --success-indexes LIST        successPolicy: these indexes suffice (&quot;0,5-9&quot;)
-  --success-count N             successPolicy: this many (of LIST) suffice
-  --active-deadline S           activeDeadlineSeconds
-  --indexes LIST                run only these work-list indexes (a re-run); the
-                                Job records the original index of each new one
-  --format lines|csv|furiko     how to read WORKLIST (default: by extension, content)
-  --context C                   kubeconfig context (default: the current one)
-  -n, --namespace NS            namespace (default: the context&apos;s)
-  --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config
-  --output yaml                 print the manifests instead of creating them
-  -h, --help                    show this help
-</source>
-        <translation>Aufruf: tessera launch WORKLIST --image IMAGE [OPTIONS]
-
-Startet eine Arbeitsliste als Kubernetes Indexed Job: Eine ConfigMap NAME-items enthält
-die Einträge (ein Schlüssel pro Index und Feld), und jeder Pod führt einen kleinen
-POSIX-sh-Wrapper aus, der seinen Eintrag anhand von JOB_COMPLETION_INDEX auswählt;
-Anführungszeichen, Leerzeichen und $ in Einträgen sind daher unproblematisch.
-Die ConfigMap gehört dem Job: Wird der Job gelöscht, wird auch sie gelöscht. Listen, die
-größer sind, als eine ConfigMap fassen kann (1 MiB), werden abgelehnt.
-
-Optionen:
-  --image IMAGE                 Container-Image (benötigt /bin/sh; busybox genügt)
-  --command TEMPLATE            Befehl für Einträge ohne eigenen Befehl (CSV, YAML-Listen);
-                                er sieht die Variablen des Eintrags und JOB_COMPLETION_INDEX
-  --name NAME                   Job-Name, ein DNS-Label (Standard: aus WORKLIST)
-  -j, --parallelism N           gleichzeitig laufende Pods (Standard 1)
-  --backoff-limit N             insgesamt erlaubte fehlgeschlagene Pods
-  --backoff-limit-per-index N   erlaubte fehlgeschlagene Pods pro Index
-  --max-failed-indexes N        zusammen mit --backoff-limit-per-index
-  --success-indexes LIST        successPolicy: diese Indizes genügen (&quot;0,5-9&quot;)
-  --success-count N             successPolicy: so viele (aus LIST) genügen
-  --active-deadline S           activeDeadlineSeconds
-  --indexes LIST                nur diese Indizes der Arbeitsliste ausführen (erneuter
-                                Lauf); der Job vermerkt zu jedem neuen Index den ursprünglichen
-  --format lines|csv|furiko     wie WORKLIST gelesen wird (Standard: nach Endung, Inhalt)
-  --context C                   kubeconfig-Kontext (Standard: der aktuelle)
-  -n, --namespace NS            Namespace (Standard: der des Kontexts)
-  --kubeconfig FILE             statt $KUBECONFIG / ~/.kube/config
-  --output yaml                 die Manifeste ausgeben, statt sie zu erstellen
-  -h, --help                    diese Hilfe anzeigen
-</translation>
-    </message>
     <message>
         <source>--%1: expected an integer from %2 to %3, got &apos;%4&apos;</source>
         <translation>--%1: ganze Zahl von %2 bis %3 erwartet, erhalten: &apos;%4&apos;</translation>
@@ -237,6 +184,71 @@ Optionen:
     <message>
         <source>--success-count: %1 is more than the job&apos;s %2 completions</source>
         <translation>--success-count: %1 ist mehr als die %2 Completions des Jobs</translation>
+    </message>
+    <message>
+        <source>Usage: tessera launch WORKLIST --image IMAGE [OPTIONS]
+
+Launches a work list as a Kubernetes Indexed Job: a ConfigMap NAME-items holds the
+items (one key per index and field) and every pod runs a small POSIX sh wrapper that
+picks its item by JOB_COMPLETION_INDEX, so quotes, spaces and $ in items are safe.
+The ConfigMap is owned by the Job: deleting the Job deletes it. Lists larger than a
+ConfigMap can hold (1 MiB) are refused.
+
+Options:
+  --image IMAGE                 container image (it needs /bin/sh; busybox works)
+  --command TEMPLATE            command for items that carry none (CSV, YAML lists);
+                                it sees the item&apos;s variables and JOB_COMPLETION_INDEX
+  --name NAME                   Job name, a DNS label (default: from WORKLIST)
+  -j, --parallelism N           pods at once (default 1)
+  --backoff-limit N             failed pods allowed in total (default: none)
+  --backoff-limit-per-index N   failed pods allowed per index (default: 2 when
+                                neither limit is given, so one bad item never
+                                stops the others)
+  --max-failed-indexes N        with --backoff-limit-per-index
+  --success-indexes LIST        successPolicy: these indexes suffice (&quot;0,5-9&quot;)
+  --success-count N             successPolicy: this many (of LIST) suffice
+  --active-deadline S           activeDeadlineSeconds
+  --indexes LIST                run only these work-list indexes (a re-run); the
+                                Job records the original index of each new one
+  --format lines|csv|furiko     how to read WORKLIST (default: by extension, content)
+  --context C                   kubeconfig context (default: the current one)
+  -n, --namespace NS            namespace (default: the context&apos;s)
+  --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config
+  --output yaml                 print the manifests instead of creating them
+  -h, --help                    show this help
+</source>
+        <translation>Aufruf: tessera launch WORKLIST --image IMAGE [OPTIONS]
+
+Startet eine Arbeitsliste als Kubernetes Indexed Job: Eine ConfigMap NAME-items enthält
+die Einträge (ein Schlüssel pro Index und Feld), und jeder Pod führt einen kleinen
+POSIX-sh-Wrapper aus, der seinen Eintrag anhand von JOB_COMPLETION_INDEX auswählt;
+Anführungszeichen, Leerzeichen und $ in Einträgen sind daher unproblematisch.
+Die ConfigMap gehört dem Job: Wird der Job gelöscht, wird auch sie gelöscht. Listen, die
+größer sind, als eine ConfigMap fassen kann (1 MiB), werden abgelehnt.
+
+Optionen:
+  --image IMAGE                 Container-Image (benötigt /bin/sh; busybox genügt)
+  --command TEMPLATE            Befehl für Einträge ohne eigenen Befehl (CSV, YAML-Listen);
+                                er sieht die Variablen des Eintrags und JOB_COMPLETION_INDEX
+  --name NAME                   Job-Name, ein DNS-Label (Standard: aus WORKLIST)
+  -j, --parallelism N           gleichzeitig laufende Pods (Standard 1)
+  --backoff-limit N             insgesamt erlaubte fehlgeschlagene Pods (Standard: keins)
+  --backoff-limit-per-index N   erlaubte fehlgeschlagene Pods pro Index (Standard: 2,
+                                wenn keins der beiden Limits angegeben ist; so hält
+                                ein fehlerhafter Eintrag die anderen nicht auf)
+  --max-failed-indexes N        zusammen mit --backoff-limit-per-index
+  --success-indexes LIST        successPolicy: diese Indizes genügen (&quot;0,5-9&quot;)
+  --success-count N             successPolicy: so viele (aus LIST) genügen
+  --active-deadline S           activeDeadlineSeconds
+  --indexes LIST                nur diese Indizes der Arbeitsliste ausführen (erneuter
+                                Lauf); der Job vermerkt zu jedem neuen Index den ursprünglichen
+  --format lines|csv|furiko     wie WORKLIST gelesen wird (Standard: nach Endung, Inhalt)
+  --context C                   kubeconfig-Kontext (Standard: der aktuelle)
+  -n, --namespace NS            Namespace (Standard: der des Kontexts)
+  --kubeconfig FILE             statt $KUBECONFIG / ~/.kube/config
+  --output yaml                 die Manifeste ausgeben, statt sie zu erstellen
+  -h, --help                    diese Hilfe anzeigen
+</translation>
     </message>
 </context>
 <context>
@@ -648,6 +660,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>s</source>
         <translation>s</translation>
     </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -975,10 +991,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Index-Statusraster</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2</source>
-        <translation>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2</translation>
-    </message>
-    <message>
         <source>Hostname: %1</source>
         <translation>Hostname: %1</translation>
     </message>
@@ -1261,10 +1273,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Fehlgeschlagene Indizes (%1)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
-        <translation>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; Hostname %3</translation>
-    </message>
-    <message>
         <source>(not scheduled)</source>
         <translation>(nicht eingeplant)</translation>
     </message>
@@ -1327,6 +1335,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Recorded in the history; the pod is gone</source>
         <translation>Im Verlauf aufgezeichnet; der Pod existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; Hostname %3</translation>
     </message>
 </context>
 <context>

@@ -119,6 +119,14 @@
         <source>reason %1</source>
         <translation>原因 %1</translation>
     </message>
+    <message>
+        <source>Index %1 (original index %2)</source>
+        <translation>索引 %1（原索引 %2）</translation>
+    </message>
+    <message>
+        <source>Index %1</source>
+        <translation>索引 %1</translation>
+    </message>
 </context>
 <context>
     <name>LanguageFonts</name>
@@ -129,66 +137,6 @@
 </context>
 <context>
     <name>LaunchCommand</name>
-    <message>
-        <source>Usage: tessera launch WORKLIST --image IMAGE [OPTIONS]
-
-Launches a work list as a Kubernetes Indexed Job: a ConfigMap NAME-items holds the
-items (one key per index and field) and every pod runs a small POSIX sh wrapper that
-picks its item by JOB_COMPLETION_INDEX, so quotes, spaces and $ in items are safe.
-The ConfigMap is owned by the Job: deleting the Job deletes it. Lists larger than a
-ConfigMap can hold (1 MiB) are refused.
-
-Options:
-  --image IMAGE                 container image (it needs /bin/sh; busybox works)
-  --command TEMPLATE            command for items that carry none (CSV, YAML lists);
-                                it sees the item&apos;s variables and JOB_COMPLETION_INDEX
-  --name NAME                   Job name, a DNS label (default: from WORKLIST)
-  -j, --parallelism N           pods at once (default 1)
-  --backoff-limit N             failed pods allowed in total
-  --backoff-limit-per-index N   failed pods allowed per index
-  --max-failed-indexes N        with --backoff-limit-per-index
-  --success-indexes LIST        successPolicy: these indexes suffice (&quot;0,5-9&quot;)
-  --success-count N             successPolicy: this many (of LIST) suffice
-  --active-deadline S           activeDeadlineSeconds
-  --indexes LIST                run only these work-list indexes (a re-run); the
-                                Job records the original index of each new one
-  --format lines|csv|furiko     how to read WORKLIST (default: by extension, content)
-  --context C                   kubeconfig context (default: the current one)
-  -n, --namespace NS            namespace (default: the context&apos;s)
-  --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config
-  --output yaml                 print the manifests instead of creating them
-  -h, --help                    show this help
-</source>
-        <translation>用法：tessera launch WORKLIST --image IMAGE [OPTIONS]
-
-将工作列表作为 Kubernetes Indexed Job 启动：ConfigMap NAME-items 保存各个条目
-（每个索引和字段一个键），每个 Pod 运行一个小型 POSIX sh 包装脚本，按
-JOB_COMPLETION_INDEX 选取自己的条目，因此条目中的引号、空格和 $ 都不会出问题。
-ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMap 容量（1 MiB）
-的列表会被拒绝。
-
-选项：
-  --image IMAGE                 容器镜像（需要 /bin/sh；busybox 即可）
-  --command TEMPLATE            用于未自带命令的条目（CSV、YAML 列表）的命令；
-                                可使用条目的变量和 JOB_COMPLETION_INDEX
-  --name NAME                   Job 名称，须为 DNS 标签（默认：取自 WORKLIST）
-  -j, --parallelism N           同时运行的 Pod 数（默认 1）
-  --backoff-limit N             总共允许失败的 Pod 数
-  --backoff-limit-per-index N   每个索引允许失败的 Pod 数
-  --max-failed-indexes N        与 --backoff-limit-per-index 一起使用
-  --success-indexes LIST        successPolicy：这些索引成功即可（&quot;0,5-9&quot;）
-  --success-count N             successPolicy：（LIST 中）成功这么多个即可
-  --active-deadline S           activeDeadlineSeconds
-  --indexes LIST                只运行工作列表中的这些索引（重新运行）；
-                                Job 会记录每个新索引对应的原始索引
-  --format lines|csv|furiko     WORKLIST 的读取方式（默认：根据扩展名和内容判断）
-  --context C                   kubeconfig 上下文（默认：当前上下文）
-  -n, --namespace NS            命名空间（默认：上下文的命名空间）
-  --kubeconfig FILE             代替 $KUBECONFIG / ~/.kube/config
-  --output yaml                 输出清单而不创建
-  -h, --help                    显示此帮助
-</translation>
-    </message>
     <message>
         <source>--%1: expected an integer from %2 to %3, got &apos;%4&apos;</source>
         <translation>--%1：应为 %2 到 %3 之间的整数，实际为 &apos;%4&apos;</translation>
@@ -236,6 +184,69 @@ ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMa
     <message>
         <source>--success-count: %1 is more than the job&apos;s %2 completions</source>
         <translation>--success-count：%1 多于该 Job 的 %2 个 completions</translation>
+    </message>
+    <message>
+        <source>Usage: tessera launch WORKLIST --image IMAGE [OPTIONS]
+
+Launches a work list as a Kubernetes Indexed Job: a ConfigMap NAME-items holds the
+items (one key per index and field) and every pod runs a small POSIX sh wrapper that
+picks its item by JOB_COMPLETION_INDEX, so quotes, spaces and $ in items are safe.
+The ConfigMap is owned by the Job: deleting the Job deletes it. Lists larger than a
+ConfigMap can hold (1 MiB) are refused.
+
+Options:
+  --image IMAGE                 container image (it needs /bin/sh; busybox works)
+  --command TEMPLATE            command for items that carry none (CSV, YAML lists);
+                                it sees the item&apos;s variables and JOB_COMPLETION_INDEX
+  --name NAME                   Job name, a DNS label (default: from WORKLIST)
+  -j, --parallelism N           pods at once (default 1)
+  --backoff-limit N             failed pods allowed in total (default: none)
+  --backoff-limit-per-index N   failed pods allowed per index (default: 2 when
+                                neither limit is given, so one bad item never
+                                stops the others)
+  --max-failed-indexes N        with --backoff-limit-per-index
+  --success-indexes LIST        successPolicy: these indexes suffice (&quot;0,5-9&quot;)
+  --success-count N             successPolicy: this many (of LIST) suffice
+  --active-deadline S           activeDeadlineSeconds
+  --indexes LIST                run only these work-list indexes (a re-run); the
+                                Job records the original index of each new one
+  --format lines|csv|furiko     how to read WORKLIST (default: by extension, content)
+  --context C                   kubeconfig context (default: the current one)
+  -n, --namespace NS            namespace (default: the context&apos;s)
+  --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config
+  --output yaml                 print the manifests instead of creating them
+  -h, --help                    show this help
+</source>
+        <translation>用法：tessera launch WORKLIST --image IMAGE [OPTIONS]
+
+将工作列表作为 Kubernetes Indexed Job 启动：ConfigMap NAME-items 保存各个条目
+（每个索引和字段一个键），每个 Pod 运行一个小型 POSIX sh 包装脚本，按
+JOB_COMPLETION_INDEX 选取自己的条目，因此条目中的引号、空格和 $ 都不会出问题。
+ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMap 容量（1 MiB）
+的列表会被拒绝。
+
+选项：
+  --image IMAGE                 容器镜像（需要 /bin/sh；busybox 即可）
+  --command TEMPLATE            用于未自带命令的条目（CSV、YAML 列表）的命令；
+                                可使用条目的变量和 JOB_COMPLETION_INDEX
+  --name NAME                   Job 名称，须为 DNS 标签（默认：取自 WORKLIST）
+  -j, --parallelism N           同时运行的 Pod 数（默认 1）
+  --backoff-limit N             总共允许失败的 Pod 数（默认：不设）
+  --backoff-limit-per-index N   每个索引允许失败的 Pod 数（两个限制都未给出时
+                                默认为 2，一个出错的条目不会让其余条目停下）
+  --max-failed-indexes N        与 --backoff-limit-per-index 一起使用
+  --success-indexes LIST        successPolicy：这些索引成功即可（&quot;0,5-9&quot;）
+  --success-count N             successPolicy：（LIST 中）成功这么多个即可
+  --active-deadline S           activeDeadlineSeconds
+  --indexes LIST                只运行工作列表中的这些索引（重新运行）；
+                                Job 会记录每个新索引对应的原始索引
+  --format lines|csv|furiko     WORKLIST 的读取方式（默认：根据扩展名和内容判断）
+  --context C                   kubeconfig 上下文（默认：当前上下文）
+  -n, --namespace NS            命名空间（默认：上下文的命名空间）
+  --kubeconfig FILE             代替 $KUBECONFIG / ~/.kube/config
+  --output yaml                 输出清单而不创建
+  -h, --help                    显示此帮助
+</translation>
     </message>
 </context>
 <context>
@@ -644,6 +655,10 @@ cancels it and leaves nothing behind.
         <source>s</source>
         <translation>秒</translation>
     </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -971,10 +986,6 @@ cancels it and leaves nothing behind.
         <translation>索引状态网格</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2</source>
-        <translation>&lt;b&gt;索引 %1&lt;/b&gt; &amp;mdash; %2</translation>
-    </message>
-    <message>
         <source>Hostname: %1</source>
         <translation>主机名：%1</translation>
     </message>
@@ -1257,10 +1268,6 @@ cancels it and leaves nothing behind.
         <translation>失败索引（%1）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Index %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
-        <translation>&lt;b&gt;索引 %1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; 主机名 %3</translation>
-    </message>
-    <message>
         <source>(not scheduled)</source>
         <translation>（未调度）</translation>
     </message>
@@ -1323,6 +1330,10 @@ cancels it and leaves nothing behind.
     <message>
         <source>Recorded in the history; the pod is gone</source>
         <translation>已记录在历史中；Pod 已不存在</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; 主机名 %3</translation>
     </message>
 </context>
 <context>

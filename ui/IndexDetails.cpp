@@ -9,6 +9,11 @@ namespace tessera::ui {
 using engine::IndexState;
 using store::IndexAttempt;
 
+QString IndexDetails::indexName(int index, std::optional<int> originalIndex) {
+    return originalIndex ? tr("Index %1 (original index %2)").arg(index).arg(*originalIndex)
+                         : tr("Index %1").arg(index);
+}
+
 QString IndexDetails::unrecorded(IndexState state) {
     switch (state) {
     case IndexState::NotStarted:

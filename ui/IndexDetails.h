@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <optional>
 
 namespace tessera::ui {
 
@@ -13,6 +14,9 @@ class IndexDetails {
 public:
     // Rich text; `state` is the index's state in the grid.
     static QString html(const store::JobSnapshot& snapshot, int index, engine::IndexState state);
+    // "Index 3", or for an index of a re-run "Index 3 (original index 17)" (plain text): the
+    // grid's tooltip and the details panel name an index so.
+    static QString indexName(int index, std::optional<int> originalIndex);
     // The sentence for an index without a recorded attempt.
     static QString unrecorded(engine::IndexState state);
 };

@@ -2,6 +2,8 @@
 // the frontier: IndexGridInput.cpp.
 #include "IndexGridWidget.h"
 
+#include "IndexDetails.h"
+
 #include <QPaintEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -116,9 +118,11 @@ IndexState IndexGridWidget::stateAt(int index) const {
     return m_states.at(index);
 }
 
-void IndexGridWidget::setJobIdentity(const QString& jobName, const QString& subdomain) {
+void IndexGridWidget::setJobIdentity(const QString& jobName, const QString& subdomain,
+                                     std::shared_ptr<const std::map<int32_t, int32_t>> originals) {
     m_jobName = jobName;
     m_subdomain = subdomain;
+    m_originalIndexes = std::move(originals);
 }
 
 QString IndexGridWidget::hostname(int index) const {
@@ -135,8 +139,13 @@ void IndexGridWidget::setDetailsProvider(DetailsProvider provider) {
 QString IndexGridWidget::toolTipText(int index) const {
     if (index < 0 || index >= indexCount())
         return {};
-    QString text =
-        tr("<b>Index %1</b> &mdash; %2").arg(index).arg(StatePalette::name(stateAt(index)));
+    std::optional<int> original;
+    if (m_originalIndexes)
+        if (const auto it = m_originalIndexes->find(index); it != m_originalIndexes->end())
+            original = it->second;
+    QString text = QStringLiteral("<b>%1</b> &mdash; %2")
+                       .arg(IndexDetails::indexName(index, original).toHtmlEscaped(),
+                            StatePalette::name(stateAt(index)));
     if (!m_jobName.isEmpty())
         text += QStringLiteral("<br>") + tr("Hostname: %1").arg(hostname(index).toHtmlEscaped());
     if (m_perCell > 1) {

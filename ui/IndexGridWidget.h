@@ -37,6 +37,9 @@
 #include <QWidget>
 #include <array>
 #include <functional>
+#include <map>
+#include <memory>
+#include <optional>
 #include <vector>
 
 class QScrollBar;
@@ -67,8 +70,10 @@ public:
     engine::IndexState stateAt(int index) const;
     const Counts& counts() const { return m_counts; }
 
-    // For the hostname in tooltips: "$(job)-$(index)" plus ".subdomain" when set.
-    void setJobIdentity(const QString& jobName, const QString& subdomain);
+    // For the hostname in tooltips: "$(job)-$(index)" plus ".subdomain" when set; for a re-run,
+    // each index's index in the job it re-runs ("Index 3 (original index 17)").
+    void setJobIdentity(const QString& jobName, const QString& subdomain,
+                        std::shared_ptr<const std::map<int32_t, int32_t>> originalIndexes = {});
     QString hostname(int index) const;
     // Extra tooltip lines (HTML) for one index, e.g. its attempts; may return an empty string.
     void setDetailsProvider(DetailsProvider provider);
@@ -198,6 +203,7 @@ private:
     engine::IndexStateMap m_states;
     Counts m_counts{};
     QString m_jobName, m_subdomain, m_placeholder;
+    std::shared_ptr<const std::map<int32_t, int32_t>> m_originalIndexes;
     DetailsProvider m_details;
     StatePalette m_palette;
 

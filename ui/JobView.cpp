@@ -328,7 +328,7 @@ void JobView::applySnapshot(const store::JobSnapshotPtr& snapshot) {
     m_snapshot = snapshot;
     m_removed = false;
 
-    m_grid->setJobIdentity(s.summary.name, s.subdomain);
+    m_grid->setJobIdentity(s.summary.name, s.subdomain, s.originalIndexes);
     if (resized) {
         m_grid->setStates(s.states);
         m_grid->setPlaceholderText(s.summary.indexed ? tr("This job has no indexes.")
@@ -468,9 +468,9 @@ void JobView::refreshDetails() {
     const JobSnapshot& s = *m_snapshot;
     const int index = m_detailsIndex;
     m_detailsTitle->setText(
-        tr("<b>Index %1</b> &mdash; %2 &mdash; hostname %3")
-            .arg(index)
-            .arg(StatePalette::name(m_grid->stateAt(index)), s.hostname(index).toHtmlEscaped()));
+        tr("<b>%1</b> &mdash; %2 &mdash; hostname %3")
+            .arg(IndexDetails::indexName(index, s.originalIndexOf(index)).toHtmlEscaped(),
+                 StatePalette::name(m_grid->stateAt(index)), s.hostname(index).toHtmlEscaped()));
     const auto attempts = s.attemptsOf(index);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     std::vector<TableRowsModel::Row> rows;

@@ -42,8 +42,10 @@ public:
             "JOB_COMPLETION_INDEX\n"
             "  --name NAME                   Job name, a DNS label (default: from WORKLIST)\n"
             "  -j, --parallelism N           pods at once (default 1)\n"
-            "  --backoff-limit N             failed pods allowed in total\n"
-            "  --backoff-limit-per-index N   failed pods allowed per index\n"
+            "  --backoff-limit N             failed pods allowed in total (default: none)\n"
+            "  --backoff-limit-per-index N   failed pods allowed per index (default: 2 when\n"
+            "                                neither limit is given, so one bad item never\n"
+            "                                stops the others)\n"
             "  --max-failed-indexes N        with --backoff-limit-per-index\n"
             "  --success-indexes LIST        successPolicy: these indexes suffice (\"0,5-9\")\n"
             "  --success-count N             successPolicy: this many (of LIST) suffice\n"
@@ -164,10 +166,12 @@ int runLaunch(int argc, char** argv) {
     spec.name = args.value("name").value_or(launch::LaunchGenerator::nameFromFile(path));
     spec.image = *image;
     spec.parallelism = static_cast<int32_t>(parallelism.value_or(1));
-    if (backoffLimit)
-        spec.backoffLimit = static_cast<int32_t>(*backoffLimit);
-    if (perIndex)
-        spec.backoffLimitPerIndex = static_cast<int32_t>(*perIndex);
+    // A work list's defaults (per-index retries, no job-wide limit) unless a limit is given.
+    const launch::RetryLimits limits = launch::workListRetryLimits(
+        backoffLimit ? std::optional<int32_t>(static_cast<int32_t>(*backoffLimit)) : std::nullopt,
+        perIndex ? std::optional<int32_t>(static_cast<int32_t>(*perIndex)) : std::nullopt);
+    spec.backoffLimit = limits.backoffLimit;
+    spec.backoffLimitPerIndex = limits.backoffLimitPerIndex;
     if (maxFailed)
         spec.maxFailedIndexes = static_cast<int32_t>(*maxFailed);
     if (deadline)

@@ -16,6 +16,7 @@
 #include "report/TranslationLoader.h"
 #ifdef TESSERA_HAVE_LOCAL
 #include "local/RunDirectory.h"
+#include "local/RunStatus.h"
 #endif
 
 #include <QCoreApplication>
@@ -210,6 +211,9 @@ engine::Result<report::ReportInput> localInput(const std::string& dir) {
     input.attempts = std::move(run->attempts);
     input.originalIndexes = run->config.originalIndexMap();
     input.source = "local:" + dir;
+    // Cancelled, halted or interrupted as the window says it (local/RunStatus.h).
+    const local::RunStatus status = local::runStatusOf(*run);
+    input.status = {status.status, status.reason, status.end};
     return input;
 #else
     engine::Error e;

@@ -2,6 +2,7 @@
 #include "../CliArgs.h"
 #include "../Commands.h"
 #include "engine/IndexSet.h"
+#include "launch/LaunchSpec.h"
 #include "local/LocalRunner.h"
 
 #include <QCoreApplication>
@@ -52,8 +53,11 @@ Options:
   --job JOB.yaml               take name, parallelism, backoffLimit(PerIndex), maxFailedIndexes,
                                activeDeadlineSeconds, podFailurePolicy and successPolicy from a
                                batch/v1 Job manifest (options given here win)
-  --backoff-limit N            failed attempts allowed in total (default 6)
-  --backoff-limit-per-index N  failed attempts allowed per index
+  --backoff-limit N            failed attempts allowed in total (default: none; with --job
+                               the manifest's, else 6)
+  --backoff-limit-per-index N  failed attempts allowed per index (default 2 when neither
+                               limit is given and no --job, so one bad item never stops
+                               the others)
   --max-failed-indexes N       with --backoff-limit-per-index: fail the job beyond N
   --active-deadline S          fail the job after S seconds
   --backoff-scale F            multiply the retry delays (10 s doubling, max 10 min) by F
@@ -288,6 +292,15 @@ int runRun(int argc, char** argv) {
         options.config.backoffLimit = backoffLimitValue;
     if (parsed.has("backoff-limit-per-index"))
         options.config.backoffLimitPerIndex = perIndexValue;
+    if (!options.resume && !parsed.has("job")) {
+        // A work list's defaults (per-index retries, no job-wide limit), as the Launch dialog's;
+        // a manifest (--job) keeps its own limits and the Kubernetes defaults, and a resumed run
+        // the limits it was started with.
+        const launch::RetryLimits limits = launch::workListRetryLimits(
+            options.config.backoffLimit, options.config.backoffLimitPerIndex);
+        options.config.backoffLimit = limits.backoffLimit;
+        options.config.backoffLimitPerIndex = limits.backoffLimitPerIndex;
+    }
     if (parsed.has("max-failed-indexes")) {
         if (!parsed.has("backoff-limit-per-index"))
             return usageError(kName, "--max-failed-indexes needs --backoff-limit-per-index");

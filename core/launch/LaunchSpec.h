@@ -17,6 +17,21 @@ namespace tessera::launch {
 // never run). Job manifests keep the Kubernetes defaults.
 inline constexpr int32_t kWorkListBackoffLimitPerIndex = 2;
 
+// The retry limits of a work list (tessera run, tessera launch; the Launch dialog's fields start
+// from the same constant). A limit given is kept as given; given none, the list retries per item
+// and has no job-wide limit. Giving either limit replaces that default, so `--backoff-limit 6`
+// alone means exactly what it means to Kubernetes.
+struct RetryLimits {
+    std::optional<int32_t> backoffLimit;
+    std::optional<int32_t> backoffLimitPerIndex;
+};
+inline RetryLimits workListRetryLimits(std::optional<int32_t> backoffLimit,
+                                       std::optional<int32_t> backoffLimitPerIndex) {
+    if (!backoffLimit && !backoffLimitPerIndex)
+        backoffLimitPerIndex = kWorkListBackoffLimitPerIndex;
+    return {backoffLimit, backoffLimitPerIndex};
+}
+
 struct LaunchSpec {
     std::string name;       // the Job name: a DNS label (checked)
     std::string namespace_; // "" leaves metadata.namespace out (the context's namespace applies)

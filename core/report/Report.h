@@ -3,6 +3,7 @@
 // what every writer (JSON, CSV, HTML, PDF) renders. Times stay engine time points; the writers
 // format them (RFC 3339 UTC), so every format shows the same instants.
 #include "engine/Attempt.h"
+#include "engine/IndexStateMap.h"
 #include "engine/Model.h"
 
 #include <cstdint>
@@ -81,6 +82,9 @@ struct Report {
     int32_t failedCount = 0;
     int32_t activeCount = 0;
 
+    // Every index's state (NonIndexed: every attempt row's), by the window's rule
+    // (history::indexStatesOf); the rows' status and every count come from it.
+    engine::IndexStateMap states;
     std::vector<IndexRow> rows;            // ascending index
     std::vector<engine::Attempt> attempts; // every attempt, in creation order
     std::vector<std::size_t> slowest;      // positions in rows, slowest first

@@ -2,6 +2,7 @@
 
 #include "engine/IndexSet.h"
 #include "engine/Validation.h"
+#include "history/IndexStates.h"
 #include "history/JobHistory.h"
 
 #include <algorithm>
@@ -45,14 +46,24 @@ std::string outcomeOf(const engine::JobStatus& status, const engine::JobSpec& sp
     return "Running";
 }
 
-std::string indexStatus(bool completed, bool failed, const engine::Attempt* last) {
-    if (completed)
+// A row's status: its index's state (history::indexStatesOf, the window's rule) by name; an index
+// whose only news is an attempt that ended unrecorded (deleted, lost) says so.
+std::string rowStatus(engine::IndexState state, const engine::Attempt* last) {
+    switch (state) {
+    case engine::IndexState::Succeeded:
         return "Succeeded";
-    if (failed)
+    case engine::IndexState::FailedWillRetry:
+    case engine::IndexState::FailedTerminal:
         return "Failed";
-    if (last == nullptr)
-        return "NotStarted";
-    return engine::toString(last->outcome);
+    case engine::IndexState::Running:
+        return "Running";
+    case engine::IndexState::Pending:
+        return "Pending";
+    case engine::IndexState::NotStarted:
+    case engine::IndexState::OutOfRange:
+        break;
+    }
+    return last ? engine::toString(last->outcome) : "NotStarted";
 }
 
 history::Ms msOf(engine::TimePoint t) {
@@ -61,21 +72,6 @@ history::Ms msOf(engine::TimePoint t) {
 
 std::optional<history::Ms> msOf(const std::optional<engine::TimePoint>& t) {
     return t ? std::optional<history::Ms>(msOf(*t)) : std::nullopt;
-}
-
-// A row's status as the grid's per-index state: in failedIndexes is terminal, a last attempt that
-// failed will be retried, a deleted one will be created again.
-engine::IndexState indexState(const IndexRow& row, bool inFailedIndexes) {
-    if (row.status == "Succeeded")
-        return engine::IndexState::Succeeded;
-    if (row.status == "Failed")
-        return inFailedIndexes ? engine::IndexState::FailedTerminal
-                               : engine::IndexState::FailedWillRetry;
-    if (row.status == "Running")
-        return engine::IndexState::Running;
-    if (row.status == "NotStarted")
-        return engine::IndexState::NotStarted;
-    return engine::IndexState::Pending;
 }
 
 // The report's progress: indexes succeeded and failed over time, one point per change.
@@ -111,15 +107,20 @@ std::vector<ProgressPoint> progressOf(const history::JobHistory& h, engine::Time
 
 } // namespace
 
-std::map<int32_t, int32_t> ReportBuilder::originalIndexesFromAnnotation(std::string_view text) {
+std::map<int32_t, int32_t> ReportBuilder::originalIndexesFromAnnotation(std::string_view text,
+                                                                        int64_t maxCount) {
     std::map<int32_t, int32_t> map;
     const auto set = engine::IndexSet::parseStrict(text, std::numeric_limits<int32_t>::max());
-    if (!set)
+    if (!set || set->count() > maxCount)
         return map;
     int32_t i = 0;
     for (const int32_t original : *set)
         map.emplace(i++, original);
     return map;
+}
+
+bool ReportBuilder::hasEnded(const std::string& outcome) {
+    return outcome == "Complete" || outcome == "Failed" || outcome == "Interrupted";
 }
 
 std::optional<engine::Duration>
@@ -161,6 +162,12 @@ Report ReportBuilder::build(ReportInput input) {
     r.successPolicy = describeSuccessPolicy(job.spec.successPolicy);
     r.rerun = !input.originalIndexes.empty();
     r.outcome = outcomeOf(job.status, job.spec, r.reason, r.message);
+    if (!input.status.result.empty() && input.status.result != r.outcome) {
+        // The source's own status (a local run cancelled, halted or interrupted).
+        r.outcome = input.status.result;
+        r.reason = input.status.reason;
+        r.message.clear();
+    }
     r.conditions = job.status.conditions;
     r.completedIndexes = job.status.completedIndexes;
     r.failedIndexes = job.status.failedIndexes.value_or("");
@@ -183,6 +190,22 @@ Report ReportBuilder::build(ReportInput input) {
         for (int32_t i = 0; i < r.completions; ++i)
             byIndex.try_emplace(i);
     }
+    // Every index's state by the window's rule: the newest attempt of each, then the index sets.
+    std::vector<history::NewestAttempt> newest;
+    newest.reserve(byIndex.size());
+    int32_t size = indexed ? std::max(0, r.completions) : 0;
+    for (const auto& [index, ids] : byIndex) {
+        if (index < 0 || ids.empty())
+            continue;
+        size = std::max(size, index + 1);
+        const bool failures = std::any_of(ids.begin(), ids.end(), [&](std::size_t id) {
+            return r.attempts[id].outcome == engine::AttemptOutcome::Failed;
+        });
+        newest.push_back({index, history::spanOf(r.attempts[ids.back()], index).outcome, failures});
+    }
+    r.states = history::indexStatesOf(size, newest, indexed ? completed : engine::IndexSet(),
+                                      indexed ? failed : engine::IndexSet(), r.outcome == "Failed");
+
     r.rows.reserve(byIndex.size());
     for (auto& [index, ids] : byIndex) {
         IndexRow row;
@@ -193,10 +216,8 @@ Report ReportBuilder::build(ReportInput input) {
         row.hostname = indexed ? r.name + "-" + std::to_string(index)
                                : (ids.empty() ? std::string() : r.attempts[ids.front()].podName);
         const engine::Attempt* last = ids.empty() ? nullptr : &r.attempts[ids.back()];
-        const bool isCompleted = indexed
-                                     ? completed.contains(index)
-                                     : last && last->outcome == engine::AttemptOutcome::Succeeded;
-        row.status = indexStatus(isCompleted, indexed && failed.contains(index), last);
+        row.status =
+            rowStatus(index >= 0 ? r.states.at(index) : engine::IndexState::NotStarted, last);
         if (!ids.empty()) {
             const engine::Attempt& first = r.attempts[ids.front()];
             row.start = first.startedAt ? first.startedAt : std::optional(first.createdAt);
@@ -222,12 +243,14 @@ Report ReportBuilder::build(ReportInput input) {
             r.start = t;
     }
     r.end = job.status.completionTime;
+    if (!r.end && hasEnded(r.outcome))
+        r.end = input.status.end;
     if (!r.end) {
         if (const engine::Condition* c = engine::findCondition(r.conditions, "Failed");
             c != nullptr && c->lastTransitionTime)
             r.end = c->lastTransitionTime;
     }
-    if (!r.end && (r.outcome == "Complete" || r.outcome == "Failed")) {
+    if (!r.end && hasEnded(r.outcome)) {
         for (const engine::Attempt& a : r.attempts)
             if (a.finishedAt && (!r.end || *a.finishedAt > *r.end))
                 r.end = a.finishedAt;
@@ -288,28 +311,20 @@ Report ReportBuilder::build(ReportInput input) {
 }
 
 history::JobHistory ReportBuilder::historyOf(const Report& r) {
-    const bool indexed = r.completionMode == engine::CompletionMode::Indexed;
-    const engine::IndexSet failed = engine::IndexSet::parseLenient(r.failedIndexes, r.completions);
     std::vector<history::AttemptSpan> spans;
-    std::vector<engine::IndexState> states;
     spans.reserve(r.attempts.size());
     for (const IndexRow& row : r.rows) {
         if (row.index < 0)
             continue;
-        if (states.size() <= static_cast<std::size_t>(row.index))
-            states.resize(static_cast<std::size_t>(row.index) + 1, engine::IndexState::NotStarted);
-        states[static_cast<std::size_t>(row.index)] =
-            indexState(row, indexed && failed.contains(row.index));
-        for (const std::size_t id : row.attemptIds) {
+        for (const std::size_t id : row.attemptIds)
             spans.push_back(history::spanOf(r.attempts[id], row.index));
-        }
     }
     history::JobRange range;
     range.started = msOf(r.start);
     range.finished = msOf(r.end);
-    range.ended = r.outcome == "Complete" || r.outcome == "Failed";
+    range.ended = hasEnded(r.outcome);
     range.now = msOf(r.generatedAt);
-    return history::JobHistory::of(spans, engine::IndexStateMap::fromStates(states), {}, range);
+    return history::JobHistory::of(spans, r.states, {}, range);
 }
 
 } // namespace tessera::report

@@ -4,9 +4,11 @@
 // the same wherever the job ran. Pure computation, no I/O: safe on any thread.
 #include "Report.h"
 #include "engine/Result.h"
+#include "engine/Validation.h"
 #include "history/JobHistory.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,14 @@ struct ReportInput {
     std::map<int32_t, int32_t> originalIndexes;
     std::string source;
     engine::TimePoint generatedAt{};
+    // The job's status when its source knows more than the Job's conditions: a local run that was
+    // cancelled, halted or interrupted (local::runStatusOf, the window's rule). Empty `result`:
+    // the conditions decide (Complete, Failed, Suspended, Running).
+    struct Status {
+        std::string result; // "Complete", "Failed", "Running", "Interrupted"
+        std::string reason;
+        std::optional<engine::TimePoint> end; // when it ended (an interrupted run: its last record)
+    } status;
 };
 
 class ReportBuilder {
@@ -27,8 +37,16 @@ public:
     // The Job annotation a re-run job carries (core/launch writes it): the original indexes in
     // Kubernetes index-set format, ascending; index i of the re-run is the i-th of that set.
     static constexpr const char* kOriginalIndexesAnnotation = "tessera.io/original-indexes";
-    // Parses that annotation; an empty map when the text is empty or malformed.
-    static std::map<int32_t, int32_t> originalIndexesFromAnnotation(std::string_view text);
+    // Parses that annotation (the report, `tessera report` and the window's ClusterSource all
+    // read it here); an empty map when the text is empty, malformed, or names more than
+    // `maxCount` indexes (a re-run names one per completion; the annotation is the cluster's
+    // text, and a map entry per index must not be a way to exhaust memory).
+    static std::map<int32_t, int32_t>
+    originalIndexesFromAnnotation(std::string_view text,
+                                  int64_t maxCount = engine::kMaxReportCompletions);
+
+    // The job is over (its clock has stopped): Complete, Failed, or Interrupted.
+    static bool hasEnded(const std::string& outcome);
 
     static constexpr std::size_t kSlowestCount = 10;
     static constexpr std::size_t kHistogramBins = 20;

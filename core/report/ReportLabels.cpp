@@ -101,6 +101,8 @@ QString ReportLabels::statusText(const std::string& status) {
         return tr("Complete");
     if (status == "Suspended")
         return tr("Suspended");
+    if (status == "Interrupted")
+        return tr("Interrupted");
     return QString::fromStdString(status);
 }
 

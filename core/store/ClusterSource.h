@@ -104,6 +104,9 @@ private:
         QSet<QString> logTailTaken; // pods whose failed log tail was asked for
         bool backfillRunning = false, backfillQueued = false;
         int backfills = 0; // lists completed (tests)
+        // A re-run's original indexes, parsed when the job's annotation text changes.
+        std::string originalIndexesText;
+        std::shared_ptr<const std::map<int32_t, int32_t>> originalIndexes;
     };
     struct LogStream {
         quint64 id = 0;
@@ -122,6 +125,9 @@ private:
     void scheduleBackfill(const QString& key, Watched& w);
     void mergeListedPods(const QString& key, Watched& w, std::vector<codec::PodObject> pods);
     void sample(Watched& w, const codec::JobObject& job);
+    // A re-run's original indexes from the job's annotation (cached in `w`); null otherwise.
+    static std::shared_ptr<const std::map<int32_t, int32_t>>
+    originalIndexesOf(const codec::JobObject& job, Watched& w);
     void pollEvents();
     void pollNodes();
     void takeLogTail(const QString& key, const QString& ns, const IndexAttempt& a);

@@ -1,7 +1,10 @@
 #include "ClusterSource.h"
 #include "ClusterSourceSupport.h"
 #include "History.h"
+#include "RunHistory.h"
 #include "engine/IndexSet.h"
+#include "history/IndexStates.h"
+#include "report/ReportBuilder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -166,6 +169,22 @@ void ClusterSource::sample(Watched& w, const codec::JobObject& job) {
                          static_cast<std::size_t>(std::max(0, m_options.timelineMax)));
 }
 
+std::shared_ptr<const std::map<int32_t, int32_t>>
+ClusterSource::originalIndexesOf(const codec::JobObject& job, Watched& w) {
+    const auto it = job.meta.annotations.find(report::ReportBuilder::kOriginalIndexesAnnotation);
+    const std::string text = it == job.meta.annotations.end() ? std::string() : it->second;
+    if (text != w.originalIndexesText) {
+        // The report's parser, bounded by the job's completions (one original per index).
+        auto map = report::ReportBuilder::originalIndexesFromAnnotation(
+            text, std::max(0, job.job.spec.completions.value_or(0)));
+        w.originalIndexesText = text;
+        w.originalIndexes =
+            map.empty() ? nullptr
+                        : std::make_shared<const std::map<int32_t, int32_t>>(std::move(map));
+    }
+    return w.originalIndexes;
+}
+
 JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     auto wit = m_watched.find(key);
     auto jit = m_jobs.find(key);
@@ -197,10 +216,10 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
                   return a.created < b.created;
               });
 
-    // States as runs: the index sets, then one point per index with attempts (the newest
-    // attempt decides). Nothing here is sized by completions.
-    using engine::IndexState;
-    std::vector<std::pair<int32_t, IndexState>> newestStates;
+    // States as runs: one point per index with attempts (the newest attempt decides), then the
+    // index sets, by the rule the report follows too (history::indexStatesOf). Nothing here is
+    // sized by completions.
+    std::vector<history::NewestAttempt> newestAttempts;
     int failures = 0; // of the current index, over its attempts so far
     for (size_t i = 0; i < s.attempts.size(); ++i) {
         IndexAttempt& a = s.attempts[i];
@@ -220,20 +239,9 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
             continue;
         if (failures > 0)
             s.failureCount.emplace(a.index, failures);
-        if (a.phase == QLatin1String("Pending"))
-            newestStates.emplace_back(a.index, IndexState::Pending);
-        else if (a.phase == QLatin1String("Running"))
-            newestStates.emplace_back(a.index, IndexState::Running);
-        else if (a.phase == QLatin1String("Succeeded"))
-            newestStates.emplace_back(a.index, IndexState::Succeeded);
-        else if (failures > 0)
-            newestStates.emplace_back(a.index, jobFailed ? IndexState::FailedTerminal
-                                                         : IndexState::FailedWillRetry);
+        newestAttempts.push_back({a.index, phaseOutcome(a.phase), failures > 0});
     }
-    s.states = engine::IndexStateMap(n);
-    s.states.paintPoints(std::move(newestStates));
-    s.states.paint(completed, IndexState::Succeeded);
-    s.states.paint(failedSet, IndexState::FailedTerminal);
+    s.states = history::indexStatesOf(n, newestAttempts, completed, failedSet, jobFailed);
 
     for (const auto& p : std::as_const(w.livePods)) {
         const auto phase = p.pod.phase;
@@ -247,6 +255,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     }
     s.events = w.events;
     s.timeline = w.timeline;
+    s.originalIndexes = originalIndexesOf(*jit, w);
 
     // What changed since the previous snapshot of this job (everything for a new watcher).
     if (!w.lastStates) {

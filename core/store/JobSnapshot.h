@@ -100,6 +100,11 @@ struct JobSnapshot {
     int dirtyFirst = 0, dirtyLast = -1;            // indexes whose state changed since the previous
                                                    // snapshot of this job (empty when last < first)
     quint64 serial = 0;                            // increases with every snapshot of this job
+    // A re-run (launched from "Re-run failed" or a subset): each index -> the index it had in the
+    // job it re-runs (the Job's tessera.io/original-indexes annotation, a local run's run.conf);
+    // null for any other job. Shared by the snapshots of a job: it changes with the job, not
+    // with each snapshot.
+    std::shared_ptr<const std::map<int32_t, int32_t>> originalIndexes;
 
     // "$(job)-$(index)" plus ".subdomain" when set.
     QString hostname(int index) const {
@@ -112,6 +117,13 @@ struct JobSnapshot {
     int failuresOf(int index) const {
         const auto it = failureCount.find(index);
         return it == failureCount.end() ? 0 : it->second;
+    }
+    // The index `index` had in the job this one re-runs; nullopt when it is not a re-run.
+    std::optional<int> originalIndexOf(int index) const {
+        if (!originalIndexes)
+            return std::nullopt;
+        const auto it = originalIndexes->find(index);
+        return it == originalIndexes->end() ? std::nullopt : std::optional<int>(it->second);
     }
     // The attempts of one index (uses the sort order of `attempts`).
     std::vector<IndexAttempt> attemptsOf(int index) const;

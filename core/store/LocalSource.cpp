@@ -2,10 +2,13 @@
 
 #include "ClusterSource.h"
 #include "RelaunchInput.h"
+#include "RunHistory.h"
 #include "engine/IndexSet.h"
+#include "history/IndexStates.h"
 #include "local/Journal.h"
 #include "local/ProcStat.h"
 #include "local/RunDirectory.h"
+#include "local/RunStatus.h"
 #include "local/RunnerLauncher.h"
 #include "report/ReportBuilder.h"
 
@@ -240,6 +243,9 @@ bool LocalSource::reload(Run& run) {
     run.attempts = std::move(loaded->attempts);
     run.outcome = qs(loaded->outcome);
     run.runnerAlive = loaded->runnerAlive;
+    if (!run.originalIndexes && !loaded->config.originalIndexes.empty()) // run.conf is fixed
+        run.originalIndexes =
+            std::make_shared<const std::map<int32_t, int32_t>>(loaded->config.originalIndexMap());
     run.openAttempts.clear();
     std::map<std::pair<int32_t, int32_t>, std::pair<qint64, qint64>> open;
     for (const local::JournalRecord& r : loaded->records)
@@ -264,30 +270,31 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
     if (o.job.metadata.uid.empty())
         o.job.metadata.uid = run.dir.toStdString(); // a run directory is unique on this machine
     JobSummary s = ClusterSource::summarize(key, o);
-    if (!run.outcome.isEmpty()) {
-        if (run.outcome != QLatin1String("Complete") && s.status != QLatin1String("Failed")) {
-            // Cancelled or halted runs have no Failed condition of the controller: say what
-            // ended them.
-            s.status = QStringLiteral("Failed");
-            s.statusReason = run.outcome;
-        }
+    // The run's status by the rule its reports follow too (local/RunStatus.h). A run this window
+    // has just launched counts as having a runner while that runner starts.
+    const local::RunStatus status = local::runStatusOf(
+        run.job, run.outcome.toStdString(), run.runnerAlive || run.launchedPid != 0,
+        run.lastRecord.isValid() ? std::optional<int64_t>(run.lastRecord.toMSecsSinceEpoch())
+                                 : std::nullopt);
+    if (status.status == local::RunStatus::kInterrupted) {
+        // Nothing drives it until it is resumed, and its clock stops where its record ends.
+        s.status = QLatin1String(kInterrupted);
+        s.active = run.survivors;
+        if (status.end)
+            s.finished = toDateTime(status.end);
         return s;
     }
-    if (run.runnerAlive || run.launchedPid != 0) {
-        // Running (or starting): its open attempts are what runs now.
-        s.active = static_cast<int>(
-            std::count_if(run.attempts.begin(), run.attempts.end(),
-                          [](const engine::Attempt& a) { return isActive(a.outcome); }));
-        if (!run.runnerAlive)
-            s.status = QStringLiteral("Pending");
+    if (status.finished()) {
+        s.status = qs(status.status);
+        s.statusReason = qs(status.reason);
         return s;
     }
-    // Its runner is gone and it never finished: nothing drives it until it is resumed, and its
-    // clock stops where its record ends.
-    s.status = QLatin1String(kInterrupted);
-    s.active = run.survivors;
-    if (run.lastRecord.isValid())
-        s.finished = run.lastRecord;
+    // Running (or starting): its open attempts are what runs now.
+    s.active = static_cast<int>(
+        std::count_if(run.attempts.begin(), run.attempts.end(),
+                      [](const engine::Attempt& a) { return isActive(a.outcome); }));
+    if (!run.runnerAlive)
+        s.status = QStringLiteral("Pending");
     return s;
 }
 
@@ -319,29 +326,20 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
             ++s.failureCount[a.index];
 
     {
-        // From the files: the newest attempt of each index, then the status strings.
-        using engine::IndexState;
-        const bool failed = s.summary.status == QLatin1String("Failed");
-        std::vector<std::pair<int32_t, IndexState>> newestStates;
+        // From the files: the newest attempt of each index, then the status strings, by the
+        // rule the report follows too (history::indexStatesOf).
+        std::vector<history::NewestAttempt> newestAttempts;
         for (size_t i = 0; i < s.attempts.size(); ++i) {
             const IndexAttempt& a = s.attempts[i];
             const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
-            if (!newest || a.index < 0 || a.index >= n)
-                continue;
-            if (a.phase == QLatin1String("Running"))
-                newestStates.emplace_back(a.index, IndexState::Running);
-            else if (a.phase == QLatin1String("Pending"))
-                newestStates.emplace_back(a.index, IndexState::Pending);
-            else if (a.phase == QLatin1String("Failed"))
-                newestStates.emplace_back(a.index, failed ? IndexState::FailedTerminal
-                                                          : IndexState::FailedWillRetry);
+            if (newest && a.index >= 0 && a.index < n)
+                newestAttempts.push_back(
+                    {a.index, phaseOutcome(a.phase), s.failuresOf(a.index) > 0});
         }
-        s.states = engine::IndexStateMap(n);
-        s.states.paintPoints(std::move(newestStates));
-        s.states.paint(engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(""), n),
-                       IndexState::FailedTerminal);
-        s.states.paint(engine::IndexSet::parseLenient(job.status.completedIndexes, n),
-                       IndexState::Succeeded);
+        s.states = history::indexStatesOf(
+            n, newestAttempts, engine::IndexSet::parseLenient(job.status.completedIndexes, n),
+            engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(""), n),
+            s.summary.status == QLatin1String("Failed"));
     }
     for (const auto& a : s.attempts)
         if (a.live && !a.node.isEmpty()) {
@@ -349,6 +347,7 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
             ++s.podsByZone[QString()];
         }
     s.timeline = run.timeline;
+    s.originalIndexes = run.originalIndexes;
     if (!run.lastStates) {
         s.dirtyFirst = 0;
         s.dirtyLast = s.states.size() - 1;
@@ -480,6 +479,8 @@ void LocalSource::loadReportInput(const QString& key) {
     input->attempts = std::move(loaded->attempts);
     input->originalIndexes = loaded->config.originalIndexMap();
     input->source = "local:" + dir.toStdString();
+    const local::RunStatus status = local::runStatusOf(*loaded); // what the window says
+    input->status = {status.status, status.reason, status.end};
     emit reportInputReady(key, std::move(input), QString());
 }
 

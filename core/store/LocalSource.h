@@ -96,6 +96,8 @@ private:
         std::optional<engine::IndexStateMap> lastStates; // unset: a watcher needs the whole grid
         std::vector<ProgressSample> timeline;
         quint64 serial = 0;
+        // A re-run's original indexes (run.conf); null for a first run.
+        std::shared_ptr<const std::map<int32_t, int32_t>> originalIndexes;
     };
     struct LogFollow {
         QString key, path;

@@ -40,6 +40,18 @@ BarOutcome outcomeOf(const IndexAttempt& a) {
     return BarOutcome::Unknown;
 }
 
+BarOutcome phaseOutcome(const QString& phase) {
+    if (phase == QLatin1String("Pending"))
+        return BarOutcome::Pending;
+    if (phase == QLatin1String("Running"))
+        return BarOutcome::Running;
+    if (phase == QLatin1String("Succeeded"))
+        return BarOutcome::Succeeded;
+    if (phase == QLatin1String("Failed"))
+        return BarOutcome::Failed;
+    return BarOutcome::Unknown;
+}
+
 std::vector<history::AttemptSpan> attemptSpans(const JobSnapshot& s) {
     std::vector<history::AttemptSpan> spans;
     spans.reserve(s.attempts.size());

@@ -39,6 +39,9 @@ public:
 // JobSnapshot::attempts).
 std::vector<history::AttemptSpan> attemptSpans(const JobSnapshot& snapshot);
 BarOutcome outcomeOf(const IndexAttempt& attempt);
+// An attempt's phase ("Pending", "Running", "Succeeded", "Failed"; anything else: Unknown) as the
+// per-index state rule reads it (history::indexStatesOf).
+BarOutcome phaseOutcome(const QString& phase);
 bool attemptFailed(const IndexAttempt& attempt);
 // The indexes in one state as a Kubernetes index string ("0,14,16-17").
 QString indexesInState(const JobSnapshot& snapshot, engine::IndexState state);

@@ -2,7 +2,10 @@
 // follows ("tessera CMD: message", exit 1 for failures, 2 for usage errors).
 #include "Subprocess.h"
 
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using tessera::testing::runTessera;
 
@@ -120,6 +123,33 @@ TEST(Cli, ReconcileNamesStandardInputInErrors) {
     EXPECT_EQ(noJob.exitCode, 1);
     EXPECT_EQ(noJob.err,
               "tessera reconcile: <stdin>: job: missing: the input needs a \"job\" object\n");
+}
+
+// Issue 11: a work list launched with Kubernetes' default backoffLimit of 6 stopped after its
+// first failures. `tessera launch` now retries per item unless a limit is given (as the dialog).
+TEST(Cli, LaunchRetriesAWorkListPerItemUnlessALimitIsGiven) {
+    char tmpl[] = "/tmp/tessera-cli-launch-XXXXXX";
+    const std::string dir = ::mkdtemp(tmpl);
+    const std::string list = dir + "/items.txt";
+    std::ofstream(list) << "true\nexit 3\ntrue\n";
+    const auto byDefault = runTessera({"launch", list, "--image", "busybox", "--output", "yaml"});
+    EXPECT_EQ(byDefault.exitCode, 0) << byDefault.err;
+    EXPECT_NE(byDefault.out.find("backoffLimitPerIndex: 2\n"), std::string::npos) << byDefault.out;
+    EXPECT_EQ(byDefault.out.find("backoffLimit:"), std::string::npos) << byDefault.out;
+
+    const auto jobWide = runTessera(
+        {"launch", list, "--image", "busybox", "--backoff-limit", "6", "--output", "yaml"});
+    EXPECT_EQ(jobWide.exitCode, 0) << jobWide.err;
+    EXPECT_NE(jobWide.out.find("backoffLimit: 6\n"), std::string::npos) << jobWide.out;
+    EXPECT_EQ(jobWide.out.find("backoffLimitPerIndex"), std::string::npos) << jobWide.out;
+
+    const auto perIndex = runTessera({"launch", list, "--image", "busybox",
+                                      "--backoff-limit-per-index", "5", "--output", "yaml"});
+    EXPECT_NE(perIndex.out.find("backoffLimitPerIndex: 5\n"), std::string::npos) << perIndex.out;
+
+    const auto help = runTessera({"launch", "--help"});
+    EXPECT_NE(help.out.find("default: 2 when"), std::string::npos) << help.out;
+    std::filesystem::remove_all(dir);
 }
 
 } // namespace

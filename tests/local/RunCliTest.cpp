@@ -311,3 +311,33 @@ TEST(RunCli, AnItemThatCannotStartFailsItsAttemptWithExitCode127AndTheReason) {
     EXPECT_NE(json.find("StartError"), std::string::npos) << json.substr(0, 2000);
     EXPECT_NE(json.find("Argument list too long"), std::string::npos);
 }
+
+// Issue 11: "a 200-line list with every 17th line failing ended after 2 s as Failed:
+// BackoffLimitExceeded, 14 done and 186 never run". Given no limit, a work list now retries per
+// item (the Launch dialog's default): the bad lines end as failed indexes, every other line runs.
+TEST(RunCli, AWorkListWithFailingLinesRunsEveryOtherLineByDefault) {
+    TempDir dir;
+    const std::string out = dir.file("ran");
+    std::filesystem::create_directory(out);
+    const int items = 60;
+    std::string list;
+    for (int i = 0; i < items; ++i)
+        list += "touch " + out + "/" + std::to_string(i) + (i % 17 == 16 ? "; exit 3" : "") + "\n";
+    const Ran r = runTessera({"run", dir.write("items.txt", list), "-j", "4", "--backoff-scale",
+                              "0.01", "--run-dir", dir.file("run")},
+                             dir);
+    EXPECT_EQ(r.exitCode, 3) << r.err << r.out;
+    EXPECT_NE(r.out.find("Failed (FailedIndexes)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("failed indexes: 16,33,50"), std::string::npos) << r.out;
+    for (int i = 0; i < items; ++i)
+        EXPECT_TRUE(std::filesystem::exists(out + "/" + std::to_string(i))) << "line " << i;
+    // Each bad line had its own retries (2 per index), none of the good lines a second attempt.
+    auto records = Journal::read(dir.file("run") + "/journal");
+    ASSERT_TRUE(records.ok());
+    std::map<int, int> starts;
+    for (const JournalRecord& e : *records)
+        if (e.kind == 'S')
+            ++starts[e.index];
+    for (int i = 0; i < items; ++i)
+        EXPECT_EQ(starts[i], i % 17 == 16 ? 3 : 1) << "index " << i;
+}

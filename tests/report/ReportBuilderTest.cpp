@@ -4,6 +4,7 @@
 
 #include "ReportFixtures.h"
 #include "engine/Validation.h"
+#include "history/IndexStates.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -198,4 +199,44 @@ TEST(ReportBuilder, ADryRunForecastCurveIsTheReportsProgressOfTheSameRun) {
         ASSERT_NE(step, forecast.succeeded.begin());
         EXPECT_EQ(std::prev(step)->value, p.succeeded) << "at " << p.at.count() << " ms";
     }
+}
+
+// Issue 11: one state derivation. The report's per-index states (its rows' status and every
+// count) are the window's rule, history::indexStatesOf: in a job that failed without
+// backoffLimitPerIndex, an index whose attempts failed is failed for good, as the grid shows it
+// (the report used to call it "will retry"); an index whose only attempt ended unrecorded is
+// not started, its row saying how its attempt ended.
+TEST(ReportBuilder, IndexStatesAreTheWindowsRule) {
+    using engine::IndexState;
+    ReportInput in = reporttest::handMadeInput();
+    in.job.spec.backoffLimitPerIndex.reset();
+    in.job.status.failedIndexes.reset();
+    engine::Condition failed;
+    failed.type = "Failed";
+    failed.status = engine::ConditionStatus::True;
+    failed.reason = "BackoffLimitExceeded";
+    in.job.status.conditions = {failed};
+    engine::Attempt gone = in.attempts.back();
+    gone.index = 3;
+    gone.number = 1;
+    gone.podName = "job-x-3-1";
+    gone.outcome = engine::AttemptOutcome::Deleted;
+    gone.finishedAt.reset();
+    in.attempts.push_back(gone);
+    const Report r = ReportBuilder::build(in);
+    const std::vector<IndexState> want{IndexState::Succeeded, IndexState::FailedTerminal,
+                                       IndexState::Running, IndexState::NotStarted};
+    EXPECT_EQ(r.states.toVector(), want);
+    std::vector<history::NewestAttempt> newest{{0, history::BarOutcome::Succeeded, true},
+                                               {1, history::BarOutcome::Failed, true},
+                                               {2, history::BarOutcome::Running, false},
+                                               {3, history::BarOutcome::Unknown, false}};
+    EXPECT_EQ(r.states, history::indexStatesOf(4, newest, engine::IndexSet::parseLenient("0", 4),
+                                               engine::IndexSet(), true));
+    EXPECT_EQ(r.rows[1].status, "Failed");
+    EXPECT_EQ(r.rows[3].status, "Deleted");
+    const history::JobHistory h = ReportBuilder::historyOf(r);
+    EXPECT_EQ(h.counts.of(IndexState::FailedTerminal), 1);
+    EXPECT_EQ(h.counts.of(IndexState::FailedWillRetry), 0);
+    EXPECT_EQ(r.failedCount, 1);
 }

@@ -651,3 +651,30 @@ TEST_F(ClusterSourceTest, OpensAJobOfTwoBillionIndexesAsRuns) {
     EXPECT_EQ(s->dirtyFirst, 0);
     EXPECT_EQ(s->dirtyLast, kHuge - 1);
 }
+
+// Issue 11: a re-run's tooltip shows the original index. The Job's tessera.io/original-indexes
+// annotation (written by core/launch) reaches the window's snapshot, read by the report's parser;
+// a job without it has no map.
+TEST_F(ClusterSourceTest, AReRunsOriginalIndexesReachItsSnapshot) {
+    api.putJob(
+        {.name = QStringLiteral("render"),
+         .completions = 4,
+         .parallelism = 2,
+         .annotations = {{QString::fromLatin1(report::ReportBuilder::kOriginalIndexesAnnotation),
+                          QStringLiteral("3,17-18,40")}}});
+    api.putJob({.name = QStringLiteral("plain"), .completions = 4, .parallelism = 2});
+    startStore();
+    call([](JobStore* s) {
+        s->watchJob(kKey);
+        s->watchJob(QStringLiteral("test/default/plain"));
+    });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(QStringLiteral("test/default/plain")); }, kWait));
+    const auto s = ui->snap(kKey);
+    ASSERT_TRUE(s->originalIndexes);
+    EXPECT_EQ(*s->originalIndexes, (std::map<int32_t, int32_t>{{0, 3}, {1, 17}, {2, 18}, {3, 40}}));
+    EXPECT_EQ(s->originalIndexOf(1), 17);
+    EXPECT_EQ(s->originalIndexOf(9), std::nullopt);
+    EXPECT_FALSE(ui->snap(QStringLiteral("test/default/plain"))->originalIndexes);
+    EXPECT_EQ(ui->snap(QStringLiteral("test/default/plain"))->originalIndexOf(1), std::nullopt);
+}

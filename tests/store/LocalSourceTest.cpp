@@ -6,11 +6,16 @@
 #include "RunNumbers.h"
 #include "local/Journal.h"
 #include "report/ReportBuilder.h"
+#include "report/ReportWriter.h"
 #include "store/RelaunchInput.h"
 #include "store/StoreThread.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
@@ -96,6 +101,28 @@ protected:
         call([this](JobStore* st) { st->loadReportInput(key); });
         EXPECT_TRUE(QTest::qWaitFor([&] { return input != nullptr; }, kWait));
         return input ? report::ReportBuilder::build(*input) : report::Report{};
+    }
+    // The report's outcome as its JSON says it: from the store's report input (the window's
+    // export) and from `tessera report --source local` (the command line); both must agree.
+    QJsonObject jsonOutcome(const report::Report& r) const {
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QString error;
+        EXPECT_TRUE(report::ReportWriter::writeTo(r, report::ReportFormat::Json, buffer, {}, error))
+            << error.toStdString();
+        return QJsonDocument::fromJson(buffer.data()).object()[u"outcome"].toObject();
+    }
+    QJsonObject cliOutcome() const {
+        const QString out = dir.filePath(QStringLiteral("cli-report.json"));
+        QProcess p;
+        p.start(QStringLiteral(TESSERA_BINARY),
+                {QStringLiteral("report"), QStringLiteral("--source"), QStringLiteral("local"),
+                 runDir(), QStringLiteral("-o"), out});
+        EXPECT_TRUE(p.waitForFinished(kWait));
+        EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
+        QFile f(out);
+        EXPECT_TRUE(f.open(QIODevice::ReadOnly));
+        return QJsonDocument::fromJson(f.readAll()).object()[u"outcome"].toObject();
     }
     template <typename F> void call(F f) {
         QMetaObject::invokeMethod(host->store(), [s = host->store(), f] { f(s); });
@@ -239,8 +266,8 @@ TEST_F(LocalSourceTest, ParallelismChangesTheRunningRun) {
 }
 
 // A re-run of a local run records which index of the run it re-ran each of its indexes was
-// (run.conf), and both the report and a further re-run read it back.
-TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportAndTheNextReRun) {
+// (run.conf), and the report, the window's snapshot and a further re-run read it back.
+TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportTheWindowAndTheNextReRun) {
     startStore();
     local::RunOptions o = runOptions("echo first\nexit 5\n", 2);
     o.config.originalIndexes = {4, 9};
@@ -270,6 +297,13 @@ TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportAndTheNextReRun) {
     EXPECT_EQ(report->originalIndexes, want);
     EXPECT_EQ(relaunch->relaunch.originalIndexes, want);
     EXPECT_EQ(relaunch->failed, std::vector<int32_t>{1});
+    // And the window's snapshot, for the grid's tooltip and the details panel.
+    call([this](JobStore* st) { st->watchJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->snapshots.count(key) == 1; }, kWait));
+    const JobSnapshotPtr snapshot = ui->snapshots.at(key);
+    ASSERT_TRUE(snapshot->originalIndexes);
+    EXPECT_EQ(*snapshot->originalIndexes, want);
+    EXPECT_EQ(snapshot->originalIndexOf(1), 9);
 }
 
 // A run started through a store is a process of its own: it keeps running when the store (the
@@ -322,6 +356,18 @@ TEST_F(LocalSourceTest, AKilledRunnerShowsInterruptedAndResumeCompletesIt) {
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(key).active == 0; }, kWait));
     EXPECT_EQ(status(), QStringLiteral("Interrupted"));
     EXPECT_EQ(ui->rows.at(key).finished, interrupted.finished) << "the clock kept counting";
+    // Its report says what the window says (it said "Running" with an open end), in the window's
+    // export and from the command line alike: Interrupted, ended at the last record.
+    const report::Report r = loadReport();
+    EXPECT_EQ(r.outcome, status().toStdString());
+    ASSERT_TRUE(r.end.has_value());
+    EXPECT_EQ(r.end->time_since_epoch().count(), interrupted.finished.toMSecsSinceEpoch());
+    const QJsonObject json = jsonOutcome(r);
+    EXPECT_EQ(json[u"result"].toString(), QStringLiteral("Interrupted"));
+    EXPECT_FALSE(json[u"endTime"].isNull());
+    const QJsonObject cli = cliOutcome();
+    EXPECT_EQ(cli[u"result"].toString(), QStringLiteral("Interrupted"));
+    EXPECT_EQ(cli[u"endTime"], json[u"endTime"]);
     // Steering a run nobody drives is refused, with the way out.
     call([this](JobStore* s) { s->setParallelism(key, 4); });
     ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
@@ -333,6 +379,35 @@ TEST_F(LocalSourceTest, AKilledRunnerShowsInterruptedAndResumeCompletesIt) {
         << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
     EXPECT_EQ(ui->rows.at(key).succeeded, 6);
     expectEachIndexRanOnce(6);
+}
+
+// A run cancelled from the window ends "Failed: Cancelled" there; its report (the window's export
+// and `tessera report`) says the same, ended when it was cancelled, not "Running".
+TEST_F(LocalSourceTest, ACancelledRunsReportSaysWhatTheWindowSays) {
+    startStore();
+    startRun(runOptions(recordingItems(6, "5"), 2));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return status() == QLatin1String("Running") && ui->rows.at(key).active > 0; }, kWait))
+        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    call([this](JobStore* s) { s->deleteJob(key); }); // a local run's delete cancels it
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Failed"); }, kWait))
+        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    const JobSummary window = ui->rows.at(key);
+    EXPECT_EQ(window.statusReason, QStringLiteral("Cancelled"));
+    ASSERT_TRUE(window.finished.isValid());
+
+    const report::Report r = loadReport();
+    EXPECT_EQ(r.outcome, window.status.toStdString());
+    EXPECT_EQ(r.reason, window.statusReason.toStdString());
+    ASSERT_TRUE(r.end.has_value());
+    EXPECT_EQ(r.end->time_since_epoch().count(), window.finished.toMSecsSinceEpoch());
+    const QJsonObject json = jsonOutcome(r);
+    EXPECT_EQ(json[u"result"].toString(), QStringLiteral("Failed"));
+    EXPECT_EQ(json[u"reason"].toString(), QStringLiteral("Cancelled"));
+    const QJsonObject cli = cliOutcome();
+    EXPECT_EQ(cli[u"result"], json[u"result"]);
+    EXPECT_EQ(cli[u"reason"], json[u"reason"]);
+    EXPECT_EQ(cli[u"endTime"], json[u"endTime"]);
 }
 
 // The runner is started from the executable given; one that cannot start is an error naming it.

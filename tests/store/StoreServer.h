@@ -27,6 +27,7 @@ struct JobDesc {
     bool suspend = false;
     QString failedReason; // non-empty: a Failed=True condition with this reason
     QString subdomain;
+    std::map<QString, QString> annotations; // metadata.annotations
 };
 
 struct PodDesc {
@@ -83,6 +84,14 @@ inline QByteArray renderJob(const JobDesc& d, const QString& ns, qint64 rv) {
                                 QStringLiteral("2026-11-22T09:59:00Z")}}},
                   {QStringLiteral("spec"), spec},
                   {QStringLiteral("status"), status}};
+    if (!d.annotations.empty()) {
+        QJsonObject meta = o[QStringLiteral("metadata")].toObject();
+        QJsonObject annotations;
+        for (const auto& [k, v] : d.annotations)
+            annotations.insert(k, v);
+        meta.insert(QStringLiteral("annotations"), annotations);
+        o.insert(QStringLiteral("metadata"), meta);
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 

@@ -506,3 +506,32 @@ TEST(FirstHour, ChartsRedrawTheirSeriesInTheNewThemesStateColours) {
     charts.setPalette(dark); // as View > Theme > Dark does for every widget
     EXPECT_EQ(histogramColour(), StatePalette(dark).color(IndexState::Succeeded));
 }
+
+// Issue 11: "a re-run's tooltip shows the original index". A re-run's snapshot carries the map
+// (ClusterSource: the Job's annotation; LocalSource: run.conf); the grid's tooltip and the details
+// panel name both indexes, and an index of any other job is named as before.
+TEST(FirstHour, AReRunsTooltipAndDetailsNameTheOriginalIndex) {
+    WindowOnStore w;
+    JobView* view = w.view();
+    EXPECT_FALSE(view->grid()->toolTipText(3).contains(QStringLiteral("original")));
+    tessera::store::JobSnapshot rerun = w.job;
+    rerun.originalIndexes = std::make_shared<const std::map<int32_t, int32_t>>(
+        std::map<int32_t, int32_t>{{0, 4}, {3, 17}});
+    w.store.publish(rerun);
+    ASSERT_TRUE(waitUntil([&] { return view->snapshot()->originalIndexes != nullptr; }));
+    EXPECT_TRUE(
+        view->grid()->toolTipText(3).contains(QStringLiteral("<b>Index 3 (original index 17)</b>")))
+        << view->grid()->toolTipText(3).toStdString();
+    EXPECT_TRUE(
+        view->grid()->toolTipText(0).contains(QStringLiteral("Index 0 (original index 4)")));
+    EXPECT_TRUE(view->grid()->toolTipText(1).contains(QStringLiteral("<b>Index 1</b>")))
+        << view->grid()->toolTipText(1).toStdString();
+    view->showIndex(3);
+    auto* title = view->findChild<QLabel*>(QStringLiteral("indexDetailsTitle"));
+    ASSERT_TRUE(title);
+    EXPECT_TRUE(title->text().contains(QStringLiteral("Index 3 (original index 17)")))
+        << title->text().toStdString();
+    view->showIndex(1);
+    EXPECT_TRUE(title->text().contains(QStringLiteral("<b>Index 1</b>")))
+        << title->text().toStdString();
+}
