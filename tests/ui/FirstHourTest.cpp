@@ -338,7 +338,15 @@ TEST(FirstHour, CommandPaletteJumpsToAJobATabAndAnAction) {
                           << (f ? f->objectName().toStdString() : std::string());
             return nullptr;
         }
-        palette->setFilterText(filter);
+        // Typing goes to the filter at once (a popup gets no focus from the window system).
+        QWidget* typedInto = QApplication::focusWidget();
+        if (typedInto == nullptr ||
+            typedInto->objectName() != QLatin1String("commandPaletteFilter")) {
+            ADD_FAILURE() << "the palette's filter has no focus; focus on "
+                          << (typedInto ? typedInto->metaObject()->className() : "nothing");
+            return nullptr;
+        }
+        QTest::keyClicks(typedInto, filter);
         return palette;
     };
     // Ctrl+K works from a text field too (where it would otherwise delete to the line's end).
