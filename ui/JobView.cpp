@@ -203,6 +203,8 @@ QWidget* JobView::buildScoreboardTab() {
     m_detailsTitle->setObjectName(QStringLiteral("indexDetailsTitle"));
     m_detailsTitle->setWordWrap(true);
     auto* attempts = makeSortableTable(m_attemptsModel, details, QStringLiteral("attemptsTable"));
+    // Each column as wide as its content (pod names whole), the reason taking what is left.
+    fitColumnsStretching(attempts, m_attemptsModel->columnCount() - 1);
     m_log = new LogViewWidget(details);
     // Clicking (or moving to) an attempt's row shows that attempt's log.
     connect(
