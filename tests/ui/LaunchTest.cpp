@@ -16,6 +16,7 @@
 #include "ui/LogViewWidget.h"
 #include "ui/MainWindow.h"
 #include "ui/StatePalette.h"
+#include "ui/Theme.h"
 #include "ui/launch/LaunchDialog.h"
 #include "ui/launch/LimitSpinBox.h"
 
@@ -682,6 +683,23 @@ TEST_F(LaunchFromWindow, ALongErrorWrapsInsteadOfScrollingSideways) {
     EXPECT_GT(errors->document()->documentLayout()->documentSize().height(),
               errors->document()->blockCount());
     EXPECT_EQ(dialog->width(), width); // not pushed wider
+}
+
+TEST_F(LaunchFromWindow, ErrorTextTakesTheThemesFailedColourSoItIsLegibleOnDark) {
+    const QString path =
+        writeFile(m_files, QStringLiteral("broken.csv"), "FRAME,SCENE\n1,intro\n2,intro,extra\n");
+    for (const Theme theme : {Theme::Dark, Theme::Light}) {
+        applyTheme(theme);
+        LaunchDialog dialog;
+        dialog.openFile(path);
+        ASSERT_TRUE(waitUntil([&] { return !dialog.isBusy() && !dialog.errorTexts().isEmpty(); }));
+        auto* errors = dialog.findChild<QPlainTextEdit*>(QStringLiteral("errorList"));
+        ASSERT_NE(errors, nullptr);
+        const QColor failed = StatePalette(themePalette(theme)).color(IndexState::FailedTerminal);
+        EXPECT_TRUE(errors->styleSheet().contains(failed.name()))
+            << int(theme) << " " << errors->styleSheet().toStdString();
+    }
+    applyTheme(Theme::System);
 }
 
 TEST_F(LaunchFromWindow, TheClusterPageSaysTheDemoSimulatesAndWhyNoClusterIsOffered) {
