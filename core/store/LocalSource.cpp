@@ -264,6 +264,10 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
     if (o.job.metadata.uid.empty())
         o.job.metadata.uid = run.dir.toStdString(); // a run directory is unique on this machine
     JobSummary s = ClusterSource::summarize(key, o);
+    // A run's Job has no creationTimestamp (no API server set one): its age counts from its
+    // start, so the job list's Age column is not left empty.
+    if (!s.created.isValid())
+        s.created = s.started;
     if (!run.outcome.isEmpty()) {
         if (run.outcome != QLatin1String("Complete") && s.status != QLatin1String("Failed")) {
             // Cancelled or halted runs have no Failed condition of the controller: say what
