@@ -198,7 +198,7 @@ void LaunchDialog::showForecasts() {
         series->attachAxis(y);
     }
     x->setRange(0, maxX);
-    // Ticks at round minutes (1, 2 or 5 x 10^k, four or so), not at fifths of the makespan
+    // Ticks at round minutes (1, 2 or 5 x 10^k, at most four), not at fifths of the makespan
     // ("50.7, 101.4, 152.1").
     double step = 1e-3;
     for (double decade = 1e-3; step * 4 < maxX; decade *= 10) {
