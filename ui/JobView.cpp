@@ -241,12 +241,15 @@ QWidget* JobView::buildScoreboardTab() {
 QWidget* JobView::buildSpreadTab() {
     auto* tab = new QWidget(this);
     auto* layout = new QHBoxLayout(tab);
+    // The name takes the width, its pod count and share right beside it (not across the table).
     auto* nodes = new QGroupBox(tr("Active pods by node"), tab);
-    (new QVBoxLayout(nodes))
-        ->addWidget(makeSortableTable(m_nodesModel, nodes, QStringLiteral("nodesTable")));
+    auto* nodesTable = makeSortableTable(m_nodesModel, nodes, QStringLiteral("nodesTable"));
+    fitColumnsStretching(nodesTable, 0);
+    (new QVBoxLayout(nodes))->addWidget(nodesTable);
     auto* zones = new QGroupBox(tr("Active pods by zone (topology.kubernetes.io/zone)"), tab);
-    (new QVBoxLayout(zones))
-        ->addWidget(makeSortableTable(m_zonesModel, zones, QStringLiteral("zonesTable")));
+    auto* zonesTable = makeSortableTable(m_zonesModel, zones, QStringLiteral("zonesTable"));
+    fitColumnsStretching(zonesTable, 0);
+    (new QVBoxLayout(zones))->addWidget(zonesTable);
     layout->addWidget(nodes, 3);
     layout->addWidget(zones, 2);
     return tab;

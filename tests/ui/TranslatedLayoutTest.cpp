@@ -168,12 +168,13 @@ TEST_P(TranslatedLayout, TheJobListAndLegendFitA1280PixelWindow) {
             << title.toStdString();
     }
 
-    // So do the job's own tables: attempts, failing indexes and events.
-    for (int tab : {0, 1}) {
+    // So do the job's own tables: attempts, failing indexes, events, pods by node and zone.
+    for (int tab : {0, 1, 2}) {
         window.jobView()->tabs()->setCurrentIndex(tab);
         QTest::qWait(100);
     }
-    for (const char* name : {"attemptsTable", "failuresTable", "eventsTable"}) {
+    for (const char* name :
+         {"attemptsTable", "failuresTable", "eventsTable", "nodesTable", "zonesTable"}) {
         auto* table = window.jobView()->findChild<QTableView*>(QLatin1String(name));
         ASSERT_NE(table, nullptr) << name;
         EXPECT_EQ(cutHeaderTitles(table).join(QStringLiteral(", ")).toStdString(), "");
