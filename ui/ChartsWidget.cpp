@@ -57,17 +57,23 @@ QDateTimeAxis* timeAxis(QChart* chart, qint64 t0, qint64 t1) {
 
 QValueAxis* valueAxis(QChart* chart, double max) {
     auto* axis = new QValueAxis;
-    // Whole numbers only: a tick per count up to 2, above that three ticks on a rounded range
-    // (the charts are short; more labels than fit are elided to "...").
-    const double top = std::ceil(std::max(1.0, max * 1.05));
-    axis->setRange(0, top);
-    axis->setLabelFormat(QStringLiteral("%d"));
-    if (top <= 2) {
-        axis->setTickCount(static_cast<int>(top) + 1);
-    } else {
-        axis->setTickCount(3);
-        axis->applyNiceNumbers();
+    // Whole numbers only, at most three intervals (the charts are short; more labels than fit
+    // are elided to "..."), of a round step (1, 2 or 5 times a power of ten) whose top is the
+    // first at or above the largest value. QValueAxis::applyNiceNumbers rounded 21,000 up to
+    // 40,000, leaving the upper half of a 20,000-index job's chart empty.
+    const double top = std::ceil(std::max(1.0, max));
+    double step = 1;
+    for (double decade = 1; step * 3 < top; decade *= 10) {
+        for (const double m : {1.0, 2.0, 5.0}) {
+            step = m * decade;
+            if (step * 3 >= top)
+                break;
+        }
     }
+    const int intervals = static_cast<int>(std::ceil(top / step));
+    axis->setRange(0, intervals * step);
+    axis->setTickCount(intervals + 1);
+    axis->setLabelFormat(QStringLiteral("%d"));
     chart->addAxis(axis, Qt::AlignLeft);
     return axis;
 }

@@ -34,6 +34,9 @@ CommandPalette::CommandPalette(QWidget* parent)
     connect(m_list, &QListWidget::itemActivated, this, [this] { runCurrent(); });
     connect(m_list, &QListWidget::itemClicked, this, [this] { runCurrent(); });
     resize(560, 380);
+    // The filter is the popup's focus widget before it shows: Qt gives an opening popup's focus
+    // widget the keyboard, and a popup without one takes no typing at all.
+    m_filter->setFocus();
 }
 
 void CommandPalette::setEntries(std::vector<Entry> entries) {

@@ -34,6 +34,8 @@ FailuresPanel::FailuresPanel(QWidget* parent)
         emit indexActivated(
             failuresView->model()->index(i.row(), 0).data(TableRowsModel::SortRole).toInt());
     });
+    // Message takes the width; "Last exit code" (longer in German) shows its whole title.
+    fitColumnsStretching(failuresView, 4);
     fl->addWidget(failuresView);
     auto* events = new QGroupBox(tr("Events of the job"), split);
     auto* eventsView = makeSortableTable(m_eventsModel, events, QStringLiteral("eventsTable"));

@@ -128,6 +128,12 @@ int TimelineWidget::rowTop(int row) const {
     return kAxisHeight + row * m_rowHeight - (m_scrolling ? m_scroll->value() : 0);
 }
 
+int TimelineWidget::rowsPerLabel() const {
+    // Rounded up: 9 px rows under 15 px labels label every second row, not every row.
+    const int labelHeight = fontMetrics().height() + 2;
+    return std::max(1, (labelHeight + m_rowHeight - 1) / m_rowHeight);
+}
+
 int TimelineWidget::xOf(qint64 t) const {
     const QRect plot = plotRect();
     const double span = double(std::max<qint64>(1, m_viewT1 - m_viewT0));
@@ -245,7 +251,7 @@ void TimelineWidget::renderPlot() {
     const int rows = static_cast<int>(m_history.rowIndexes.size());
     const int firstRow = std::max(0, scrollY / m_rowHeight);
     const int lastRow = std::min(rows - 1, (plot.height() + scrollY) / m_rowHeight);
-    const int labelEvery = std::max(1, (fontMetrics().height() + 2) / m_rowHeight);
+    const int labelEvery = rowsPerLabel();
     painter.setPen(palette().color(QPalette::Text));
     painter.setClipRect(QRect(0, kAxisHeight, kLabelWidth, plot.height()));
     for (int row = firstRow; row <= lastRow; ++row)

@@ -27,6 +27,8 @@ public:
     // The attempt under a point (index into the snapshot's attempts), -1 if none.
     int attemptAt(const QPoint& pos) const;
     int rowHeight() const { return m_rowHeight; }
+    // Every how many rows an index label is drawn: as often as the labels do not overlap.
+    int rowsPerLabel() const;
     const store::RunHistory& history() const { return m_history; }
     // Widget x of a time (ms since the epoch) at the current zoom; for tests and the axis.
     int xOf(qint64 t) const;

@@ -270,6 +270,10 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
     if (o.job.metadata.uid.empty())
         o.job.metadata.uid = run.dir.toStdString(); // a run directory is unique on this machine
     JobSummary s = ClusterSource::summarize(key, o);
+    // A run's Job has no creationTimestamp (no API server set one): its age counts from its
+    // start, so the job list's Age column is not left empty.
+    if (!s.created.isValid())
+        s.created = s.started;
     // The run's status by the rule its reports follow too (local/RunStatus.h). A run this window
     // has just launched counts as having a runner while that runner starts.
     const local::RunStatus status = local::runStatusOf(

@@ -219,6 +219,9 @@ TEST_F(LocalSourceTest, ARunShowsItsIndexStatesExitCodesAndLogsAndReadsBackFromF
     EXPECT_EQ(s->failuresOf(1), 1);
     ASSERT_EQ(ui->rows.count(key), 1u);
     EXPECT_EQ(ui->rows.at(key).succeeded, 3);
+    // Its age (the job list's Age column) counts from its start.
+    EXPECT_TRUE(ui->rows.at(key).created.isValid());
+    EXPECT_EQ(ui->rows.at(key).created, ui->rows.at(key).started);
 
     call([this](JobStore* st) { st->fetchLog(key, 1, -1, false); });
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->logFinished; }, kWait));

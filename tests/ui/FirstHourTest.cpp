@@ -44,6 +44,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
+#include <QValueAxis>
 #include <gtest/gtest.h>
 #include <map>
 
@@ -338,7 +339,15 @@ TEST(FirstHour, CommandPaletteJumpsToAJobATabAndAnAction) {
                           << (f ? f->objectName().toStdString() : std::string());
             return nullptr;
         }
-        palette->setFilterText(filter);
+        // Typing goes to the filter at once (a popup gets no focus from the window system).
+        QWidget* typedInto = QApplication::focusWidget();
+        if (typedInto == nullptr ||
+            typedInto->objectName() != QLatin1String("commandPaletteFilter")) {
+            ADD_FAILURE() << "the palette's filter has no focus; focus on "
+                          << (typedInto ? typedInto->metaObject()->className() : "nothing");
+            return nullptr;
+        }
+        QTest::keyClicks(typedInto, filter);
         return palette;
     };
     // Ctrl+K works from a text field too (where it would otherwise delete to the line's end).
@@ -485,6 +494,25 @@ TEST(FirstHour, PickingTheShownSourceAgainKeepsItAndTheDotShowsTheState) {
         return w.window->connectionColour() ==
                StatePalette(w.window->palette()).color(IndexState::Succeeded);
     })) << w.window->connectionColour().name().toStdString();
+}
+
+TEST(FirstHour, ChartAxesEndAtARoundNumberJustAboveTheLargestValue) {
+    ChartsWidget charts;
+    charts.resize(800, 600);
+    auto top = [&](const char* name) {
+        auto* view = charts.findChild<QChartView*>(QLatin1String(name));
+        const auto axes = view ? view->chart()->axes(Qt::Vertical) : QList<QAbstractAxis*>();
+        auto* axis = axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
+        return axis ? std::pair(axis->max(), axis->tickCount()) : std::pair(-1.0, 0);
+    };
+    // Succeeded over time runs up to the completions: 20,000 ends at 20,000 (it ended at 40,000,
+    // the upper half empty), 300 at 300, 7 at 10.
+    for (const auto& [completions, max, ticks] :
+         std::vector<std::tuple<int, double, int>>{{20000, 20000, 3}, {300, 300, 4}, {7, 10, 3}}) {
+        charts.setSnapshot(std::make_shared<tessera::store::JobSnapshot>(
+            runningJob(QStringLiteral("render"), completions)));
+        EXPECT_EQ(top("chartSucceeded"), std::pair(max, ticks)) << completions;
+    }
 }
 
 TEST(FirstHour, ChartsRedrawTheirSeriesInTheNewThemesStateColours) {

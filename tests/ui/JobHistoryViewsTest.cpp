@@ -204,6 +204,21 @@ TEST(JobHistoryViews, TimelineStaysUsableAtTenThousandAttempts) {
     save(&timeline, QStringLiteral("truth-timeline-10k.png"));
 }
 
+TEST(JobHistoryViews, TimelineIndexLabelsDoNotOverlap) {
+    // Rows from 2 to 14 px high (the height decides; 9 and 11 px rows had a label on every row,
+    // overlapping): labelled rows are at least a label apart.
+    for (const int height : {120, 500, 880, 1040, 1400}) {
+        TimelineWidget timeline;
+        timeline.resize(900, height);
+        timeline.setSnapshot(std::make_shared<const JobSnapshot>(failedRun(100)));
+        timeline.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&timeline));
+        EXPECT_GE(timeline.rowsPerLabel() * timeline.rowHeight(), timeline.fontMetrics().height())
+            << "rows of " << timeline.rowHeight() << " px, a label every "
+            << timeline.rowsPerLabel();
+    }
+}
+
 TEST(JobHistoryViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel) {
     const JobSnapshot run = failedRun(300);
     OpenedJob job(run);

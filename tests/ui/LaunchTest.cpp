@@ -16,10 +16,12 @@
 #include "ui/LogViewWidget.h"
 #include "ui/MainWindow.h"
 #include "ui/StatePalette.h"
+#include "ui/Theme.h"
 #include "ui/launch/LaunchDialog.h"
 #include "ui/launch/LimitSpinBox.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QChartView>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QDropEvent>
@@ -43,6 +45,8 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QUrl>
+#include <QValueAxis>
+#include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
 #include <ostream>
@@ -590,6 +594,21 @@ TEST_F(LaunchFromWindow, ADryRunWithTheDefaultsRunsEveryIndexAndSaysWhyItFails) 
     }
     const QString text = dialog->findChild<QLabel*>(QStringLiteral("makespan"))->text();
     EXPECT_TRUE(text.contains(QStringLiteral("Failed (FailedIndexes)"))) << text.toStdString();
+    // The chart's time axis ticks at round minutes (1, 2 or 5 times a power of ten).
+    auto* chart = dialog->findChild<QChartView*>(QStringLiteral("forecastChart"));
+    ASSERT_NE(chart, nullptr);
+    const auto axes = chart->chart()->axes(Qt::Horizontal);
+    ASSERT_EQ(axes.size(), 1);
+    auto* minutes = qobject_cast<QValueAxis*>(axes.first());
+    ASSERT_NE(minutes, nullptr);
+    EXPECT_EQ(minutes->tickType(), QValueAxis::TicksDynamic);
+    const double step = minutes->tickInterval();
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+    EXPECT_TRUE(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 ||
+                std::abs(mantissa - 5) < 1e-9)
+        << step;
+    EXPECT_LE(minutes->max() / step, 4.0 + 1e-9);
+    EXPECT_GT(minutes->max() / step, 1.0);
 }
 
 TEST_F(LaunchFromWindow, AFailingLocalRunWithTheDefaultsRunsAllItemsAndIsSelectedOnLaunch) {
@@ -682,6 +701,29 @@ TEST_F(LaunchFromWindow, ALongErrorWrapsInsteadOfScrollingSideways) {
     EXPECT_GT(errors->document()->documentLayout()->documentSize().height(),
               errors->document()->blockCount());
     EXPECT_EQ(dialog->width(), width); // not pushed wider
+}
+
+TEST_F(LaunchFromWindow, ErrorTextAndForecastChartFollowTheThemeSoTheyAreLegibleOnDark) {
+    const QString path =
+        writeFile(m_files, QStringLiteral("broken.csv"), "FRAME,SCENE\n1,intro\n2,intro,extra\n");
+    for (const Theme theme : {Theme::Dark, Theme::Light}) {
+        applyTheme(theme);
+        LaunchDialog dialog;
+        dialog.openFile(path);
+        ASSERT_TRUE(waitUntil([&] { return !dialog.isBusy() && !dialog.errorTexts().isEmpty(); }));
+        auto* errors = dialog.findChild<QPlainTextEdit*>(QStringLiteral("errorList"));
+        ASSERT_NE(errors, nullptr);
+        const QColor failed = StatePalette(themePalette(theme)).color(IndexState::FailedTerminal);
+        EXPECT_TRUE(errors->styleSheet().contains(failed.name()))
+            << int(theme) << " " << errors->styleSheet().toStdString();
+        // The dry-run forecast's chart is in the theme too.
+        auto* chart = dialog.findChild<QChartView*>(QStringLiteral("forecastChart"));
+        ASSERT_NE(chart, nullptr);
+        EXPECT_EQ(chart->chart()->backgroundBrush().color(),
+                  themePalette(theme).color(QPalette::Base))
+            << int(theme);
+    }
+    applyTheme(Theme::System);
 }
 
 TEST_F(LaunchFromWindow, TheClusterPageSaysTheDemoSimulatesAndWhyNoClusterIsOffered) {

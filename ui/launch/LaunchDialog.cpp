@@ -153,7 +153,7 @@ void LaunchDialog::buildUi() {
     m_errors->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_errors->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_errors->setMaximumHeight(m_errors->fontMetrics().lineSpacing() * 6 + 12);
-    m_errors->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_errors->setStyleSheet(detail::errorStyle(this));
     m_errors->hide();
     previewLayout->addWidget(m_errors);
     splitter->addWidget(preview);
@@ -331,7 +331,7 @@ void LaunchDialog::setTarget(Target t) {
 
 void LaunchDialog::setStatus(const QString& text, bool error) {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+    m_status->setStyleSheet(error ? detail::errorStyle(this) : QString());
 }
 
 bool LaunchDialog::canLaunch() const {

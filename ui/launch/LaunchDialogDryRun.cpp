@@ -75,6 +75,12 @@ QWidget* LaunchDialog::buildDryRunPage() {
     chart->setTitle(tr("Succeeded indexes over time"));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(2, 2, 2, 2));
+    // In the window's theme (a white chart glared on Dark), as the job's charts are.
+    chart->setTheme(StatePalette::isDark(palette()) ? QChart::ChartThemeDark
+                                                    : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(palette().color(QPalette::Base));
+    chart->setTitleBrush(palette().color(QPalette::Text));
+    chart->legend()->setLabelColor(palette().color(QPalette::Text));
     m_chart = new QChartView(chart, page);
     m_chart->setObjectName(QStringLiteral("forecastChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
@@ -192,6 +198,20 @@ void LaunchDialog::showForecasts() {
         series->attachAxis(y);
     }
     x->setRange(0, maxX);
+    // Ticks at round minutes (1, 2 or 5 x 10^k, at most four), not at fifths of the makespan
+    // ("50.7, 101.4, 152.1").
+    double step = 1e-3;
+    for (double decade = 1e-3; step * 4 < maxX; decade *= 10) {
+        for (const double m : {1.0, 2.0, 5.0}) {
+            step = m * decade;
+            if (step * 4 >= maxX)
+                break;
+        }
+    }
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(0);
+    x->setTickInterval(step);
+    x->setLabelFormat(QStringLiteral("%g"));
     y->setRange(0, std::max(1, itemCount()));
 }
 

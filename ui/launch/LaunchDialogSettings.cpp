@@ -34,7 +34,7 @@ QWidget* LaunchDialog::buildSettings() {
     form->addRow(tr("&Name:"), m_name);
     m_nameError = new QLabel(box);
     m_nameError->setObjectName(QStringLiteral("jobNameError"));
-    m_nameError->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_nameError->setStyleSheet(detail::errorStyle(this));
     m_nameError->setWordWrap(true);
     form->addRow(QString(), m_nameError);
     m_command = new QLineEdit(box);

@@ -1,7 +1,10 @@
 #pragma once
 // Small helpers shared by the Launch dialog's source files (not part of its interface).
+#include "ui/StatePalette.h"
+
 #include <QCoreApplication>
 #include <QString>
+#include <QWidget>
 #include <chrono>
 #include <string_view>
 
@@ -19,6 +22,12 @@ inline QString seconds(std::chrono::milliseconds d) {
     if (s < 7200)
         return QCoreApplication::translate("LaunchDialog", "%1 min").arg(s / 60, 0, 'f', 1);
     return QCoreApplication::translate("LaunchDialog", "%1 h").arg(s / 3600, 0, 'f', 2);
+}
+
+// Error text in the theme's "failed" colour: a fixed dark red was barely legible on Dark.
+inline QString errorStyle(const QWidget* widget) {
+    return QStringLiteral("color: %1;")
+        .arg(StatePalette(widget->palette()).color(engine::IndexState::FailedTerminal).name());
 }
 
 } // namespace tessera::ui::launch::detail

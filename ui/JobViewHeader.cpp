@@ -1,0 +1,214 @@
+// JobView: the header (title, status, facts, ETA, conditions) and the job actions it offers
+// (parallelism, suspend/resume, delete, resume of an interrupted run) with their status message,
+// which stays until the job shows the change.
+#include "Format.h"
+#include "JobListModel.h"
+#include "JobView.h"
+#include "store/RunHistory.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace tessera::ui {
+
+using store::JobSnapshot;
+
+QWidget* JobView::buildHeader() {
+    auto* header = new QWidget(this);
+    header->setObjectName(QStringLiteral("jobHeader"));
+    m_title = new QLabel(header);
+    m_title->setObjectName(QStringLiteral("jobTitle"));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_status = new QLabel(header);
+    m_status->setObjectName(QStringLiteral("jobStatus"));
+    m_facts = new QLabel(header);
+    m_facts->setObjectName(QStringLiteral("jobFacts"));
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_conditions = new QLabel(header);
+    m_conditions->setObjectName(QStringLiteral("jobConditions"));
+    m_conditions->setWordWrap(true);
+    m_actionMessage = new QLabel(header);
+    m_actionMessage->setObjectName(QStringLiteral("jobActionMessage"));
+
+    m_parallelism = new QSpinBox(header);
+    m_parallelism->setObjectName(QStringLiteral("parallelismSpinBox"));
+    m_parallelism->setRange(0, 100000);
+    m_parallelism->setKeyboardTracking(false);
+    m_parallelism->setToolTip(tr("Parallelism, applied to the running job as you change it"));
+    m_parallelism->setEnabled(false);
+    auto* parallelismLabel = new QLabel(tr("&Parallelism:"), header);
+    parallelismLabel->setBuddy(m_parallelism);
+    connect(m_parallelism, &QSpinBox::valueChanged, this,
+            [this] { m_parallelismDebounce.start(); });
+    connect(m_parallelism, &QSpinBox::editingFinished, this, &JobView::applyParallelism);
+
+    m_suspend = new QPushButton(tr("Suspend"), header);
+    m_suspend->setObjectName(QStringLiteral("suspendButton"));
+    m_suspend->setEnabled(false);
+    connect(m_suspend, &QPushButton::clicked, this, &JobView::toggleSuspended);
+    m_delete = new QPushButton(tr("Delete…"), header);
+    m_delete->setObjectName(QStringLiteral("deleteButton"));
+    m_delete->setEnabled(false);
+    connect(m_delete, &QPushButton::clicked, this, &JobView::confirmDelete);
+
+    m_resume = new QPushButton(tr("Resume"), header);
+    m_resume->setObjectName(QStringLiteral("resumeButton"));
+    m_resume->setToolTip(tr("Its runner is gone (killed, or the machine restarted): continue the "
+                            "run in a new runner. Finished items do not run again."));
+    m_resume->hide();
+    connect(m_resume, &QPushButton::clicked, this, &JobView::resume);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_title);
+    top->addWidget(m_status);
+    top->addSpacing(12);
+    // In the top row, taking only the room left: showing or clearing it moves nothing.
+    top->addWidget(m_actionMessage, 1);
+    top->addWidget(parallelismLabel);
+    top->addWidget(m_parallelism);
+    top->addWidget(m_resume);
+    top->addWidget(m_suspend);
+    top->addWidget(m_delete);
+    auto* layout = new QVBoxLayout(header);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_facts);
+    layout->addWidget(m_conditions);
+    m_actionMessage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    return header;
+}
+
+void JobView::refreshHeader() {
+    if (!m_snapshot) {
+        m_title->setText(m_key.section(QLatin1Char('/'), -1));
+        m_status->setText(tr("Loading…"));
+        return;
+    }
+    const JobSnapshot& s = *m_snapshot;
+    const auto& j = s.summary;
+    m_title->setText(j.name);
+    m_status->setText(JobListModel::statusText(j));
+    m_resume->setVisible(j.status == QLatin1String("Interrupted"));
+    m_resume->setEnabled(true);
+    const QLocale locale;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QStringList facts;
+    facts << tr("Namespace: %1").arg(j.namespace_);
+    facts << tr("%1, completions: %2")
+                 .arg(j.indexed ? tr("Indexed") : tr("NonIndexed"), locale.toString(j.completions));
+    facts << tr("active %1, succeeded %2, failed %3")
+                 .arg(locale.toString(j.active), locale.toString(j.succeeded),
+                      locale.toString(j.failed));
+    if (j.started.isValid()) {
+        facts << tr("started %1").arg(Format::time(j.started));
+        facts << tr("duration %1")
+                     .arg(Format::between(j.started, j.finished.isValid() ? j.finished : now));
+    }
+    const QString eta = etaText();
+    if (!eta.isEmpty())
+        facts << eta;
+    m_facts->setText(facts.join(QStringLiteral("  ·  ")));
+    QStringList conditions;
+    for (const auto& c : s.conditions) {
+        QString text = c.type + QLatin1Char('=') + c.status;
+        if (!c.reason.isEmpty())
+            text += QStringLiteral(" (") + c.reason + QLatin1Char(')');
+        conditions << text;
+    }
+    m_conditions->setText(conditions.isEmpty()
+                              ? tr("Conditions: none")
+                              : tr("Conditions: %1").arg(conditions.join(QStringLiteral(", "))));
+    m_conditions->setToolTip([&] {
+        QStringList lines;
+        for (const auto& c : s.conditions)
+            lines << c.type + QStringLiteral(": ") + c.message;
+        return lines.join(QLatin1Char('\n'));
+    }());
+}
+
+QString JobView::etaText() const {
+    const auto eta = store::estimateCompletion(*m_snapshot, QDateTime::currentDateTimeUtc());
+    if (!eta)
+        return {};
+    if (!eta->known)
+        return tr("ETA: unknown (no recent completions)");
+    return tr("ETA %1 (%2/min)").arg(Format::duration(eta->seconds)).arg(eta->perMinute, 0, 'f', 1);
+}
+
+void JobView::applyParallelism() {
+    m_parallelismDebounce.stop();
+    if (!m_snapshot || !m_store)
+        return;
+    const int value = m_parallelism->value();
+    if (value == m_parallelismSent ||
+        (m_parallelismSent < 0 && value == m_snapshot->summary.parallelism))
+        return;
+    m_parallelismSent = value;
+    setActionMessage(tr("Setting parallelism to %1…").arg(value));
+    QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key, value] {
+        if (s)
+            s->setParallelism(k, value);
+    });
+}
+
+void JobView::toggleSuspended() {
+    if (!m_snapshot || !m_store)
+        return;
+    const bool suspend = !m_snapshot->summary.suspended;
+    m_suspendSent = suspend ? 1 : 0;
+    setActionMessage(suspend ? tr("Suspending…") : tr("Resuming…"));
+    QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key, suspend] {
+        if (s)
+            s->setSuspended(k, suspend);
+    });
+}
+
+void JobView::confirmDelete() {
+    if (!m_snapshot || !m_store)
+        return;
+    // Asynchronous (open(), not exec()): no nested event loop while the store keeps talking.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Delete job"),
+                                tr("Delete the job %1 in namespace %2 and its pods?")
+                                    .arg(m_snapshot->summary.name, m_snapshot->summary.namespace_),
+                                QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("deleteConfirmation"));
+    QPushButton* yes = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, yes] {
+        if (box->clickedButton() != yes || !m_store)
+            return;
+        setActionMessage(tr("Deleting…"));
+        QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key] {
+            if (s)
+                s->deleteJob(k);
+        });
+    });
+    box->open();
+}
+
+void JobView::resume() {
+    if (!m_store)
+        return;
+    m_resume->setEnabled(false); // until the next snapshot says how it went
+    QMetaObject::invokeMethod(m_store, [s = m_store, k = m_key] {
+        if (s)
+            s->resumeJob(k);
+    });
+}
+
+void JobView::setActionMessage(const QString& text) {
+    m_actionMessage->setText(text);
+    m_actionMessage->setToolTip(text);
+}
+
+} // namespace tessera::ui
