@@ -1,5 +1,7 @@
 #include "YamlReader.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -40,27 +42,81 @@ engine::Error errorAt(std::string message, long line, long column, long position
     return e;
 }
 
-std::string quoted(std::string_view text) {
+// Length of the well-formed UTF-8 sequence at text[i] (lead byte >= 0x80), 0 if there is none.
+std::size_t utf8SequenceAt(std::string_view text, std::size_t i) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t length = lead >= 0xF0 && lead <= 0xF4   ? 4
+                               : lead >= 0xE0                 ? 3
+                               : lead >= 0xC2 && lead <= 0xDF ? 2
+                                                              : 0;
+    if (length == 0 || i + length > text.size())
+        return 0;
+    for (std::size_t k = 1; k < length; ++k)
+        if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)
+            return 0;
+    return length;
+}
+
+// Up to 40 bytes of a scalar from about `from` (where two readings start to differ), with
+// control characters and bytes that are not UTF-8 escaped, so a difference in them shows and the
+// message stays text.
+std::string quoted(std::string_view text, std::size_t from) {
     constexpr std::size_t kShown = 40;
-    std::string out = "\"";
-    out += text.substr(0, kShown);
-    if (text.size() > kShown)
+    from = std::min(from, text.size());
+    while (from > 0 && from < text.size() &&
+           (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+        --from;
+    std::string out = from > 0 ? "\"..." : "\"";
+    std::size_t i = from;
+    while (i < text.size() && i < from + kShown) {
+        const char c = text[i];
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x80) {
+            if (const std::size_t n = utf8SequenceAt(text, i)) {
+                out.append(text.substr(i, n));
+                i += n;
+                continue;
+            }
+        }
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c == '\t')
+            out += "\\t";
+        else if (u < 0x20 || u >= 0x7F) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02X", u);
+            out += hex;
+        } else
+            out += c;
+        ++i;
+    }
+    if (i < text.size())
         out += "...";
     return out + "\"";
 }
 
-std::string describe(Kind kind, std::string_view text, std::string_view tag, bool isNull) {
+bool isNonSpecific(std::string_view tag) {
+    return tag == "?" || tag == "!";
+}
+
+std::string describe(Kind kind, std::string_view text, std::string_view tag, bool isNull,
+                     std::size_t from = 0) {
+    const std::string tagged =
+        isNonSpecific(tag) || tag.empty() ? std::string() : " tagged " + std::string(tag);
     switch (kind) {
     case Kind::Scalar:
         if (isNull)
             return "an empty value";
-        return std::string(tag == "?" ? "the plain scalar " : "the scalar ") + quoted(text);
+        return std::string(tag == "?" ? "the plain scalar " : "the scalar ") + quoted(text, from) +
+               tagged;
     case Kind::SequenceStart:
-        return "a sequence";
+        return "a sequence" + tagged;
     case Kind::SequenceEnd:
         return "the end of a sequence";
     case Kind::MappingStart:
-        return "a mapping";
+        return "a mapping" + tagged;
     case Kind::MappingEnd:
         return "the end of a mapping";
     case Kind::Alias:
@@ -73,9 +129,9 @@ bool isNullText(std::string_view s) {
     return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
 }
 
-std::string describe(const Expected& e) {
-    return describe(e.kind, e.text, e.tag,
-                    e.kind == Kind::Scalar && e.tag == "?" && e.text.empty());
+std::string describe(const Expected& e, std::size_t from = 0) {
+    return describe(e.kind, e.text, e.tag, e.kind == Kind::Scalar && e.tag == "?" && e.text.empty(),
+                    from);
 }
 
 std::string_view chars(const yaml_char_t* s) {
@@ -129,11 +185,10 @@ public:
 private:
     void node(const YAML::Mark& mark, Kind kind, YAML::anchor_t anchor, std::string_view tag,
               std::string_view value, bool isNull) {
-        const std::string found = describe(kind, value, tag, isNull);
         if (m_next >= m_expected.size())
             throw Mismatch{located(mark, "YAML: cannot read this part unambiguously: libyaml (as "
                                          "kubectl) ends the document before it, yaml-cpp reads " +
-                                             found +
+                                             describe(kind, value, tag, isNull) +
                                              "; quote the value, or put a space after an anchor "
                                              "(&name), alias or tag")};
         const Expected& e = m_expected[m_next];
@@ -147,8 +202,15 @@ private:
             if (same && kind == Kind::Scalar)
                 same = isNull ? isNullText(e.text) : e.text == value;
         }
-        if (!same)
-            throw Mismatch{differ(e, "reads " + found)};
+        if (!same) {
+            // Long scalars that differ late are shown from a little before the difference.
+            std::size_t common = 0;
+            while (common < e.text.size() && common < value.size() &&
+                   e.text[common] == value[common])
+                ++common;
+            const std::size_t from = kind == Kind::Scalar && common > 30 ? common - 10 : 0;
+            throw Mismatch{differ(e, "reads " + describe(kind, value, tag, isNull, from), from)};
+        }
         if (anchor != YAML::NullAnchor && kind != Kind::Alias)
             m_nodeOfAnchor[anchor] = static_cast<long>(m_next);
         ++m_next;
@@ -160,9 +222,10 @@ private:
                        m.column >= 0 ? m.column + 1 : -1, m.pos);
     }
 
-    static engine::Error differ(const Expected& e, const std::string& yamlCpp) {
+    static engine::Error differ(const Expected& e, const std::string& yamlCpp,
+                                std::size_t from = 0) {
         return errorAt("YAML: cannot read this node unambiguously: libyaml (as kubectl) reads " +
-                           describe(e) + ", yaml-cpp " + yamlCpp +
+                           describe(e, from) + ", yaml-cpp " + yamlCpp +
                            "; quote the value, or put a space after an anchor (&name), alias or "
                            "tag",
                        static_cast<long>(e.mark.line) + 1, static_cast<long>(e.mark.column) + 1,
@@ -309,7 +372,12 @@ private:
         doc.firstLine = m_lines;
         doc.firstByte = static_cast<long>(m_begin);
         end = std::max(m_begin, std::min(end, m_text.size()));
-        const std::string slice(m_text.substr(m_begin, end - m_begin));
+        std::string slice(m_text.substr(m_begin, end - m_begin));
+        // yaml-cpp drops the tag of an empty node at the end of its input (`--- !!str` read
+        // alone); an explicit document end after the text keeps it, as in the whole stream.
+        if (!slice.empty() && slice.back() != '\n')
+            slice += '\n';
+        slice += "...\n";
         try {
             // One document, one HandleNextDocument() each: bounded (LoadAll() is not).
             Comparer comparer(m_events, doc);

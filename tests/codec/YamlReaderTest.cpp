@@ -74,6 +74,29 @@ TEST(YamlReader, AnAnchorNameFollowedByAColonIsNotSilentlyReadAsAnotherValue) {
     EXPECT_EQ(r.error().line, 1);
 }
 
+TEST(YamlReader, ALoneCarriageReturnReadDifferentlyIsAnErrorThatShowsIt) {
+    // libyaml folds a lone CR (a line break in YAML 1.1) into a space; yaml-cpp keeps it.
+    const auto r = readYamlDocuments("a: \"x\ry\"\n");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().line, 1);
+    EXPECT_EQ(r.error().column, 4);
+    EXPECT_TRUE(mentions(r.error().message, "reads the scalar \"x y\", yaml-cpp reads the scalar "
+                                            "\"x\\ry\""))
+        << r.error().message;
+}
+
+TEST(YamlReader, AnEmptyTaggedDocumentKeepsItsTagThoughYamlCppReadsItAlone) {
+    // Read on its own, `--- !!str` would end yaml-cpp's input right after the tag, where it
+    // drops the tag (a null); the reader ends each document explicitly, as the stream did.
+    const auto r = readYamlDocuments("--- !!str\n--- &a\n");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->size(), 2u);
+    EXPECT_TRUE((*r)[0].root.IsScalar());
+    EXPECT_EQ((*r)[0].root.Scalar(), "");
+    EXPECT_EQ((*r)[0].root.Tag(), "tag:yaml.org,2002:str");
+    EXPECT_TRUE((*r)[1].root.IsNull());
+}
+
 TEST(YamlReader, TheFirstDocumentReadersRefuseTheSameInput) {
     const auto r = readYamlDocument(kLoopedLoadAll);
     ASSERT_FALSE(r.ok());
