@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -46,7 +45,7 @@ engine::Error errorAt(std::string message, long line, long column, long position
 std::size_t utf8SequenceAt(std::string_view text, std::size_t i) {
     const auto lead = static_cast<unsigned char>(text[i]);
     const std::size_t length = lead >= 0xF0 && lead <= 0xF4   ? 4
-                               : lead >= 0xE0                 ? 3
+                               : lead >= 0xE0 && lead <= 0xEF ? 3
                                : lead >= 0xC2 && lead <= 0xDF ? 2
                                                               : 0;
     if (length == 0 || i + length > text.size())
@@ -244,7 +243,8 @@ class Reader {
 public:
     Reader(std::string_view text, bool firstOnly)
         : m_text(text)
-        , m_firstOnly(firstOnly) {
+        , m_firstOnly(firstOnly)
+        , m_byteCursor(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {
         yaml_parser_initialize(&m_parser);
         static const char empty[] = "";
         yaml_parser_set_input_string(
@@ -286,10 +286,10 @@ private:
         case YAML_STREAM_END_EVENT:
             return false;
         case YAML_DOCUMENT_START_EVENT:
-            startDocument(event.start_mark.index);
+            startDocument(byteOffset(event.start_mark.index));
             return true;
         case YAML_DOCUMENT_END_EVENT:
-            endDocument(event.end_mark.index);
+            endDocument(byteOffset(event.end_mark.index));
             return !m_firstOnly;
         case YAML_SCALAR_EVENT: {
             const auto& s = event.data.scalar;
@@ -347,6 +347,20 @@ private:
         return std::string(chars(tag));
     }
 
+    // libyaml's marks count characters (after a byte order mark), not bytes: the byte offset of
+    // the character `index`, found by walking on from the last one asked for (documents come in
+    // order).
+    std::size_t byteOffset(std::size_t index) {
+        while (m_charCursor < index && m_byteCursor < m_text.size()) {
+            ++m_byteCursor;
+            while (m_byteCursor < m_text.size() &&
+                   (static_cast<unsigned char>(m_text[m_byteCursor]) & 0xC0) == 0x80)
+                ++m_byteCursor;
+            ++m_charCursor;
+        }
+        return m_byteCursor;
+    }
+
     void startDocument(std::size_t start) {
         m_events.clear();
         m_anchors.clear();
@@ -401,10 +415,61 @@ private:
     std::vector<Expected> m_events;        // of the current document
     std::map<std::string, long> m_anchors; // anchor name -> index of its node in m_events
     std::vector<YamlDocument> m_documents;
-    std::size_t m_begin = 0;   // where the current document's text starts
-    std::size_t m_counted = 0; // '\n' counted up to here
+    std::size_t m_charCursor = 0; // byteOffset()'s position, in characters
+    std::size_t m_byteCursor = 0; // and in bytes
+    std::size_t m_begin = 0;      // where the current document's text starts
+    std::size_t m_counted = 0;    // '\n' counted up to here
     long m_lines = 0;
 };
+
+void appendUtf8(std::string& out, char32_t c) {
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+}
+
+// libyaml (and yaml-cpp) also read UTF-16 with a byte order mark. The reader cuts the text into
+// documents by byte offset, so such a text is read as UTF-8 instead (lines and columns are the
+// same; byte positions are those of the UTF-8 text). Empty when the text is not UTF-16.
+std::string utf16AsUtf8(std::string_view text) {
+    if (text.size() < 2)
+        return {};
+    const auto b0 = static_cast<unsigned char>(text[0]), b1 = static_cast<unsigned char>(text[1]);
+    const bool little = b0 == 0xFF && b1 == 0xFE;
+    if (!little && !(b0 == 0xFE && b1 == 0xFF))
+        return {};
+    const auto unitAt = [&](std::size_t i) -> char32_t {
+        const auto lo = static_cast<unsigned char>(text[little ? i : i + 1]);
+        const auto hi = static_cast<unsigned char>(text[little ? i + 1 : i]);
+        return static_cast<char32_t>(hi << 8 | lo);
+    };
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 2; i + 1 < text.size(); i += 2) {
+        char32_t c = unitAt(i);
+        if (c >= 0xD800 && c <= 0xDBFF && i + 3 < text.size()) {
+            const char32_t low = unitAt(i + 2);
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                i += 2;
+            }
+        }
+        appendUtf8(out, c);
+    }
+    return out;
+}
 
 } // namespace
 
@@ -421,7 +486,8 @@ engine::Result<std::vector<YamlDocument>> readYamlDocuments(std::string_view tex
                                                             const YamlLimits& limits) {
     if (std::optional<engine::Error> bad = checkYaml(text, limits))
         return *bad;
-    Reader reader(text, false);
+    const std::string utf8 = utf16AsUtf8(text);
+    Reader reader(utf8.empty() ? text : utf8, false);
     if (std::optional<engine::Error> bad = reader.run())
         return *bad;
     return std::move(reader.documents());
@@ -430,7 +496,8 @@ engine::Result<std::vector<YamlDocument>> readYamlDocuments(std::string_view tex
 engine::Result<YAML::Node> readYamlDocument(std::string_view text, const YamlLimits& limits) {
     if (std::optional<engine::Error> bad = checkYaml(text, limits))
         return *bad;
-    Reader reader(text, true);
+    const std::string utf8 = utf16AsUtf8(text);
+    Reader reader(utf8.empty() ? text : utf8, true);
     if (std::optional<engine::Error> bad = reader.run())
         return *bad;
     if (reader.documents().empty())

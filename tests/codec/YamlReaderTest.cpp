@@ -126,6 +126,40 @@ TEST(YamlReader, EveryDocumentIsReadWithItsNumberAndItsPlaceInTheText) {
     EXPECT_EQ((*r)[3].root.Scalar(), "e");
 }
 
+TEST(YamlReader, NonAsciiTextIsReadWholeInEveryDocument) {
+    // libyaml's marks count characters, not bytes: documents are cut at byte offsets.
+    const auto r = readYamlDocuments("a: caf\u00e9\n---\nb: \u65e5\u672c\u8a9ex\nc: \U0001F600y\n"
+                                     "---\nd: \u00fc2\n");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->size(), 3u);
+    EXPECT_EQ((*r)[0].root["a"].Scalar(), "caf\u00e9");
+    EXPECT_EQ((*r)[1].root["b"].Scalar(), "\u65e5\u672c\u8a9ex");
+    EXPECT_EQ((*r)[1].root["c"].Scalar(), "\U0001F600y");
+    EXPECT_EQ((*r)[2].root["d"].Scalar(), "\u00fc2");
+    EXPECT_EQ(markInText((*r)[2], (*r)[2].root["d"].Mark()).line + 1, 6);
+}
+
+TEST(YamlReader, AByteOrderMarkAndUtf16TextAreReadAsBefore) {
+    const auto bom = readYamlDocuments("\xEF\xBB\xBF"
+                                       "a: \u00e9\n---\nb: \u00fc2\n");
+    ASSERT_TRUE(bom.ok()) << bom.error().message;
+    ASSERT_EQ(bom->size(), 2u);
+    EXPECT_EQ((*bom)[1].root["b"].Scalar(), "\u00fc2");
+
+    // UTF-16LE with its byte order mark, as some Windows editors save files.
+    const std::u16string wide = u"\uFEFFapiVersion: v1\nkind: Pod\n---\nkind: Job\nx: \"\u00e9\"\n";
+    std::string bytes;
+    for (const char16_t c : wide) {
+        bytes += static_cast<char>(c & 0xFF);
+        bytes += static_cast<char>(c >> 8);
+    }
+    const auto manifests = parseManifests(bytes, "wide.yaml");
+    ASSERT_TRUE(manifests.ok()) << manifests.error().message;
+    ASSERT_EQ(manifests->size(), 2u);
+    EXPECT_EQ((*manifests)[1].json, "{\"kind\":\"Job\",\"x\":\"\u00e9\"}");
+    EXPECT_EQ((*manifests)[1].line, 4);
+}
+
 TEST(YamlReader, ManifestsInLaterDocumentsKeepTheirLinesOffsetsAndFieldPositions) {
     const std::string text = "apiVersion: v1\nkind: Pod\n---\n# comment\napiVersion: batch/v1\n"
                              "kind: Job\nspec:\n  completions: x\n";
