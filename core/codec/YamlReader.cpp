@@ -101,13 +101,15 @@ bool isNonSpecific(std::string_view tag) {
 }
 
 std::string describe(Kind kind, std::string_view text, std::string_view tag, bool isNull,
-                     std::size_t from = 0) {
+                     bool anchored, std::size_t from = 0) {
+    const std::string withAnchor = anchored ? " with an anchor" : "";
     const std::string tagged =
-        isNonSpecific(tag) || tag.empty() ? std::string() : " tagged " + std::string(tag);
+        (isNonSpecific(tag) || tag.empty() ? std::string() : " tagged " + std::string(tag)) +
+        withAnchor;
     switch (kind) {
     case Kind::Scalar:
         if (isNull)
-            return "an empty value";
+            return "an empty value" + withAnchor;
         return std::string(tag == "?" ? "the plain scalar " : "the scalar ") + quoted(text, from) +
                tagged;
     case Kind::SequenceStart:
@@ -130,7 +132,7 @@ bool isNullText(std::string_view s) {
 
 std::string describe(const Expected& e, std::size_t from = 0) {
     return describe(e.kind, e.text, e.tag, e.kind == Kind::Scalar && e.tag == "?" && e.text.empty(),
-                    from);
+                    e.anchored, from);
 }
 
 std::string_view chars(const yaml_char_t* s) {
@@ -185,11 +187,12 @@ private:
     void node(const YAML::Mark& mark, Kind kind, YAML::anchor_t anchor, std::string_view tag,
               std::string_view value, bool isNull) {
         if (m_next >= m_expected.size())
-            throw Mismatch{located(mark, "YAML: cannot read this part unambiguously: libyaml (as "
-                                         "kubectl) ends the document before it, yaml-cpp reads " +
-                                             describe(kind, value, tag, isNull) +
-                                             "; quote the value, or put a space after an anchor "
-                                             "(&name), alias or tag")};
+            throw Mismatch{
+                located(mark, "YAML: cannot read this part unambiguously: libyaml (as "
+                              "kubectl) ends the document before it, yaml-cpp reads " +
+                                  describe(kind, value, tag, isNull, anchor != YAML::NullAnchor) +
+                                  "; quote the value, or put a space after an anchor "
+                                  "(&name), alias or tag")};
         const Expected& e = m_expected[m_next];
         bool same = e.kind == kind;
         if (same && kind == Kind::Alias) {
@@ -208,7 +211,9 @@ private:
                    e.text[common] == value[common])
                 ++common;
             const std::size_t from = kind == Kind::Scalar && common > 30 ? common - 10 : 0;
-            throw Mismatch{differ(e, "reads " + describe(kind, value, tag, isNull, from), from)};
+            throw Mismatch{differ(
+                e, "reads " + describe(kind, value, tag, isNull, anchor != YAML::NullAnchor, from),
+                from)};
         }
         if (anchor != YAML::NullAnchor && kind != Kind::Alias)
             m_nodeOfAnchor[anchor] = static_cast<long>(m_next);
