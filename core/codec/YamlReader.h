@@ -19,7 +19,10 @@
 // loop in it consumes a token or throws, and its depth guard stops recursion), and its events
 // must match libyaml's, node for node (kind, scalar text, tag, anchors and what each alias
 // refers to), before its nodes are used. A difference is an error at that node, never a
-// different reading.
+// different reading. Each document is handed to yaml-cpp with an explicit end (`...`): read
+// alone, yaml-cpp drops the tag of an empty node at the end of its input. Text in UTF-16 (with a
+// byte order mark, as libyaml and yaml-cpp accept it) is read as UTF-8: lines and columns are
+// unchanged, byte positions are those of the UTF-8 text.
 #include "YamlGuard.h"
 #include "engine/Result.h"
 
