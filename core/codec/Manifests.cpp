@@ -4,6 +4,7 @@
 #include "JsonWriter.h"
 #include "PathText.h"
 #include "YamlGuard.h"
+#include "YamlReader.h"
 
 #include <cerrno>
 #include <charconv>
@@ -186,9 +187,11 @@ struct YamlError {
 
 class YamlToJson {
 public:
-    YamlToJson(Manifest& m, JsonWriter& w)
+    // Errors are thrown with yaml-cpp's marks, which count from the start of `document`.
+    YamlToJson(Manifest& m, JsonWriter& w, const YamlDocument& document)
         : m_manifest(m)
-        , m_writer(w) {}
+        , m_writer(w)
+        , m_document(document) {}
 
     // A second bound after checkYaml()'s alias ratio: the JSON and the position table a document
     // expands to stay under 64 MiB (the API server takes request bodies of 3 MiB), so a
@@ -196,7 +199,8 @@ public:
     static constexpr size_t kMaxExpandedBytes = size_t{64} << 20;
 
     void convert(const YAML::Node& node, std::string& path, const YAML::Mark& fallbackMark) {
-        const YAML::Mark mark = node.Type() == YAML::NodeType::Null ? fallbackMark : node.Mark();
+        const YAML::Mark mark = markInText(
+            m_document, node.Type() == YAML::NodeType::Null ? fallbackMark : node.Mark());
         m_expandedBytes += path.size() + sizeof(m_manifest.positions.front()) +
                            (node.Type() == YAML::NodeType::Scalar ? node.Scalar().size() : 4);
         if (m_expandedBytes > kMaxExpandedBytes)
@@ -338,6 +342,7 @@ private:
 
     Manifest& m_manifest;
     JsonWriter& m_writer;
+    const YamlDocument& m_document;
     size_t m_expandedBytes = 0;
 };
 
@@ -368,20 +373,24 @@ bool isListKind(std::string_view kind) {
 }
 
 engine::Result<std::vector<Manifest>> parseYaml(std::string_view text, std::string_view source) {
-    if (std::optional<engine::Error> bad = checkYaml(text)) {
-        bad->message = located(source, bad->line, bad->column, bad->message);
-        return *bad;
-    }
-    std::vector<YAML::Node> docs;
-    try {
-        docs = YAML::LoadAll(std::string(text));
-    } catch (const YAML::Exception& ex) {
-        return yamlError(source, ex.msg, ex.mark);
+    // libyaml checks the text and splits it into documents; yaml-cpp reads each one on its own
+    // (YamlReader.h: its LoadAll() can loop forever).
+    auto docs = readYamlDocuments(text);
+    if (!docs.ok()) {
+        engine::Error bad = docs.error();
+        bad.message = located(source, bad.line, bad.column, bad.message);
+        return bad;
     }
     std::vector<Manifest> out;
+    const YamlDocument* current = nullptr;
+    // yaml-cpp's marks count from the start of the document it read.
+    const auto inText = [&current](const YAML::Mark& mark) {
+        return current != nullptr ? markInText(*current, mark) : mark;
+    };
     try {
-        for (size_t d = 0; d < docs.size(); ++d) {
-            const YAML::Node& doc = docs[d];
+        for (const YamlDocument& document : *docs) {
+            current = &document;
+            const YAML::Node& doc = document.root;
             if (doc.IsNull() || !doc.IsDefined())
                 continue;
             if (!doc.IsMap())
@@ -401,12 +410,13 @@ engine::Result<std::vector<Manifest>> parseYaml(std::string_view text, std::stri
                 objects.push_back(doc);
             }
             for (const YAML::Node& object : objects) {
+                const YAML::Mark mark = inText(object.Mark());
                 Manifest m;
                 m.source = std::string(source);
-                m.documentIndex = static_cast<int>(d);
-                m.line = object.Mark().line + 1;
-                m.column = object.Mark().column + 1;
-                m.offset = object.Mark().pos;
+                m.documentIndex = document.index;
+                m.line = mark.line + 1;
+                m.column = mark.column + 1;
+                m.offset = mark.pos;
                 m.apiVersion = headerString(object, "apiVersion");
                 m.kind = headerString(object, "kind");
                 const YAML::Node metadata = object["metadata"];
@@ -414,15 +424,15 @@ engine::Result<std::vector<Manifest>> parseYaml(std::string_view text, std::stri
                     m.name = headerString(metadata, "name");
                 JsonWriter w;
                 std::string path;
-                YamlToJson(m, w).convert(object, path, object.Mark());
+                YamlToJson(m, w, document).convert(object, path, object.Mark());
                 m.json = w.take();
                 out.push_back(std::move(m));
             }
         }
     } catch (const YamlError& e) {
-        return yamlError(source, e.message, e.mark);
+        return yamlError(source, e.message, inText(e.mark));
     } catch (const YAML::Exception& ex) {
-        return yamlError(source, ex.msg, ex.mark);
+        return yamlError(source, ex.msg, inText(ex.mark));
     }
     return out;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // The one gate every YAML text passes before yaml-cpp reads it (manifests, work lists,
-// kubeconfigs).
+// kubeconfigs): YamlReader.h calls it first.
 //
 // Why: yaml-cpp 0.7 (Debian 12) loops on some malformed input instead of failing: for `-\n{},`
 // its SingleDocParser::HandleNode matches no token, emits a null node without consuming the

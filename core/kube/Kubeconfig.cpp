@@ -1,7 +1,7 @@
 #include "Kubeconfig.h"
 
 #include "PemCheck.h"
-#include "codec/YamlGuard.h"
+#include "codec/YamlReader.h"
 
 #include <QDir>
 #include <QFile>
@@ -280,23 +280,17 @@ engine::Result<Kubeconfig> Kubeconfig::loadFile(const QString& path) {
 
 engine::Result<Kubeconfig> Kubeconfig::parse(const QByteArray& bytes, const QString& file) {
     const std::string text = bytes.toStdString();
-    if (std::optional<engine::Error> bad = codec::checkYaml(text)) {
-        QString why = QString::fromStdString(bad->message);
+    // libyaml checks the text first; yaml-cpp builds the first document (codec/YamlReader.h).
+    auto read = codec::readYamlDocument(text);
+    if (!read.ok()) {
+        const engine::Error& bad = read.error();
+        QString why = QString::fromStdString(bad.message);
         if (why.startsWith(QLatin1String("YAML: ")))
             why.remove(0, 6);
-        return makeError(file, bad->line, bad->column, QString(),
+        return makeError(file, bad.line, bad.column, QString(),
                          QStringLiteral("invalid YAML: %1").arg(why));
     }
-    YAML::Node root;
-    try {
-        root = YAML::Load(text);
-    } catch (const YAML::Exception& ex) {
-        // yaml-cpp marks are 0-based.
-        const long line = ex.mark.is_null() ? -1 : ex.mark.line + 1;
-        const long column = ex.mark.is_null() ? -1 : ex.mark.column + 1;
-        return makeError(file, line, column, QString(),
-                         QStringLiteral("invalid YAML: %1").arg(QString::fromStdString(ex.msg)));
-    }
+    const YAML::Node root = *read;
 
     Kubeconfig cfg;
     cfg.m_files << file;

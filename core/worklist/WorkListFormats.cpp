@@ -1,6 +1,6 @@
 #include "WorkListFormats.h"
 
-#include "codec/YamlGuard.h"
+#include "codec/YamlReader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -388,14 +388,11 @@ Result<WorkList> parseFuriko(std::string_view text, const std::string& source,
                              std::size_t maxItems) {
     if (auto bad = checkUtf8(text, source))
         return *bad;
-    if (std::optional<Error> bad = codec::checkYaml(text))
-        return makeError(source, bad->message, bad->line, bad->column);
-    YAML::Node root;
-    try {
-        root = YAML::Load(std::string(text));
-    } catch (const YAML::Exception& e) {
-        return yamlError(source, e.mark, "YAML: " + e.msg);
-    }
+    // libyaml checks the text first; yaml-cpp builds the first document (codec/YamlReader.h).
+    auto read = codec::readYamlDocument(text);
+    if (!read.ok())
+        return makeError(source, read.error().message, read.error().line, read.error().column);
+    const YAML::Node root = *read;
     if (!root.IsMap())
         return yamlError(source, root.Mark(),
                          "expected a mapping with withCount, withKeys or withMatrix");
