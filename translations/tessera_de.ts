@@ -458,7 +458,7 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
     <message>
         <source>Conditions</source>
-        <translation>Conditions</translation>
+        <translation>Bedingungen</translation>
     </message>
     <message>
         <source>Started</source>
@@ -1237,8 +1237,8 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>NonIndexed</translation>
     </message>
     <message>
-        <source>active %1, succeeded %2, failed %3</source>
-        <translation>aktiv %1, erfolgreich %2, fehlgeschlagen %3</translation>
+        <source>Pods: %1 active / %2 succeeded / %3 failed</source>
+        <translation>Pods: %1 aktiv / %2 erfolgreich / %3 fehlgeschlagen</translation>
     </message>
     <message>
         <source>started %1</source>
@@ -1250,11 +1250,11 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
     <message>
         <source>Conditions: none</source>
-        <translation>Conditions: keine</translation>
+        <translation>Bedingungen: keine</translation>
     </message>
     <message>
         <source>Conditions: %1</source>
-        <translation>Conditions: %1</translation>
+        <translation>Bedingungen: %1</translation>
     </message>
     <message>
         <source>ETA: unknown (no recent completions)</source>

@@ -1232,8 +1232,8 @@ cancels it and leaves nothing behind.
         <translation>NonIndexed</translation>
     </message>
     <message>
-        <source>active %1, succeeded %2, failed %3</source>
-        <translation>活动 %1，成功 %2，失败 %3</translation>
+        <source>Pods: %1 active / %2 succeeded / %3 failed</source>
+        <translation>Pod：%1 活动 / %2 成功 / %3 失败</translation>
     </message>
     <message>
         <source>started %1</source>

@@ -1,6 +1,7 @@
 #include "JobListModel.h"
 
 #include "Format.h"
+#include "StatePalette.h"
 
 #include <QBrush>
 #include <QGuiApplication>
@@ -136,10 +137,12 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
-        if (column == Status && job.status == QLatin1String("Failed"))
-            return QBrush(QColor(0xd1, 0x24, 0x2f));
-        if (column == Failed && job.failed > 0)
-            return QBrush(QColor(0xd1, 0x24, 0x2f));
+        // The grid's failed colour for the application's palette now, so the list follows the
+        // theme (views ask again when they repaint after a palette change).
+        if ((column == Status && job.status == QLatin1String("Failed")) ||
+            (column == Failed && job.failed > 0))
+            return QBrush(
+                StatePalette(QGuiApplication::palette()).color(engine::IndexState::FailedTerminal));
         return {};
     case SortRole:
         return sortValue(job, column);

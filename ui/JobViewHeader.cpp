@@ -105,7 +105,9 @@ void JobView::refreshHeader() {
     facts << tr("Namespace: %1").arg(j.namespace_);
     facts << tr("%1, completions: %2")
                  .arg(j.indexed ? tr("Indexed") : tr("NonIndexed"), locale.toString(j.completions));
-    facts << tr("active %1, succeeded %2, failed %3")
+    // The Job's status counts pods (as kubectl describe shows them), while the legend and the
+    // grid count indexes: say which, so "failed 10" here and "Failed 4" there do not disagree.
+    facts << tr("Pods: %1 active / %2 succeeded / %3 failed")
                  .arg(locale.toString(j.active), locale.toString(j.succeeded),
                       locale.toString(j.failed));
     if (j.started.isValid()) {

@@ -241,6 +241,15 @@ TEST(JobHistoryViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel)
     EXPECT_TRUE(legend->entryText(static_cast<int>(IndexState::FailedTerminal))
                     .endsWith(QStringLiteral(" 4")))
         << legend->entryText(static_cast<int>(IndexState::FailedTerminal)).toStdString();
+    // The header counts pods, as the Job's status does, and says so: its failed pods are not a
+    // second, different number of failed indexes.
+    const auto* facts = job.view->findChild<QLabel*>(QStringLiteral("jobFacts"));
+    ASSERT_NE(facts, nullptr);
+    EXPECT_TRUE(facts->text().contains(QStringLiteral("Pods: %1 active / %2 succeeded / %3 failed")
+                                           .arg(QLocale().toString(run.summary.active),
+                                                QLocale().toString(run.summary.succeeded),
+                                                QLocale().toString(run.summary.failed))))
+        << facts->text().toStdString();
     // The failures panel: the same four, each with its last exit code.
     job.view->tabs()->setCurrentWidget(job.view->failuresPanel());
     QApplication::processEvents();

@@ -1,14 +1,23 @@
 // The job list model under QAbstractItemModelTester, fed the way the store feeds it.
 #include "ui/JobListModel.h"
 
+#include "ui/StatePalette.h"
+#include "ui/Theme.h"
+
 #include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QGuiApplication>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <gtest/gtest.h>
 
+using tessera::engine::IndexState;
 using tessera::store::JobListDiff;
 using tessera::store::JobSummary;
 using tessera::ui::JobListModel;
+using tessera::ui::StatePalette;
+using tessera::ui::Theme;
+using tessera::ui::themePalette;
 
 namespace {
 
@@ -106,4 +115,31 @@ TEST(JobListModel, SortsNumericallyAndFiltersByText) {
     proxy.setFilterFixedString(QStringLiteral("FAILED"));
     ASSERT_EQ(proxy.rowCount(), 1);
     EXPECT_EQ(proxy.data(proxy.index(0, JobListModel::Name)).toString(), QStringLiteral("broken"));
+}
+
+// A failed job's status and failed count are drawn in the grid's failed colour of the theme in
+// use, so the list does not keep a light theme's red on a dark window.
+TEST(JobListModel, FailedTextFollowsTheTheme) {
+    JobListModel model;
+    JobListDiff reset;
+    reset.reset = true;
+    JobSummary failed = job(QStringLiteral("render"), 20, 3, QStringLiteral("Failed"));
+    failed.failed = 2;
+    reset.upserted = {failed, job(QStringLiteral("etl"), 10, 10, QStringLiteral("Complete"))};
+    model.applyDiff(reset);
+    const auto foreground = [&](int row, int column) {
+        return model.data(model.index(row, column), Qt::ForegroundRole).value<QBrush>().color();
+    };
+    const QPalette before = QGuiApplication::palette();
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        QGuiApplication::setPalette(themePalette(theme));
+        const QColor want = StatePalette(themePalette(theme)).color(IndexState::FailedTerminal);
+        EXPECT_EQ(foreground(0, JobListModel::Status), want) << int(theme);
+        EXPECT_EQ(foreground(0, JobListModel::Failed), want) << int(theme);
+        EXPECT_FALSE(
+            model.data(model.index(1, JobListModel::Status), Qt::ForegroundRole).isValid());
+    }
+    EXPECT_NE(StatePalette(themePalette(Theme::Light)).color(IndexState::FailedTerminal),
+              StatePalette(themePalette(Theme::Dark)).color(IndexState::FailedTerminal));
+    QGuiApplication::setPalette(before);
 }
