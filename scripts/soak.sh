@@ -15,7 +15,9 @@
 #   delay (10 s doubling) would hold most of the parallelism: like upstream's, it takes the first
 #   pending indexes and skips those still waiting, without taking others in their place. The
 #   annotation tessera.dev/sim-backoff-scale shortens those delays (as `tessera run
-#   --backoff-scale` does). TESSERA_BUILD=build/release: the build tree to use (built if needed).
+#   --backoff-scale` does). SOAK_WRAPPER="heaptrack -o FILE" (or "valgrind --tool=massif ...")
+#   runs the window under a profiler. TESSERA_BUILD=build/release: the build tree to use (built
+#   if needed).
 # Output: build/soak/<UTC time>/ (gui.log with the samples and rates, rates.log, serve.log).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -81,9 +83,10 @@ kubectl create -f "$out/job.yaml" >/dev/null
 # informer (its job's label; succeeded pods excluded, so a pod that succeeds leaves it with a
 # DELETED event). Only the newlines are kept (one per event; unbuffered, so the count is current)
 # and counted every 10 s with the server's CPU use, its RSS and its send queues (the bytes its
-# sockets hold for readers: the backlog). A second watch of every pod was tried and left out: it
-# doubles the server's output, and one run showed such a curl reader dropped by the server for
-# reading too slowly, which slowed the server for the minute before.
+# sockets hold for readers: the backlog) and the machine's load average. A second watch of every
+# pod was tried and left out: it doubles the server's output, and one run showed such a curl
+# reader dropped by the server for reading too slowly, which slowed the server for the minute
+# before.
 port=${server##*:}
 timeout "$seconds" curl -sNG "$server/api/v1/namespaces/default/pods" -d watch=1 \
   --data-urlencode "labelSelector=batch.kubernetes.io/job-name=soak" \
@@ -103,14 +106,15 @@ ticks=$(getconf CLK_TCK)
       | awk '{q += $2} END {print int(q / 1024)}')
     echo "rate t_s=$t window_pod_events_per_s=$(((events - last_events) / 10))" \
       "serve_cpu_pct=$(((cpu - last_cpu) * 100 / ticks / 10)) serve_rss_mib=$rss" \
-      "serve_send_queue_kib=$sendq"
+      "serve_send_queue_kib=$sendq load_avg=$(cut -d' ' -f1 /proc/loadavg)"
     last_events=$events last_cpu=$cpu
   done
 ) >"$out/rates.log" &
 pids+=($!)
 
 echo "== soak: $indexes indexes, parallelism $parallelism, pods ${pod_seconds}s, fail rate $fail_rate, backoff scale $backoff_scale, ${seconds}s (logs: $out)"
-run=("$build/tests/soak/tessera_gui_soak" "$context" soak "$seconds")
+read -r -a wrapper <<<"${SOAK_WRAPPER:-}"
+run=("${wrapper[@]}" "$build/tests/soak/tessera_gui_soak" "$context" soak "$seconds")
 if command -v xvfb-run >/dev/null; then
   unset QT_QPA_PLATFORM
   xvfb-run -a -s "-screen 0 1600x1000x24" "${run[@]}" | tee "$out/gui.log"
