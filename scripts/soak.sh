@@ -7,17 +7,17 @@
 # actually produced (with the window's own selectors) and the server's CPU, RSS and send queues.
 # Usage: scripts/soak.sh [SECONDS]           (default 600)
 #   SOAK_INDEXES=100000 SOAK_PARALLELISM=2500 SOAK_POD_SECONDS=4 SOAK_FAIL_RATE=0.65
-#   SOAK_BACKOFF_LIMIT_PER_INDEX=10 SOAK_BACKOFF_SCALE=0.01 tune the load (6 watch events per pod: created, scheduled, running,
-#   finished, finalizer removed, garbage-collected; the window's watch leaves out succeeded pods,
-#   so it sees 4 of a pod that succeeds). Why these: 10 minutes at 2,000 updates/s is about
-#   250,000 pods, so each of the 100,000 indexes must fail a few times (65 %, up to
-#   backoffLimitPerIndex 10: about 2.8 attempts per index, 280,000 in all); and with failures that frequent the controller's per-index retry
-#   delay (10 s doubling) would hold most of the parallelism: like upstream's, it takes the first
-#   pending indexes and skips those still waiting, without taking others in their place. The
-#   annotation tessera.dev/sim-backoff-scale shortens those delays (as `tessera run
-#   --backoff-scale` does). SOAK_WRAPPER="heaptrack -o FILE" (or "valgrind --tool=massif ...")
-#   runs the window under a profiler. TESSERA_BUILD=build/release: the build tree to use (built
-#   if needed).
+#   SOAK_BACKOFF_LIMIT_PER_INDEX=10 SOAK_BACKOFF_SCALE=0.01 tune the load (6 watch events per
+#   pod: created, scheduled, running, finished, finalizer removed, garbage-collected; the window's
+#   watch leaves out succeeded pods, so it sees 4 of a pod that succeeds). Why these: 10 minutes
+#   at 2,000 updates/s is about 250,000 pods, so each of the 100,000 indexes must fail a few times
+#   (65 %, up to backoffLimitPerIndex 10: about 2.8 attempts per index, 280,000 in all); and with
+#   failures that frequent the controller's per-index retry delay (10 s doubling) would hold most
+#   of the parallelism: like upstream's, it takes the first pending indexes and skips those still
+#   waiting, without taking others in their place. The annotation tessera.dev/sim-backoff-scale
+#   shortens those delays (as `tessera run --backoff-scale` does).
+#   SOAK_WRAPPER="heaptrack -o FILE" (or "valgrind --tool=massif ...") runs the window under a
+#   profiler. TESSERA_BUILD=build/release: the build tree to use (built if needed).
 # Output: build/soak/<UTC time>/ (gui.log with the samples and rates, rates.log, serve.log).
 set -euo pipefail
 cd "$(dirname "$0")/.."
