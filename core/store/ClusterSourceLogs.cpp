@@ -10,11 +10,17 @@ using cluster_source::qs;
 
 namespace {
 constexpr int kMaxLogTailsRunning = 4;
+// Failed pods waiting for their log tail. A job failing faster than tails can be read (hundreds
+// of pods a second) would otherwise queue without end; the oldest waiting pods are dropped first,
+// as they are the likeliest to be gone already, and their attempts say no log was recorded.
+constexpr std::size_t kMaxLogTailsQueued = 64;
 } // namespace
 
 // ---------------------------------------------------------------- logs
 
 void ClusterSource::takeLogTail(const QString& key, const QString& ns, const IndexAttempt& a) {
+    if (m_tailQueue.size() >= kMaxLogTailsQueued)
+        m_tailQueue.pop_front();
     m_tailQueue.push_back({key, ns, a});
     pumpLogTails();
 }

@@ -328,6 +328,61 @@ TEST_F(ClusterSourceTest, AllIndexesLogsAreMergedWithAnIndexPrefix) {
         << ui->log.toStdString();
 }
 
+// A job whose pods fail faster than their log tails can be read: the tails waiting are bounded
+// (the oldest are dropped), so the queue cannot grow with the failures (the soak saw 240 a second).
+TEST_F(ClusterSourceTest, LogTailsOfFailedPodsQueueOnlyABoundedNumber) {
+    constexpr int kFailedPods = 100;
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = kFailedPods,
+                .parallelism = kFailedPods,
+                .failed = kFailedPods});
+    for (int i = 0; i < kFailedPods; ++i)
+        api.putPod(QStringLiteral("render"),
+                   {.name = QStringLiteral("render-%1-a").arg(i, 3, 10, QLatin1Char('0')),
+                    .index = i,
+                    .phase = QStringLiteral("Failed"),
+                    .exitCode = 1,
+                    .reason = QStringLiteral("Error")});
+    // The log endpoint holds its answers until released: the tails being read stay busy. (The
+    // state is shared with the handler, which the server may call after this test's body.)
+    struct LogEndpoint {
+        QStringList requested;
+        std::vector<ResponderPtr> held;
+        bool release = false;
+    };
+    auto log = std::make_shared<LogEndpoint>();
+    api.server.fallback([log](const HttpRequest& q, const ResponderPtr& r) {
+        if (!q.path.endsWith(QStringLiteral("/log"))) {
+            r->reply(404, "{}");
+            return;
+        }
+        log->requested << q.path.section(QLatin1Char('/'), -2, -2);
+        if (log->release)
+            r->reply(200, "last words\n");
+        else
+            log->held.push_back(r);
+    });
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto snap = ui->snap(kKey);
+            return snap && snap->attempts.size() == size_t(kFailedPods);
+        },
+        kWait));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return log->held.size() == 4; }, kWait));
+    log->release = true;
+    for (const auto& r : log->held)
+        r->reply(200, "last words\n");
+    // The four being read, then the 64 newest that waited; the 32 oldest waiting were dropped.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return log->requested.size() >= 68; }, kWait))
+        << log->requested.size();
+    QTest::qWait(500);
+    const QStringList& requested = log->requested;
+    EXPECT_EQ(requested.size(), 68) << requested.join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(requested.contains(QStringLiteral("render-099-a")));
+}
+
 TEST_F(ClusterSourceTest, HistoryKeepsFailedAttemptsAfterPodsAreDeletedAndAcrossRestarts) {
     api.putJob({.name = QStringLiteral("render"),
                 .completions = 4,
