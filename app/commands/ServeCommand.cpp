@@ -46,7 +46,8 @@ Options:
   -h, --help               show this help
 
 Per-job annotations: tessera.dev/sim-duration ("5s"), tessera.dev/sim-fail-rate ("0.1"),
-tessera.dev/sim-fail-indexes ("3,7"), tessera.dev/sim-exit-code ("2").
+tessera.dev/sim-fail-indexes ("3,7"), tessera.dev/sim-exit-code ("2"),
+tessera.dev/sim-backoff-scale ("0.1": the retry delays, 10 s doubling, times 0.1).
 
 Example:
   tessera serve --port 0 --write-kubeconfig /tmp/tessera.kubeconfig --demo &

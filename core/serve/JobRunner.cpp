@@ -245,7 +245,20 @@ void JobRunner::adopt(const ObjectPtr& stored) {
     const int code =
         annotations.value(QStringLiteral("tessera.dev/sim-exit-code")).toString().toInt(&ok);
     running->exitCode = ok && code != 0 ? code : 1;
-    running->controller = std::make_unique<engine::JobController>(std::move(job), *running);
+    // Retry delays scaled as `tessera run --backoff-scale` scales them (soak and demo loads that
+    // fail often would otherwise spend most of their slots on indexes waiting out 10 s, 20 s, ...).
+    engine::SyncOptions sync;
+    const double scale =
+        annotations.value(QStringLiteral("tessera.dev/sim-backoff-scale")).toString().toDouble(&ok);
+    if (ok && scale >= 0) {
+        const auto scaled = [scale](engine::Duration d) {
+            return engine::Duration(static_cast<int64_t>(static_cast<double>(d.count()) * scale));
+        };
+        sync.podFailureBackoff = scaled(sync.podFailureBackoff);
+        sync.maxPodFailureBackoff = scaled(sync.maxPodFailureBackoff);
+    }
+    running->controller =
+        std::make_unique<engine::JobController>(std::move(job), *running, std::move(sync));
     m_jobs[key(running->ns, running->name)] = std::move(running);
 }
 

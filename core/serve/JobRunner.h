@@ -11,6 +11,8 @@
 //   tessera.dev/sim-fail-rate: "0.1"                    (default ServeOptions::failRate)
 //   tessera.dev/sim-fail-indexes: "3,7"                 (these indexes fail every attempt)
 //   tessera.dev/sim-exit-code: "2"                      (exit code of failures, default 1)
+//   tessera.dev/sim-backoff-scale: "0.1"                (multiplies the controller's retry delays,
+//                                                        10 s doubling to 10 min; default 1)
 #include "ServeOptions.h"
 #include "ServeTypes.h"
 #include "engine/Model.h"

@@ -9,6 +9,7 @@
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -268,6 +269,34 @@ TEST_F(ServeClient, FollowsTheLogOfARunningPodUntilItEnds) {
     EXPECT_TRUE(text.contains("index 0 done")) << text.toStdString();
     EXPECT_FALSE(text.contains("started on"))
         << "tailLines=1 keeps only the last line before following";
+}
+
+// tessera.dev/sim-backoff-scale shortens the controller's per-index retry delays (10 s, then
+// 20 s unscaled): index 0 fails all three of its attempts within seconds.
+TEST_F(ServeClient, TheBackoffScaleAnnotationShortensRetryDelays) {
+    startServer();
+    ASSERT_TRUE(server->createFromManifest(
+        R"({"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"retry","annotations":{
+        "tessera.dev/sim-fail-indexes":"0","tessera.dev/sim-backoff-scale":"0.01"}},
+        "spec":{"completionMode":"Indexed","completions":2,"parallelism":2,
+        "backoffLimitPerIndex":2,"template":{"spec":{"restartPolicy":"Never",
+        "containers":[{"name":"main","image":"busybox"}]}}}})"));
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QJsonObject status;
+    ASSERT_TRUE(waitFor(
+        [&] {
+            status =
+                json(get(*harness, QStringLiteral("/apis/batch/v1/namespaces/default/jobs/retry")))
+                    .value(QStringLiteral("status"))
+                    .toObject();
+            return status.value(QStringLiteral("failedIndexes")).toString() == QLatin1String("0");
+        },
+        10000))
+        << "index 0 was not retried twice within 10 s: "
+        << QJsonDocument(status).toJson().toStdString();
+    EXPECT_LT(elapsed.elapsed(), 10000) << "unscaled, the two retries wait 30 s";
+    EXPECT_EQ(status.value(QStringLiteral("failed")).toInt(), 3) << "three attempts of index 0";
 }
 
 TEST_F(ServeClient, PatchesParallelismSuspendAndDeletesWithItsPods) {

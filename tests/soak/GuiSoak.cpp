@@ -2,9 +2,13 @@
 // e.g. a `tessera serve` instance), waits for a Job, opens it and keeps it open for a while.
 // Meanwhile a heartbeat timer on the GUI thread measures how late it fires: the lateness is the
 // time the event loop could not run (a freeze the user would see). Every 10 s one line:
-//   sample t_s=<s> rss_mib=<MiB> stall_max_ms=<worst lateness in these 10 s> late_100ms=<count>
-//          succeeded=<n> active=<n> completions=<n>
-// then a summary line. Usage: tessera_gui_soak CONTEXT JOB SECONDS
+//   sample t_s=<s> rss_mib=<MiB> heap_used_mib=<MiB> heap_free_mib=<MiB> stall_max_ms=<worst
+//          lateness in these 10 s> late_100ms=<count> succeeded=<n> active=<n> completions=<n>
+//          attempts=<attempts in the job view's snapshot>
+// then a summary line. heap_used is what malloc has handed out and not had back (every arena,
+// mmapped blocks included), heap_free what it holds free: RSS growing with heap_used is memory
+// the program keeps; RSS growing with heap_free is fragmentation.
+// Usage: tessera_gui_soak CONTEXT JOB SECONDS
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
@@ -17,6 +21,8 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
+#include <malloc.h>
 
 using namespace tessera;
 
@@ -32,6 +38,26 @@ double rssMiB() {
         if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
     return -1;
+}
+
+struct HeapMiB {
+    double used = -1, free = -1;
+};
+
+HeapMiB heapMiB() {
+#if defined(__GLIBC__)
+    const struct mallinfo2 m = mallinfo2();
+    return {static_cast<double>(m.uordblks + m.hblkhd) / (1024.0 * 1024.0),
+            static_cast<double>(m.fordblks) / (1024.0 * 1024.0)};
+#else
+    return {};
+#endif
+}
+
+double cpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
 
 class Soak : public QObject {
@@ -76,6 +102,7 @@ private:
             if (model->job(r).name == m_job) {
                 m_window->openJob(model->job(r).key);
                 m_opened.start();
+                m_lastCpu = cpuSeconds();
                 std::printf("opened %s after %lld ms\n", qPrintable(m_job),
                             static_cast<long long>(m_since.elapsed()));
                 std::fflush(stdout);
@@ -86,20 +113,31 @@ private:
 
     void sample() {
         m_nextSampleMs += 10000;
+        const double cpu = cpuSeconds();
+        const qint64 elapsedMs = m_opened.elapsed();
+        const double cpuPercent =
+            100.0 * (cpu - m_lastCpu) * 1000.0 / static_cast<double>(elapsedMs - m_lastSampleMs);
+        m_lastCpu = cpu;
+        m_lastSampleMs = elapsedMs;
         const double rss = rssMiB();
         m_rssMin = m_rssMin < 0 ? rss : std::min(m_rssMin, rss);
         m_rssMax = std::max(m_rssMax, rss);
+        const HeapMiB heap = heapMiB();
         int succeeded = -1, active = -1, completions = -1;
+        long long attempts = -1;
         if (ui::JobView* view = m_window->jobView(); view && view->snapshot()) {
             const store::JobSummary& s = view->snapshot()->summary;
             succeeded = s.succeeded;
             active = s.active;
             completions = s.completions;
+            attempts = static_cast<long long>(view->snapshot()->attempts.size());
         }
-        std::printf("sample t_s=%lld rss_mib=%.1f stall_max_ms=%lld late_100ms=%d succeeded=%d "
-                    "active=%d completions=%d\n",
-                    static_cast<long long>(m_opened.elapsed() / 1000), rss,
-                    static_cast<long long>(m_windowMax), m_late100, succeeded, active, completions);
+        std::printf("sample t_s=%lld rss_mib=%.1f heap_used_mib=%.1f heap_free_mib=%.1f "
+                    "stall_max_ms=%lld late_100ms=%d succeeded=%d active=%d completions=%d "
+                    "attempts=%lld cpu_pct=%.0f\n",
+                    static_cast<long long>(m_opened.elapsed() / 1000), rss, heap.used, heap.free,
+                    static_cast<long long>(m_windowMax), m_late100, succeeded, active, completions,
+                    attempts, cpuPercent);
         std::fflush(stdout);
         m_windowMax = 0;
         m_late100 = 0;
@@ -122,6 +160,8 @@ private:
     qint64 m_windowMax = 0, m_totalMax = 0;
     int m_late100 = 0, m_totalLate100 = 0;
     double m_rssMin = -1, m_rssMax = -1;
+    double m_lastCpu = 0;      // process CPU seconds at the previous sample
+    qint64 m_lastSampleMs = 0; // and when it was taken
 };
 
 } // namespace
