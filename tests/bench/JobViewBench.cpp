@@ -10,7 +10,9 @@
 
 #include <QApplication>
 #include <QThread>
+#include <algorithm>
 #include <benchmark/benchmark.h>
+#include <map>
 #include <memory>
 
 using tessera::engine::IndexState;
@@ -94,6 +96,38 @@ BENCHMARK(BM_JobViewPerSnapshot)
     ->Arg(100000)
     ->Arg(200000)
     ->Unit(benchmark::kMillisecond);
+
+// The store's side of each snapshot (ClusterSource::buildSnapshot): its attempts, kept by pod
+// name, copied into the snapshot's order. Before: every attempt copied, then the copies sorted.
+std::map<QString, IndexAttempt> attemptsByPod(int attempts) {
+    std::map<QString, IndexAttempt> byPod;
+    for (IndexAttempt& a : bigSnapshot(attempts).attempts)
+        byPod.emplace(a.pod, std::move(a));
+    return byPod;
+}
+
+void BM_StoreAttemptsCopyThenSort(benchmark::State& state) {
+    const auto byPod = attemptsByPod(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        std::vector<IndexAttempt> out;
+        out.reserve(byPod.size());
+        for (const auto& [pod, a] : byPod)
+            out.push_back(a);
+        std::sort(out.begin(), out.end(), tessera::store::attemptBefore);
+        benchmark::DoNotOptimize(out.data());
+    }
+}
+BENCHMARK(BM_StoreAttemptsCopyThenSort)->Arg(200000)->Unit(benchmark::kMillisecond);
+
+// After: the order found on pointers, each attempt copied once (store::attemptsInOrder).
+void BM_StoreAttemptsInOrder(benchmark::State& state) {
+    const auto byPod = attemptsByPod(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        auto out = tessera::store::attemptsInOrder(byPod);
+        benchmark::DoNotOptimize(out.data());
+    }
+}
+BENCHMARK(BM_StoreAttemptsInOrder)->Arg(200000)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
