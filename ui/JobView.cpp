@@ -259,7 +259,7 @@ void JobView::applySnapshot(const store::JobSnapshotPtr& snapshot) {
     const bool first = !m_snapshot;
     const JobSnapshot& s = *snapshot;
     const bool resized = first || m_snapshot->states.size() != s.states.size();
-    m_snapshot = snapshot;
+    releaseOnStoreThread(std::exchange(m_snapshot, snapshot));
     m_removed = false;
 
     m_grid->setJobIdentity(s.summary.name, s.subdomain, s.originalIndexes);
@@ -305,11 +305,14 @@ void JobView::refreshIndexStrings() {
     // with the job, e.g. after BackoffLimitExceeded).
     const JobSnapshot& s = *m_snapshot;
     const QLocale locale;
-    const store::IndexCounts counts = store::countIndexes(s);
-    m_completedLabel->setText(
-        tr("Completed indexes (%1)").arg(locale.toString(counts.of(IndexState::Succeeded))));
-    m_failedLabel->setText(
-        tr("Failed indexes (%1)").arg(locale.toString(counts.of(IndexState::FailedTerminal))));
+    // Indexes per state from the snapshot's runs (what store::countIndexes reports for them),
+    // without a pass over the attempts.
+    const engine::IndexStateMap::Counts counts = s.states.counts();
+    const auto count = [&](IndexState state) {
+        return locale.toString(static_cast<qlonglong>(counts[static_cast<size_t>(state)]));
+    };
+    m_completedLabel->setText(tr("Completed indexes (%1)").arg(count(IndexState::Succeeded)));
+    m_failedLabel->setText(tr("Failed indexes (%1)").arg(count(IndexState::FailedTerminal)));
     const QString failed = s.failedIndexes.isEmpty()
                                ? store::indexesInState(s, IndexState::FailedTerminal)
                                : s.failedIndexes;
@@ -324,6 +327,14 @@ void JobView::refreshIndexStrings() {
         m_completed->setPlainText(completed);
     if (m_failed->toPlainText() != failed)
         m_failed->setPlainText(failed);
+}
+
+void JobView::releaseOnStoreThread(store::JobSnapshotPtr snapshot) {
+    if (!snapshot || !m_store || m_store->thread() == thread())
+        return; // released here (the store shares this thread: tests, previews)
+    // Reset inside the call: the functor itself may be destroyed by either thread (whichever
+    // drops its last reference to the queued call), the call runs in the store's.
+    QMetaObject::invokeMethod(m_store, [held = std::move(snapshot)]() mutable { held.reset(); });
 }
 
 QString JobView::indexDetails(int index) const {

@@ -83,7 +83,12 @@ private:
     void refreshTab(int tab);
     void refreshFailures();
     void refreshSpread();
-    QString etaText() const;
+    // The ETA scans the snapshot's recorded attempts: computed at most once a second (the
+    // header's clock), not for each of the up to 10 snapshots a second.
+    QString etaText();
+    // Lets go of a snapshot on the store's thread: the last reference frees every attempt it
+    // holds (200,000 on a big job), which is not the GUI thread's work.
+    void releaseOnStoreThread(store::JobSnapshotPtr snapshot);
     void setActionMessage(const QString& text);
 
     QPointer<store::JobStore> m_store;
@@ -124,6 +129,8 @@ private:
     TimelineWidget* m_timeline;
     std::vector<bool> m_tabStale;
     QElapsedTimer m_chartsAge;
+    QElapsedTimer m_etaAge;
+    QString m_eta;
     QTimer m_clock; // duration and ETA move between snapshots
 };
 

@@ -137,13 +137,22 @@ void JobView::refreshHeader() {
     }());
 }
 
-QString JobView::etaText() const {
+QString JobView::etaText() {
+    // A finished job has no ETA: say so at once (estimateCompletion returns before any scan).
+    const bool finished = m_snapshot->summary.finished.isValid();
+    if (!finished && m_etaAge.isValid() && m_etaAge.elapsed() < 1000)
+        return m_eta;
+    m_etaAge.start();
     const auto eta = store::estimateCompletion(*m_snapshot, QDateTime::currentDateTimeUtc());
     if (!eta)
-        return {};
-    if (!eta->known)
-        return tr("ETA: unknown (no recent completions)");
-    return tr("ETA %1 (%2/min)").arg(Format::duration(eta->seconds)).arg(eta->perMinute, 0, 'f', 1);
+        m_eta.clear();
+    else if (!eta->known)
+        m_eta = tr("ETA: unknown (no recent completions)");
+    else
+        m_eta = tr("ETA %1 (%2/min)")
+                    .arg(Format::duration(eta->seconds))
+                    .arg(eta->perMinute, 0, 'f', 1);
+    return m_eta;
 }
 
 void JobView::applyParallelism() {

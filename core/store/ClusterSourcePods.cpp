@@ -204,17 +204,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
         engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(std::string()), n);
 
     // Attempts sorted by (index, attempt, created); the newest of an index decides its state.
-    s.attempts.reserve(w.attempts.size());
-    for (const auto& [pod, a] : w.attempts)
-        s.attempts.push_back(a);
-    std::sort(s.attempts.begin(), s.attempts.end(),
-              [](const IndexAttempt& a, const IndexAttempt& b) {
-                  if (a.index != b.index)
-                      return a.index < b.index;
-                  if (a.attempt != b.attempt)
-                      return a.attempt < b.attempt;
-                  return a.created < b.created;
-              });
+    s.attempts = attemptsInOrder(w.attempts);
 
     // States as runs: one point per index with attempts (the newest attempt decides), then the
     // index sets, by the rule the report follows too (history::indexStatesOf). Nothing here is

@@ -1,6 +1,7 @@
 #include "JobSnapshot.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace tessera::store {
 
@@ -10,6 +11,43 @@ std::vector<IndexAttempt> JobSnapshot::attemptsOf(int index) const {
     std::vector<IndexAttempt> out;
     for (auto it = lo; it != attempts.end() && it->index == index; ++it)
         out.push_back(*it);
+    return out;
+}
+
+bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b) {
+    if (a.index != b.index)
+        return a.index < b.index;
+    if (a.attempt != b.attempt)
+        return a.attempt < b.attempt;
+    return a.created < b.created;
+}
+
+std::vector<IndexAttempt> attemptsInOrder(const std::map<QString, IndexAttempt>& byPod) {
+    // The sort keys side by side (no pointer chasing while comparing), the attempt beside them.
+    struct Key {
+        int index, attempt;
+        qint64 created; // ms; an invalid time sorts first, as an invalid QDateTime does
+        const IndexAttempt* attemptPtr;
+    };
+    std::vector<Key> keys;
+    keys.reserve(byPod.size());
+    for (const auto& [pod, a] : byPod)
+        keys.push_back({a.index, a.attempt,
+                        a.created.isValid() ? a.created.toMSecsSinceEpoch()
+                                            : std::numeric_limits<qint64>::min(),
+                        &a});
+    // Stable: equal keys keep the map's (pod name) order.
+    std::stable_sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+        if (a.index != b.index)
+            return a.index < b.index;
+        if (a.attempt != b.attempt)
+            return a.attempt < b.attempt;
+        return a.created < b.created;
+    });
+    std::vector<IndexAttempt> out;
+    out.reserve(keys.size());
+    for (const Key& k : keys)
+        out.push_back(*k.attemptPtr);
     return out;
 }
 
