@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <numeric>
 
 namespace tessera::history {
@@ -23,6 +24,20 @@ bool failedState(IndexState s) {
 }
 
 } // namespace
+
+void orderAndNumberAttempts(std::vector<engine::Attempt>& attempts) {
+    std::stable_sort(attempts.begin(), attempts.end(),
+                     [](const engine::Attempt& a, const engine::Attempt& b) {
+                         if (a.createdAt != b.createdAt)
+                             return a.createdAt < b.createdAt;
+                         if (a.failureCount != b.failureCount)
+                             return a.failureCount < b.failureCount;
+                         return a.podName < b.podName;
+                     });
+    std::map<int32_t, int32_t> seen;
+    for (engine::Attempt& a : attempts)
+        a.number = ++seen[a.index];
+}
 
 AttemptSpan spanOf(const engine::Attempt& a, int32_t index) {
     const auto ms = [](engine::TimePoint t) {

@@ -48,6 +48,11 @@ struct AttemptSpan {
 // (an Indexed job's completion index, a NonIndexed job's attempt position).
 AttemptSpan spanOf(const engine::Attempt& attempt, int32_t index);
 
+// Orders a job's attempts by creation (then failure count, then pod name; stable) and numbers each
+// index's attempts 1, 2, ... in that order. The one rule, so the window's attempts (pods seen plus
+// those recorded) and a report's (pods listed) number an index's attempts alike.
+void orderAndNumberAttempts(std::vector<engine::Attempt>& attempts);
+
 // One attempt on the timeline.
 struct AttemptBar {
     int index = -1;

@@ -1,8 +1,9 @@
 #include "PodAttempts.h"
 
+#include "history/JobHistory.h"
+
 #include <algorithm>
 #include <charconv>
-#include <map>
 
 namespace tessera::report {
 
@@ -79,17 +80,7 @@ std::vector<engine::Attempt> PodAttempts::fromPods(const std::vector<engine::Pod
     attempts.reserve(pods.size());
     for (const engine::Pod& p : pods)
         attempts.push_back(fromPod(p));
-    std::stable_sort(attempts.begin(), attempts.end(),
-                     [](const engine::Attempt& a, const engine::Attempt& b) {
-                         if (a.createdAt != b.createdAt)
-                             return a.createdAt < b.createdAt;
-                         if (a.failureCount != b.failureCount)
-                             return a.failureCount < b.failureCount;
-                         return a.podName < b.podName;
-                     });
-    std::map<int32_t, int32_t> seen;
-    for (engine::Attempt& a : attempts)
-        a.number = ++seen[a.index];
+    history::orderAndNumberAttempts(attempts);
     return attempts;
 }
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
 #include <set>
 
 namespace tessera::store {
@@ -167,17 +166,7 @@ void mergeRecordedAttempts(std::vector<engine::Attempt>& attempts,
     for (const IndexAttempt& r : recorded)
         if (!known.count(r.pod.toStdString()))
             attempts.push_back(toEngineAttempt(r));
-    std::stable_sort(attempts.begin(), attempts.end(),
-                     [](const engine::Attempt& a, const engine::Attempt& b) {
-                         if (a.createdAt != b.createdAt)
-                             return a.createdAt < b.createdAt;
-                         if (a.failureCount != b.failureCount)
-                             return a.failureCount < b.failureCount;
-                         return a.podName < b.podName;
-                     });
-    std::map<int32_t, int32_t> seen;
-    for (engine::Attempt& a : attempts)
-        a.number = ++seen[a.index];
+    history::orderAndNumberAttempts(attempts);
 }
 
 RunHistory RunHistory::of(const JobSnapshot& s, const QDateTime& now) {
