@@ -1,12 +1,13 @@
 #include "YamlGuard.h"
 
+#include "LibyamlParser.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
-#include <yaml.h>
 
 namespace tessera::codec {
 
@@ -89,24 +90,18 @@ class Checker {
 public:
     Checker(std::string_view text, const YamlLimits& limits)
         : m_text(text)
-        , m_limits(limits) {
-        yaml_parser_initialize(&m_parser);
-        // libyaml asserts a non-null input, which an empty string_view need not have.
-        static const char empty[] = "";
-        yaml_parser_set_input_string(
-            &m_parser, reinterpret_cast<const unsigned char*>(text.empty() ? empty : text.data()),
-            text.size());
-    }
-    ~Checker() { yaml_parser_delete(&m_parser); }
+        , m_limits(limits)
+        , m_parser(text) {}
     Checker(const Checker&) = delete;
     Checker& operator=(const Checker&) = delete;
 
     std::optional<engine::Error> run() {
         while (true) {
             yaml_event_t event;
-            if (!yaml_parser_parse(&m_parser, &event))
-                return m_parser.error == YAML_READER_ERROR ? readerError(m_text, m_parser)
-                                                           : syntaxError(m_parser);
+            if (!yaml_parser_parse(&m_parser.raw(), &event))
+                return m_parser.raw().error == YAML_READER_ERROR
+                           ? readerError(m_text, m_parser.raw())
+                           : syntaxError(m_parser.raw());
             std::optional<engine::Error> error = handle(event);
             const bool end = event.type == YAML_STREAM_END_EVENT;
             yaml_event_delete(&event);
@@ -224,7 +219,7 @@ private:
 
     std::string_view m_text;
     YamlLimits m_limits;
-    yaml_parser_t m_parser;
+    LibyamlParser m_parser;
     std::vector<Open> m_open;
     std::map<std::string, Anchored, std::less<>> m_anchors;
     unsigned long long m_nodes = 0;

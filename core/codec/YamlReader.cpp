@@ -1,5 +1,7 @@
 #include "YamlReader.h"
 
+#include "LibyamlParser.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -7,7 +9,6 @@
 #include <sstream>
 #include <string>
 #include <yaml-cpp/eventhandler.h>
-#include <yaml.h>
 
 namespace tessera::codec {
 
@@ -249,14 +250,8 @@ public:
     Reader(std::string_view text, bool firstOnly)
         : m_text(text)
         , m_firstOnly(firstOnly)
-        , m_byteCursor(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {
-        yaml_parser_initialize(&m_parser);
-        static const char empty[] = "";
-        yaml_parser_set_input_string(
-            &m_parser, reinterpret_cast<const unsigned char*>(text.empty() ? empty : text.data()),
-            text.size());
-    }
-    ~Reader() { yaml_parser_delete(&m_parser); }
+        , m_parser(text)
+        , m_byteCursor(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {}
     Reader(const Reader&) = delete;
     Reader& operator=(const Reader&) = delete;
 
@@ -264,14 +259,14 @@ public:
         try {
             while (true) {
                 yaml_event_t event;
-                if (!yaml_parser_parse(&m_parser, &event))
+                if (!yaml_parser_parse(&m_parser.raw(), &event))
                     // checkYaml() read the same text without error: not expected.
-                    return errorAt(std::string("YAML: ") + (m_parser.problem != nullptr
-                                                                ? m_parser.problem
+                    return errorAt(std::string("YAML: ") + (m_parser.raw().problem != nullptr
+                                                                ? m_parser.raw().problem
                                                                 : "invalid YAML"),
-                                   static_cast<long>(m_parser.problem_mark.line) + 1,
-                                   static_cast<long>(m_parser.problem_mark.column) + 1,
-                                   static_cast<long>(m_parser.problem_mark.index));
+                                   static_cast<long>(m_parser.raw().problem_mark.line) + 1,
+                                   static_cast<long>(m_parser.raw().problem_mark.column) + 1,
+                                   static_cast<long>(m_parser.raw().problem_mark.index));
                 const bool more = handle(event);
                 yaml_event_delete(&event);
                 if (!more)
@@ -416,7 +411,7 @@ private:
 
     std::string_view m_text;
     bool m_firstOnly;
-    yaml_parser_t m_parser;
+    LibyamlParser m_parser;
     std::vector<Expected> m_events;        // of the current document
     std::map<std::string, long> m_anchors; // anchor name -> index of its node in m_events
     std::vector<YamlDocument> m_documents;
