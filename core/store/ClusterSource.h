@@ -20,6 +20,7 @@
 // Lives in the ApiClient's thread (construct it there, or move it there with the client:
 // StoreThread does both). Snapshots are built at most once per emit interval per job.
 #include "JobStore.h"
+#include "StringPool.h"
 #include "codec/Objects.h"
 #include "kube/ApiClient.h"
 #include "kube/Informer.h"
@@ -94,8 +95,14 @@ private:
         int refs = 0;
         QString uid;
         kube::Informer* pods = nullptr;
-        QHash<QString, codec::PodObject> livePods; // "namespace/name"
-        std::map<QString, IndexAttempt> attempts;  // by pod name: live + history
+        // The informer's pods (active and failed), by name: only what a snapshot needs of
+        // them, not the objects (a failed pod stays in the API, and so here, until the job goes).
+        struct LivePod {
+            QString node;
+            bool active = false; // Pending or Running
+        };
+        QHash<QString, LivePod> livePods;
+        std::map<QString, AttemptList::Ptr> attempts; // by pod name: live + history
         std::vector<Event> events;
         std::vector<ProgressSample> timeline;
         // The states of the previous snapshot; unset when a new watcher needs the whole grid.
@@ -131,6 +138,8 @@ private:
     void pollEvents();
     void pollNodes();
     void takeLogTail(const QString& key, const QString& ns, const IndexAttempt& a);
+    // Stores `a` as the attempt of its pod, its repeating strings shared through m_strings.
+    const IndexAttempt& keepAttempt(Watched& w, IndexAttempt a);
     void pumpLogTails();
     void jobAction(const QString& key, const char* what,
                    const std::function<void(const QString& ns, const QString& name,
@@ -143,9 +152,10 @@ private:
     kube::Informer* m_jobsInformer = nullptr;
     QHash<QString, codec::JobObject> m_jobs; // by key
     void fetchMergedLog(const QString& key, const QString& namespace_,
-                        const std::map<QString, IndexAttempt>& attempts);
+                        const std::map<QString, AttemptList::Ptr>& attempts);
     std::map<QString, std::unique_ptr<Watched>> m_watched;
     QHash<QString, QString> m_nodeZones;
+    StringPool m_strings; // nodes, phases, reasons, messages of the attempts
     QHash<QString, LogStream> m_logs; // key + '#' + index
     std::unique_ptr<History> m_history;
     QTimer m_eventsTimer, m_nodesTimer, m_historyTimer, m_countdownTimer;

@@ -119,9 +119,7 @@ void ClusterSource::mergeListedPods(const QString& key, Watched& w,
                                     std::vector<codec::PodObject> pods) {
     bool changed = false;
     for (const codec::PodObject& p : pods) {
-        const QString podKey =
-            qs(p.pod.metadata.namespace_) + QLatin1Char('/') + qs(p.pod.metadata.name);
-        if (w.livePods.contains(podKey))
+        if (w.livePods.contains(qs(p.pod.metadata.name)))
             continue; // the informer's copy is as new or newer
         IndexAttempt a = attemptOf(p);
         // Active pods are the informer's business; a listed one it has not delivered yet is
@@ -131,14 +129,14 @@ void ClusterSource::mergeListedPods(const QString& key, Watched& w,
             continue;
         // It exists in the API (its log can still be read), but the informer does not follow it.
         a.live = true;
-        if (slot != w.attempts.end() && !slot->second.logTail.isEmpty())
-            a.logTail = slot->second.logTail;
-        if (slot != w.attempts.end() && slot->second == a)
+        if (slot != w.attempts.end() && !slot->second->logTail.isEmpty())
+            a.logTail = slot->second->logTail;
+        if (slot != w.attempts.end() && *slot->second == a)
             continue;
-        w.attempts[a.pod] = a;
+        const IndexAttempt& kept = keepAttempt(w, std::move(a));
         changed = true;
         if (m_history)
-            m_history->record(clusterKey(), w.uid, qs(m_jobs.value(key).job.metadata.name), a);
+            m_history->record(clusterKey(), w.uid, qs(m_jobs.value(key).job.metadata.name), kept);
     }
     if (changed)
         markSnapshotDirty(key);

@@ -45,11 +45,12 @@ void ClusterSource::pumpLogTails() {
                 if (!e && it != m_watched.end() && !text->isEmpty()) {
                     auto a = it->second->attempts.find(req.attempt.pod);
                     if (a != it->second->attempts.end()) {
-                        a->second.logTail = QString::fromUtf8(*text);
+                        IndexAttempt withTail = *a->second;
+                        withTail.logTail = QString::fromUtf8(*text);
+                        const IndexAttempt& kept = keepAttempt(*it->second, std::move(withTail));
                         if (m_history)
                             m_history->record(clusterKey(), it->second->uid,
-                                              qs(m_jobs.value(req.key).job.metadata.name),
-                                              a->second);
+                                              qs(m_jobs.value(req.key).job.metadata.name), kept);
                         markSnapshotDirty(req.key);
                     }
                 }
@@ -73,7 +74,8 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
     }
     // The requested attempt of the index, or its newest.
     const IndexAttempt* found = nullptr;
-    for (const auto& [pod, a] : w->second->attempts) {
+    for (const auto& [pod, kept] : w->second->attempts) {
+        const IndexAttempt& a = *kept;
         if (a.index != index || (attempt >= 0 && a.attempt != attempt))
             continue;
         if (!found || a.attempt > found->attempt ||
@@ -136,10 +138,11 @@ void ClusterSource::stopLog(const QString& key, int index) {
 }
 
 void ClusterSource::fetchMergedLog(const QString& key, const QString& namespace_,
-                                   const std::map<QString, IndexAttempt>& attempts) {
+                                   const std::map<QString, AttemptList::Ptr>& attempts) {
     // The newest attempt of each index, the most recently started ones, oldest first.
     std::map<int, const IndexAttempt*> byIndex;
-    for (const auto& [pod, a] : attempts) {
+    for (const auto& [pod, kept] : attempts) {
+        const IndexAttempt& a = *kept;
         const IndexAttempt*& slot = byIndex[a.index];
         if (!slot || a.attempt > slot->attempt ||
             (a.attempt == slot->attempt && a.created > slot->created))

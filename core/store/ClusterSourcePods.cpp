@@ -92,6 +92,16 @@ void ClusterSource::stopPodsInformer(Watched& w) {
     w.pods = nullptr;
 }
 
+const IndexAttempt& ClusterSource::keepAttempt(Watched& w, IndexAttempt a) {
+    a.node = m_strings.intern(a.node);
+    a.phase = m_strings.intern(a.phase);
+    a.reason = m_strings.intern(a.reason);
+    a.message = m_strings.intern(a.message);
+    auto& slot = w.attempts[a.pod];
+    slot = std::make_shared<const IndexAttempt>(std::move(a));
+    return *slot;
+}
+
 void ClusterSource::loadHistory(const QString& key, Watched& w) {
     if (!m_history || w.uid.isEmpty())
         return;
@@ -104,7 +114,7 @@ void ClusterSource::loadHistory(const QString& key, Watched& w) {
         // Failed pods whose log tail is already recorded need not be asked again.
         if (!a.logTail.isEmpty())
             w.logTailTaken.insert(a.pod);
-        w.attempts[a.pod] = std::move(a);
+        keepAttempt(w, std::move(a));
     }
 }
 
@@ -114,43 +124,43 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
     const QString ns = parts ? parts->namespace_ : QString();
     const QString jobName = parts ? parts->name : QString();
     bool leftRunning = false;
-    const auto gone = [&](const QString& podKey) {
-        auto it = w.livePods.find(podKey);
+    const auto gone = [&](const QString& pod) {
+        auto it = w.livePods.find(pod);
         if (it == w.livePods.end())
             return;
-        const QString pod = qs(it->pod.metadata.name);
         if (auto a = w.attempts.find(pod); a != w.attempts.end()) {
-            a->second.live = false;
+            IndexAttempt left = *a->second;
+            left.live = false;
             // Left while running: most likely it succeeded (the informer does not follow
             // succeeded pods); the list tells its end.
-            if (isActivePhase(a->second.phase))
+            if (isActivePhase(left.phase))
                 leftRunning = true;
+            keepAttempt(w, std::move(left));
         }
         w.livePods.erase(it);
     };
     if (batch->replace) {
         const auto before = w.livePods.keys();
-        for (const QString& k : before)
-            gone(k);
+        for (const QString& pod : before)
+            gone(pod);
     }
+    // Deletions name "namespace/name"; the pods informer watches the job's namespace only.
     for (const QString& podKey : batch->deleted)
-        gone(podKey);
+        gone(podKey.mid(podKey.indexOf(QLatin1Char('/')) + 1));
     for (const auto& p : batch->pods) {
-        const QString podKey =
-            qs(p.pod.metadata.namespace_) + QLatin1Char('/') + qs(p.pod.metadata.name);
-        w.livePods.insert(podKey, p);
         IndexAttempt a = attemptOf(p);
-        auto& slot = w.attempts[a.pod];
-        if (!slot.logTail.isEmpty())
-            a.logTail = slot.logTail;
-        const bool changed = !(slot == a);
-        slot = a;
+        w.livePods.insert(a.pod, {m_strings.intern(a.node), isActivePhase(a.phase)});
+        const auto slot = w.attempts.find(a.pod);
+        if (slot != w.attempts.end() && !slot->second->logTail.isEmpty())
+            a.logTail = slot->second->logTail;
+        const bool changed = slot == w.attempts.end() || !(*slot->second == a);
+        const IndexAttempt& kept = changed ? keepAttempt(w, std::move(a)) : *slot->second;
         if (changed && m_history)
-            m_history->record(clusterKey(), w.uid, jobName, a);
-        if (a.phase == QLatin1String("Failed") && m_options.historyLogLines > 0 &&
-            !w.logTailTaken.contains(a.pod)) {
-            w.logTailTaken.insert(a.pod);
-            takeLogTail(key, ns, a);
+            m_history->record(clusterKey(), w.uid, jobName, kept);
+        if (kept.phase == QLatin1String("Failed") && m_options.historyLogLines > 0 &&
+            !w.logTailTaken.contains(kept.pod)) {
+            w.logTailTaken.insert(kept.pod);
+            takeLogTail(key, ns, kept);
         }
     }
     if (leftRunning)
@@ -212,7 +222,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     std::vector<history::NewestAttempt> newestAttempts;
     int failures = 0; // of the current index, over its attempts so far
     for (size_t i = 0; i < s.attempts.size(); ++i) {
-        IndexAttempt& a = s.attempts[i];
+        const IndexAttempt& a = s.attempts[i];
         const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
         if (a.index < 0 || a.index >= n)
             continue;
@@ -222,26 +232,28 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
         failures = std::max(failures, a.attempt + (failedPod ? 1 : 0));
         // A pod that left the API while Pending/Running (succeeded pods are not watched, or it
         // was deleted): say what became of it as far as the job's status tells.
-        if (!a.live && isActivePhase(a.phase))
-            a.phase = newest && completed.contains(a.index) ? QStringLiteral("Succeeded")
-                                                            : QStringLiteral("Unknown");
+        // (The snapshot gets its own record; the source's stays as the API last said.)
+        QString phase = a.phase;
+        if (!a.live && isActivePhase(a.phase)) {
+            IndexAttempt ended = a;
+            ended.phase = newest && completed.contains(a.index) ? QStringLiteral("Succeeded")
+                                                                : QStringLiteral("Unknown");
+            phase = ended.phase;
+            s.attempts.replace(i, std::move(ended));
+        }
         if (!newest)
             continue;
         if (failures > 0)
-            s.failureCount.emplace(a.index, failures);
-        newestAttempts.push_back({a.index, phaseOutcome(a.phase), failures > 0});
+            s.failureCount.emplace(s.attempts[i].index, failures);
+        newestAttempts.push_back({s.attempts[i].index, phaseOutcome(phase), failures > 0});
     }
     s.states = history::indexStatesOf(n, newestAttempts, completed, failedSet, jobFailed);
 
     for (const auto& p : std::as_const(w.livePods)) {
-        const auto phase = p.pod.phase;
-        if (phase != engine::PodPhase::Pending && phase != engine::PodPhase::Running)
+        if (!p.active || p.node.isEmpty())
             continue;
-        const QString node = qs(p.pod.nodeName);
-        if (node.isEmpty())
-            continue;
-        ++s.podsByNode[node];
-        ++s.podsByZone[m_nodeZones.value(node)];
+        ++s.podsByNode[p.node];
+        ++s.podsByZone[m_nodeZones.value(p.node)];
     }
     s.events = w.events;
     s.timeline = w.timeline;

@@ -22,19 +22,19 @@ bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b) {
     return a.created < b.created;
 }
 
-std::vector<IndexAttempt> attemptsInOrder(const std::map<QString, IndexAttempt>& byPod) {
+AttemptList attemptsInOrder(const std::map<QString, AttemptList::Ptr>& byPod) {
     // The sort keys side by side (no pointer chasing while comparing), the attempt beside them.
     struct Key {
         int index, attempt;
         qint64 created; // ms; an invalid time sorts first, as an invalid QDateTime does
-        const IndexAttempt* attemptPtr;
+        const AttemptList::Ptr* attemptPtr;
     };
     std::vector<Key> keys;
     keys.reserve(byPod.size());
     for (const auto& [pod, a] : byPod)
-        keys.push_back({a.index, a.attempt,
-                        a.created.isValid() ? a.created.toMSecsSinceEpoch()
-                                            : std::numeric_limits<qint64>::min(),
+        keys.push_back({a->index, a->attempt,
+                        a->created.isValid() ? a->created.toMSecsSinceEpoch()
+                                             : std::numeric_limits<qint64>::min(),
                         &a});
     // Stable: equal keys keep the map's (pod name) order.
     std::stable_sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
@@ -44,11 +44,11 @@ std::vector<IndexAttempt> attemptsInOrder(const std::map<QString, IndexAttempt>&
             return a.attempt < b.attempt;
         return a.created < b.created;
     });
-    std::vector<IndexAttempt> out;
+    AttemptList::Items out;
     out.reserve(keys.size());
     for (const Key& k : keys)
         out.push_back(*k.attemptPtr);
-    return out;
+    return AttemptList(std::move(out));
 }
 
 QString toString(ConnectionState s) {

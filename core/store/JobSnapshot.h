@@ -2,6 +2,7 @@
 // The values the store hands to the UI: one row per job for the job list (JobSummary, in
 // JobListDiff batches) and an immutable JobSnapshot per watched job. Plain values, cheap to copy
 // or (for the snapshot) shared read-only between the store's worker thread and the GUI thread.
+#include "AttemptList.h"
 #include "engine/JobController.h"
 
 #include <QDateTime>
@@ -38,27 +39,12 @@ struct JobListDiff {
     bool empty() const { return !reset && upserted.empty() && removed.isEmpty(); }
 };
 
-// One pod of one index: a live pod, a failed pod still in the API, or a row of the history.
-struct IndexAttempt {
-    int index = -1;
-    int attempt = 0; // 0-based: the pod's failure-count annotation when it was created
-    QString pod, node, phase, reason, message;
-    QDateTime created, started, finished;
-    int exitCode = -1; // -1 while no container has terminated
-    std::optional<int> signal;
-    QString logTail;   // last lines of the log, when the history captured them
-    bool live = false; // the pod exists in the API now (false: known only from history)
-
-    bool operator==(const IndexAttempt&) const = default;
-};
-
 // The order of JobSnapshot::attempts: by index, then attempt, then creation.
 bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b);
-// A source's attempts (by pod name) in that order, as a snapshot's copy. The order is found on
-// compact keys, then each attempt is copied once: sorting the copies themselves moved every
-// attempt's strings about 17 times and chased pointers in every comparison
+// A source's attempts (by pod name) in that order; the records are shared, not copied. The
+// order is found on compact keys: comparing through the records chased a pointer per comparison
 // (tessera_bench_jobview).
-std::vector<IndexAttempt> attemptsInOrder(const std::map<QString, IndexAttempt>& byPod);
+AttemptList attemptsInOrder(const std::map<QString, AttemptList::Ptr>& byPod);
 
 struct Condition {
     QString type, status, reason, message; // status: "True", "False", "Unknown"
@@ -100,7 +86,7 @@ struct JobSnapshot {
     // cost, not completions (a valid Job may have 2,000,000,000 indexes).
     engine::IndexStateMap states;
     std::map<int, int> failureCount;    // index -> failed attempts, for the indexes that failed
-    std::vector<IndexAttempt> attempts; // sorted by (index, attempt, created)
+    AttemptList attempts;               // sorted by (index, attempt, created)
     std::vector<Condition> conditions;
     std::vector<Event> events;                     // oldest first
     std::map<QString, int> podsByNode, podsByZone; // active pods; zone "" = unknown

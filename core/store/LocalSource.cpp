@@ -320,10 +320,9 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
     s.fillFromJob(job);
     for (const auto& a : run.attempts)
         s.attempts.push_back(attemptOf(a));
-    std::stable_sort(s.attempts.begin(), s.attempts.end(),
-                     [](const IndexAttempt& a, const IndexAttempt& b) {
-                         return a.index != b.index ? a.index < b.index : a.attempt < b.attempt;
-                     });
+    s.attempts.stableSort([](const IndexAttempt& a, const IndexAttempt& b) {
+        return a.index != b.index ? a.index < b.index : a.attempt < b.attempt;
+    });
     const int n = std::max(0, s.summary.completions);
     for (const auto& a : s.attempts)
         if (a.index >= 0 && a.index < n && a.phase == QLatin1String("Failed"))

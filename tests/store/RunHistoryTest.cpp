@@ -161,7 +161,7 @@ TEST(RunHistory, FailedIndexesAreOneIndexString) {
 TEST(RunHistory, RecordedAttemptsFillTheReportsGaps) {
     const JobSnapshot s = finishedJob(4);
     std::vector<tessera::engine::Attempt> fromApi{toEngineAttempt(s.attempts[0])};
-    mergeRecordedAttempts(fromApi, s.attempts);
+    mergeRecordedAttempts(fromApi, std::vector<IndexAttempt>(s.attempts.begin(), s.attempts.end()));
     ASSERT_EQ(fromApi.size(), s.attempts.size()); // the API's one plus the four recorded
     int index3 = 0;
     for (const auto& a : fromApi) {
