@@ -31,9 +31,8 @@ backoff_scale=${SOAK_BACKOFF_SCALE:-0.01}
 build=${TESSERA_BUILD:-build/release}
 preset=$(basename "$build")
 
-if [[ ! -x $build/app/tessera || ! -x $build/tests/soak/tessera_gui_soak ]]; then
-  ./scripts/build.sh "$preset" --target tessera tessera_gui_soak
-fi
+# Always (cheap when up to date): a stale window binary would measure old code.
+./scripts/build.sh "$preset" --target tessera tessera_gui_soak
 out=build/soak/$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out"
 home=$(mktemp -d)

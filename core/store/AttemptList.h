@@ -26,7 +26,9 @@ struct IndexAttempt {
     QDateTime created, started, finished;
     int exitCode = -1; // -1 while no container has terminated
     std::optional<int> signal;
-    QString logTail;   // last lines of the log, when the history captured them
+    // The last lines of a failed pod's log, in History rows only: a snapshot's attempts leave it
+    // empty (about 0.5 KB per failed pod); the source reads it back when the pod is gone.
+    QString logTail;
     bool live = false; // the pod exists in the API now (false: known only from history)
 
     bool operator==(const IndexAttempt&) const = default;
@@ -96,7 +98,9 @@ public:
 
     void reserve(std::size_t n) { m_items.reserve(n); }
     void clear() { m_items.clear(); }
-    void push_back(IndexAttempt a) { m_items.push_back(std::make_shared<const IndexAttempt>(std::move(a))); }
+    void push_back(IndexAttempt a) {
+        m_items.push_back(std::make_shared<const IndexAttempt>(std::move(a)));
+    }
     void push_back(Ptr a) { m_items.push_back(std::move(a)); }
     // Replaces record i (the others, shared with other snapshots, are untouched).
     void replace(std::size_t i, IndexAttempt a) {

@@ -151,11 +151,12 @@ private:
     bool m_started = false;
     kube::Informer* m_jobsInformer = nullptr;
     QHash<QString, codec::JobObject> m_jobs; // by key
-    void fetchMergedLog(const QString& key, const QString& namespace_,
-                        const std::map<QString, AttemptList::Ptr>& attempts);
+    void fetchMergedLog(const QString& key, const QString& namespace_, const Watched& w);
+    // The last log lines the History kept of a pod of `w` ("" when none).
+    QString recordedLogTail(const Watched& w, const QString& pod);
     std::map<QString, std::unique_ptr<Watched>> m_watched;
     QHash<QString, QString> m_nodeZones;
-    StringPool m_strings; // nodes, phases, reasons, messages of the attempts
+    StringPool m_strings;             // nodes, phases, reasons, messages of the attempts
     QHash<QString, LogStream> m_logs; // key + '#' + index
     std::unique_ptr<History> m_history;
     QTimer m_eventsTimer, m_nodesTimer, m_historyTimer, m_countdownTimer;

@@ -129,8 +129,6 @@ void ClusterSource::mergeListedPods(const QString& key, Watched& w,
             continue;
         // It exists in the API (its log can still be read), but the informer does not follow it.
         a.live = true;
-        if (slot != w.attempts.end() && !slot->second->logTail.isEmpty())
-            a.logTail = slot->second->logTail;
         if (slot != w.attempts.end() && *slot->second == a)
             continue;
         const IndexAttempt& kept = keepAttempt(w, std::move(a));

@@ -42,16 +42,16 @@ void ClusterSource::pumpLogTails() {
             [this, req, text](const std::optional<kube::ApiError>& e) {
                 --m_tailsRunning;
                 auto it = m_watched.find(req.key);
-                if (!e && it != m_watched.end() && !text->isEmpty()) {
+                if (!e && it != m_watched.end() && !text->isEmpty() && m_history) {
+                    // Into the History only: no view shows it while the pod exists (its log is
+                    // read from the API then), and kept in memory it would cost about 0.5 KB
+                    // for each failed pod of the job.
                     auto a = it->second->attempts.find(req.attempt.pod);
                     if (a != it->second->attempts.end()) {
                         IndexAttempt withTail = *a->second;
                         withTail.logTail = QString::fromUtf8(*text);
-                        const IndexAttempt& kept = keepAttempt(*it->second, std::move(withTail));
-                        if (m_history)
-                            m_history->record(clusterKey(), it->second->uid,
-                                              qs(m_jobs.value(req.key).job.metadata.name), kept);
-                        markSnapshotDirty(req.key);
+                        m_history->record(clusterKey(), it->second->uid,
+                                          qs(m_jobs.value(req.key).job.metadata.name), withTail);
                     }
                 }
                 pumpLogTails();
@@ -69,7 +69,7 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
         return;
     }
     if (index == kAllIndexes) {
-        fetchMergedLog(key, qs(j->job.metadata.namespace_), w->second->attempts);
+        fetchMergedLog(key, qs(j->job.metadata.namespace_), *w->second);
         return;
     }
     // The requested attempt of the index, or its newest.
@@ -101,10 +101,11 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
             text += QStringLiteral(", exit code %1").arg(a.exitCode);
         if (!a.reason.isEmpty())
             text += QStringLiteral(", reason %1").arg(a.reason);
-        text += a.logTail.isEmpty()
+        const QString tail = recordedLogTail(*w->second, a.pod);
+        text += tail.isEmpty()
                     ? QStringLiteral(". Tessera keeps the last log lines of failed pods only; "
                                      "none were recorded for this one.)\n")
-                    : QStringLiteral(". Its last lines:)\n") + a.logTail;
+                    : QStringLiteral(". Its last lines:)\n") + tail;
         emit logTextArrived(key, index, foundAttempt, text, true);
         return;
     }
@@ -128,6 +129,13 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
     m_logs.insert(logKey, {id, decoder});
 }
 
+QString ClusterSource::recordedLogTail(const Watched& w, const QString& pod) {
+    if (!m_history)
+        return QString();
+    auto tail = m_history->logTail(clusterKey(), w.uid, pod);
+    return tail ? *tail : QString(); // an unreadable History only loses the recorded lines
+}
+
 void ClusterSource::stopLog(const QString& key, int index) {
     const QString logKey = key + QLatin1Char('#') + QString::number(index);
     auto it = m_logs.find(logKey);
@@ -138,10 +146,10 @@ void ClusterSource::stopLog(const QString& key, int index) {
 }
 
 void ClusterSource::fetchMergedLog(const QString& key, const QString& namespace_,
-                                   const std::map<QString, AttemptList::Ptr>& attempts) {
+                                   const Watched& w) {
     // The newest attempt of each index, the most recently started ones, oldest first.
     std::map<int, const IndexAttempt*> byIndex;
-    for (const auto& [pod, kept] : attempts) {
+    for (const auto& [pod, kept] : w.attempts) {
         const IndexAttempt& a = *kept;
         const IndexAttempt*& slot = byIndex[a.index];
         if (!slot || a.attempt > slot->attempt ||
@@ -182,7 +190,7 @@ void ClusterSource::fetchMergedLog(const QString& key, const QString& namespace_
     for (size_t i = 0; i < newest.size(); ++i) {
         const IndexAttempt& a = newest[i];
         if (!a.live) {
-            merge->pieces[i] = prefixLines(a.index, a.logTail);
+            merge->pieces[i] = prefixLines(a.index, recordedLogTail(w, a.pod));
             finishOne();
             continue;
         }

@@ -97,6 +97,7 @@ const IndexAttempt& ClusterSource::keepAttempt(Watched& w, IndexAttempt a) {
     a.phase = m_strings.intern(a.phase);
     a.reason = m_strings.intern(a.reason);
     a.message = m_strings.intern(a.message);
+    a.logTail.clear(); // in the History only (fetchLog reads it from there)
     auto& slot = w.attempts[a.pod];
     slot = std::make_shared<const IndexAttempt>(std::move(a));
     return *slot;
@@ -151,13 +152,11 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
         IndexAttempt a = attemptOf(p);
         w.livePods.insert(a.pod, {m_strings.intern(a.node), isActivePhase(a.phase)});
         const auto slot = w.attempts.find(a.pod);
-        if (slot != w.attempts.end() && !slot->second->logTail.isEmpty())
-            a.logTail = slot->second->logTail;
         const bool changed = slot == w.attempts.end() || !(*slot->second == a);
         const IndexAttempt& kept = changed ? keepAttempt(w, std::move(a)) : *slot->second;
         if (changed && m_history)
             m_history->record(clusterKey(), w.uid, jobName, kept);
-        if (kept.phase == QLatin1String("Failed") && m_options.historyLogLines > 0 &&
+        if (kept.phase == QLatin1String("Failed") && m_history && m_options.historyLogLines > 0 &&
             !w.logTailTaken.contains(kept.pod)) {
             w.logTailTaken.insert(kept.pod);
             takeLogTail(key, ns, kept);

@@ -198,6 +198,22 @@ engine::Result<std::vector<IndexAttempt>> History::attempts(const QString& clust
     return out;
 }
 
+engine::Result<QString> History::logTail(const QString& cluster, const QString& jobUid,
+                                         const QString& pod) {
+    auto f = flush();
+    if (!f)
+        return f.error();
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral(
+        "SELECT log_tail FROM attempts WHERE cluster = ? AND job_uid = ? AND pod = ?"));
+    q.addBindValue(cluster);
+    q.addBindValue(jobUid);
+    q.addBindValue(pod);
+    if (!q.exec())
+        return sqlError(QStringLiteral("read pod %1").arg(pod), q.lastError().text());
+    return q.next() ? q.value(0).toString() : QString();
+}
+
 engine::Result<int> History::count() {
     auto f = flush();
     if (!f)

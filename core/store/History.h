@@ -43,6 +43,9 @@ public:
     // Every recorded attempt of one job, sorted by (index, attempt, created). Flushes first.
     engine::Result<std::vector<IndexAttempt>> attempts(const QString& cluster,
                                                        const QString& jobUid);
+    // The last log lines recorded of one pod ("" when none were). Flushes first.
+    engine::Result<QString> logTail(const QString& cluster, const QString& jobUid,
+                                    const QString& pod);
     engine::Result<int> count();
     // Forgets everything (cluster empty) or one cluster's attempts.
     engine::Result<bool> clear(const QString& cluster = {});

@@ -85,8 +85,8 @@ struct JobSnapshot {
     // Every index's state (0 .. completions-1) as runs: costs what the index sets and live pods
     // cost, not completions (a valid Job may have 2,000,000,000 indexes).
     engine::IndexStateMap states;
-    std::map<int, int> failureCount;    // index -> failed attempts, for the indexes that failed
-    AttemptList attempts;               // sorted by (index, attempt, created)
+    std::map<int, int> failureCount; // index -> failed attempts, for the indexes that failed
+    AttemptList attempts;            // sorted by (index, attempt, created)
     std::vector<Condition> conditions;
     std::vector<Event> events;                     // oldest first
     std::map<QString, int> podsByNode, podsByZone; // active pods; zone "" = unknown
