@@ -321,7 +321,7 @@ void ClusterSource::clearHistory() {
         if (auto r = m_history->clear(clusterKey()); !r)
             emit actionFailed(QString(), QString::fromStdString(r.error().message));
     for (auto& [key, w] : m_watched) {
-        std::erase_if(w->attempts, [](const auto& kv) { return !kv.second->live; });
+        w->attempts.eraseIf([](const IndexAttempt& a) { return !a.live; });
         markSnapshotDirty(key);
     }
 }

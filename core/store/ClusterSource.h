@@ -19,6 +19,7 @@
 //
 // Lives in the ApiClient's thread (construct it there, or move it there with the client:
 // StoreThread does both). Snapshots are built at most once per emit interval per job.
+#include "AttemptIndex.h"
 #include "JobStore.h"
 #include "StringPool.h"
 #include "codec/Objects.h"
@@ -102,7 +103,7 @@ private:
             bool active = false; // Pending or Running
         };
         QHash<QString, LivePod> livePods;
-        std::map<QString, AttemptList::Ptr> attempts; // by pod name: live + history
+        AttemptIndex attempts; // by pod name: live + history
         std::vector<Event> events;
         std::vector<ProgressSample> timeline;
         // The states of the previous snapshot; unset when a new watcher needs the whole grid.

@@ -124,12 +124,12 @@ void ClusterSource::mergeListedPods(const QString& key, Watched& w,
         IndexAttempt a = attemptOf(p);
         // Active pods are the informer's business; a listed one it has not delivered yet is
         // taken only when nothing is known of it.
-        auto slot = w.attempts.find(a.pod);
-        if (isActivePhase(a.phase) && slot != w.attempts.end())
+        const IndexAttempt* known = w.attempts.find(a.pod);
+        if (isActivePhase(a.phase) && known)
             continue;
         // It exists in the API (its log can still be read), but the informer does not follow it.
         a.live = true;
-        if (slot != w.attempts.end() && *slot->second == a)
+        if (known && *known == a)
             continue;
         const IndexAttempt& kept = keepAttempt(w, std::move(a));
         changed = true;

@@ -46,9 +46,8 @@ void ClusterSource::pumpLogTails() {
                     // Into the History only: no view shows it while the pod exists (its log is
                     // read from the API then), and kept in memory it would cost about 0.5 KB
                     // for each failed pod of the job.
-                    auto a = it->second->attempts.find(req.attempt.pod);
-                    if (a != it->second->attempts.end()) {
-                        IndexAttempt withTail = *a->second;
+                    if (const IndexAttempt* a = it->second->attempts.find(req.attempt.pod)) {
+                        IndexAttempt withTail = *a;
                         withTail.logTail = QString::fromUtf8(*text);
                         m_history->record(clusterKey(), it->second->uid,
                                           qs(m_jobs.value(req.key).job.metadata.name), withTail);

@@ -98,9 +98,7 @@ const IndexAttempt& ClusterSource::keepAttempt(Watched& w, IndexAttempt a) {
     a.reason = m_strings.intern(a.reason);
     a.message = m_strings.intern(a.message);
     a.logTail.clear(); // in the History only (fetchLog reads it from there)
-    auto& slot = w.attempts[a.pod];
-    slot = std::make_shared<const IndexAttempt>(std::move(a));
-    return *slot;
+    return w.attempts.put(std::move(a));
 }
 
 void ClusterSource::loadHistory(const QString& key, Watched& w) {
@@ -129,8 +127,8 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
         auto it = w.livePods.find(pod);
         if (it == w.livePods.end())
             return;
-        if (auto a = w.attempts.find(pod); a != w.attempts.end()) {
-            IndexAttempt left = *a->second;
+        if (const IndexAttempt* a = w.attempts.find(pod)) {
+            IndexAttempt left = *a;
             left.live = false;
             // Left while running: most likely it succeeded (the informer does not follow
             // succeeded pods); the list tells its end.
@@ -151,9 +149,9 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
     for (const auto& p : batch->pods) {
         IndexAttempt a = attemptOf(p);
         w.livePods.insert(a.pod, {m_strings.intern(a.node), isActivePhase(a.phase)});
-        const auto slot = w.attempts.find(a.pod);
-        const bool changed = slot == w.attempts.end() || !(*slot->second == a);
-        const IndexAttempt& kept = changed ? keepAttempt(w, std::move(a)) : *slot->second;
+        const IndexAttempt* known = w.attempts.find(a.pod);
+        const bool changed = !known || !(*known == a);
+        const IndexAttempt& kept = changed ? keepAttempt(w, std::move(a)) : *known;
         if (changed && m_history)
             m_history->record(clusterKey(), w.uid, jobName, kept);
         if (kept.phase == QLatin1String("Failed") && m_history && m_options.historyLogLines > 0 &&
@@ -213,7 +211,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
         engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(std::string()), n);
 
     // Attempts sorted by (index, attempt, created); the newest of an index decides its state.
-    s.attempts = attemptsInOrder(w.attempts);
+    s.attempts = w.attempts.inOrder();
 
     // States as runs: one point per index with attempts (the newest attempt decides), then the
     // index sets, by the rule the report follows too (history::indexStatesOf). Nothing here is

@@ -22,35 +22,6 @@ bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b) {
     return a.created < b.created;
 }
 
-AttemptList attemptsInOrder(const std::map<QString, AttemptList::Ptr>& byPod) {
-    // The sort keys side by side (no pointer chasing while comparing), the attempt beside them.
-    struct Key {
-        int index, attempt;
-        qint64 created; // ms; an invalid time sorts first, as an invalid QDateTime does
-        const AttemptList::Ptr* attemptPtr;
-    };
-    std::vector<Key> keys;
-    keys.reserve(byPod.size());
-    for (const auto& [pod, a] : byPod)
-        keys.push_back({a->index, a->attempt,
-                        a->created.isValid() ? a->created.toMSecsSinceEpoch()
-                                             : std::numeric_limits<qint64>::min(),
-                        &a});
-    // Stable: equal keys keep the map's (pod name) order.
-    std::stable_sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-        if (a.index != b.index)
-            return a.index < b.index;
-        if (a.attempt != b.attempt)
-            return a.attempt < b.attempt;
-        return a.created < b.created;
-    });
-    AttemptList::Items out;
-    out.reserve(keys.size());
-    for (const Key& k : keys)
-        out.push_back(*k.attemptPtr);
-    return AttemptList(std::move(out));
-}
-
 QString toString(ConnectionState s) {
     switch (s) {
     case ConnectionState::Connecting:

@@ -41,10 +41,6 @@ struct JobListDiff {
 
 // The order of JobSnapshot::attempts: by index, then attempt, then creation.
 bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b);
-// A source's attempts (by pod name) in that order; the records are shared, not copied. The
-// order is found on compact keys: comparing through the records chased a pointer per comparison
-// (tessera_bench_jobview).
-AttemptList attemptsInOrder(const std::map<QString, AttemptList::Ptr>& byPod);
 
 struct Condition {
     QString type, status, reason, message; // status: "True", "False", "Unknown"
