@@ -1,6 +1,7 @@
 #include "AttemptIndex.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <unordered_set>
 
@@ -8,44 +9,24 @@ namespace tessera::store {
 
 namespace {
 
-// The order's key beside the record: comparing keys side by side does not chase a pointer per
-// comparison.
-struct OrderKey {
-    int index = 0, attempt = 0;
-    qint64 created = 0; // ms; an invalid time sorts first, as an invalid QDateTime does
-    const AttemptList::Ptr* record = nullptr;
-};
+using Ordered = AttemptIndex::Ordered;
 
-OrderKey keyOf(const AttemptList::Ptr& p) {
+Ordered orderedOf(const AttemptList::Ptr& p) {
     const IndexAttempt& a = *p;
     return {a.index, a.attempt,
             a.created.isValid() ? a.created.toMSecsSinceEpoch()
                                 : std::numeric_limits<qint64>::min(),
-            &p};
+            p};
 }
 
-bool keyBefore(const OrderKey& a, const OrderKey& b) {
+bool before(const Ordered& a, const Ordered& b) {
     if (a.index != b.index)
         return a.index < b.index;
     if (a.attempt != b.attempt)
         return a.attempt < b.attempt;
     if (a.created != b.created)
         return a.created < b.created;
-    return (*a.record)->pod < (*b.record)->pod;
-}
-
-// `records` sorted by their keys (the records themselves are not moved while sorting).
-AttemptList::Items sorted(const std::vector<const AttemptList::Ptr*>& records) {
-    std::vector<OrderKey> keys;
-    keys.reserve(records.size());
-    for (const AttemptList::Ptr* p : records)
-        keys.push_back(keyOf(*p));
-    std::sort(keys.begin(), keys.end(), keyBefore);
-    AttemptList::Items out;
-    out.reserve(keys.size());
-    for (const OrderKey& k : keys)
-        out.push_back(*k.record);
-    return out;
+    return a.record->pod < b.record->pod;
 }
 
 } // namespace
@@ -75,11 +56,11 @@ void AttemptIndex::clear() {
 
 AttemptList AttemptIndex::inOrder() {
     if (!m_orderedValid) {
-        std::vector<const AttemptList::Ptr*> all;
-        all.reserve(m_byPod.size());
+        m_ordered.clear();
+        m_ordered.reserve(m_byPod.size());
         for (const auto& [pod, p] : m_byPod)
-            all.push_back(&p);
-        m_ordered = sorted(all);
+            m_ordered.push_back(orderedOf(p));
+        std::sort(m_ordered.begin(), m_ordered.end(), before);
         m_orderedValid = true;
     } else if (!m_changed.isEmpty()) {
         // The previous order without the records replaced or erased since, merged with the
@@ -87,28 +68,31 @@ AttemptList AttemptIndex::inOrder() {
         std::unordered_set<const IndexAttempt*> gone;
         for (const auto& p : m_replaced)
             gone.insert(p.get());
-        std::vector<const AttemptList::Ptr*> changed;
+        std::vector<Ordered> added;
         for (const QString& pod : std::as_const(m_changed))
             if (const auto it = m_byPod.find(pod); it != m_byPod.end())
-                changed.push_back(&it->second);
-        const AttemptList::Items added = sorted(changed);
-        AttemptList::Items merged;
+                added.push_back(orderedOf(it->second));
+        std::sort(added.begin(), added.end(), before);
+        std::vector<Ordered> merged;
         merged.reserve(m_byPod.size());
         auto next = added.begin();
-        for (AttemptList::Ptr& p : m_ordered) {
-            if (gone.count(p.get()))
+        for (Ordered& kept : m_ordered) {
+            if (gone.count(kept.record.get()))
                 continue;
-            const OrderKey kept = keyOf(p);
-            for (; next != added.end() && keyBefore(keyOf(*next), kept); ++next)
-                merged.push_back(*next);
-            merged.push_back(std::move(p));
+            for (; next != added.end() && before(*next, kept); ++next)
+                merged.push_back(std::move(*next));
+            merged.push_back(std::move(kept));
         }
-        merged.insert(merged.end(), next, added.end());
+        std::move(next, added.end(), std::back_inserter(merged));
         m_ordered = std::move(merged);
     }
     m_replaced.clear();
     m_changed.clear();
-    return AttemptList(m_ordered);
+    AttemptList::Items out;
+    out.reserve(m_ordered.size());
+    for (const Ordered& o : m_ordered)
+        out.push_back(o.record);
+    return AttemptList(std::move(out));
 }
 
 } // namespace tessera::store
