@@ -39,15 +39,40 @@ const IndexAttempt* AttemptIndex::find(const QString& pod) const {
 const IndexAttempt& AttemptIndex::put(IndexAttempt a) {
     const QString pod = a.pod;
     auto& slot = m_byPod[pod];
-    if (slot)
+    const bool seen = slot != nullptr;
+    if (seen)
         m_replaced.push_back(std::move(slot));
     slot = std::make_shared<const IndexAttempt>(std::move(a));
     m_changed.insert(pod);
-    return *slot;
+    const IndexAttempt& kept = *slot; // alive until the next inOrder() even if forgotten below
+    if (!seen) {
+        m_arrival.push_back(pod);
+        while (m_arrival.size() > m_limit) {
+            QString oldest = std::move(m_arrival.front());
+            m_arrival.pop_front();
+            if (m_byPod.at(oldest)->live)
+                m_liveBeyond.insert(oldest);
+            else
+                forget(oldest);
+        }
+    } else if (!kept.live && m_liveBeyond.remove(pod)) {
+        forget(pod);
+    }
+    return kept;
+}
+
+void AttemptIndex::forget(const QString& pod) {
+    const auto it = m_byPod.find(pod);
+    m_replaced.push_back(std::move(it->second));
+    m_byPod.erase(it);
+    m_changed.insert(pod);
+    ++m_forgotten;
 }
 
 void AttemptIndex::clear() {
     m_byPod.clear();
+    m_arrival.clear();
+    m_liveBeyond.clear();
     m_ordered.clear();
     m_orderedValid = false;
     m_replaced.clear();

@@ -4,10 +4,17 @@
 // then costs copying their pointers plus sorting the few hundred that changed since the previous
 // one, not a sort of all of them (about 40 ms of the store thread's time, ten times a second;
 // tessera_bench_jobview).
+//
+// Bounded: it keeps the newest `limit` pods by first sighting, plus any older pod still live (the
+// API has it), and forgets the rest. The History keeps its newest `limit` rows by first record,
+// so what the window shows of a long job live is what it shows after a restart (the live pods
+// come back from the API), and its memory stops growing there.
 #include "AttemptList.h"
 
 #include <QSet>
 #include <QString>
+#include <deque>
+#include <limits>
 #include <map>
 #include <vector>
 
@@ -17,9 +24,13 @@ class AttemptIndex {
 public:
     using ByPod = std::map<QString, AttemptList::Ptr>;
 
+    explicit AttemptIndex(std::size_t limit = std::numeric_limits<std::size_t>::max())
+        : m_limit(limit) {}
+
     // The record of `pod`; null when none.
     const IndexAttempt* find(const QString& pod) const;
-    // Makes `a` the record of its pod (a.pod), replacing any other.
+    // Makes `a` the record of its pod (a.pod), replacing any other; past the limit, forgets
+    // the oldest pods that are not live.
     const IndexAttempt& put(IndexAttempt a);
     // Forgets the records `drop` says so of.
     template <typename Pred> void eraseIf(Pred drop) {
@@ -32,10 +43,15 @@ public:
                 ++it;
             }
         }
+        std::erase_if(m_arrival, [&](const QString& pod) { return !m_byPod.count(pod); });
+        m_liveBeyond.removeIf([&](const QString& pod) { return !m_byPod.count(pod); });
     }
     void clear();
 
     std::size_t size() const { return m_byPod.size(); }
+    std::size_t limit() const { return m_limit; }
+    // Records forgotten for the limit so far.
+    std::size_t forgotten() const { return m_forgotten; }
     ByPod::const_iterator begin() const { return m_byPod.cbegin(); }
     ByPod::const_iterator end() const { return m_byPod.cend(); }
 
@@ -51,7 +67,13 @@ public:
     };
 
 private:
+    void forget(const QString& pod);
+
+    std::size_t m_limit;
+    std::size_t m_forgotten = 0;
     ByPod m_byPod;
+    std::deque<QString> m_arrival;  // the newest `limit` pods, first seen first
+    QSet<QString> m_liveBeyond;     // older pods kept while they are live
     std::vector<Ordered> m_ordered; // as of the last inOrder()
     bool m_orderedValid = false;
     // Since the last inOrder(): the records replaced or erased (kept alive, so no new record

@@ -49,6 +49,8 @@ public:
         QString cluster;
         // SQLite file for the attempt history; "" = none (History::defaultPath() in the app).
         QString historyPath;
+        // Rows the History keeps, and attempts of one watched job kept in memory (the oldest
+        // first seen that are not live are forgotten past it).
         int historyMaxAttempts = 200000;
         std::chrono::milliseconds emitInterval{100};
         std::chrono::milliseconds informerBatch{100};

@@ -118,7 +118,9 @@ void ClusterSource::backfillPods(const QString& key, bool succeededOnly) {
 void ClusterSource::mergeListedPods(const QString& key, Watched& w,
                                     std::vector<codec::PodObject> pods) {
     bool changed = false;
+    QSet<QString> listed; // every succeeded pod of the job the API has (both lists have them all)
     for (const codec::PodObject& p : pods) {
+        listed.insert(qs(p.pod.metadata.name));
         if (w.livePods.contains(qs(p.pod.metadata.name)))
             continue; // the informer's copy is as new or newer
         IndexAttempt a = attemptOf(p);
@@ -135,6 +137,18 @@ void ClusterSource::mergeListedPods(const QString& key, Watched& w,
         changed = true;
         if (m_history)
             m_history->record(clusterKey(), w.uid, qs(m_jobs.value(key).job.metadata.name), kept);
+    }
+    // Succeeded pods listed before and gone now (a TTL, the pod garbage collector): no longer
+    // live, so their log is the History's and the attempts' limit may forget them.
+    std::vector<IndexAttempt> gone;
+    for (const auto& [pod, a] : w.attempts)
+        if (a->live && a->phase == QLatin1String("Succeeded") && !listed.contains(pod) &&
+            !w.livePods.contains(pod))
+            gone.push_back(*a);
+    for (IndexAttempt& a : gone) {
+        a.live = false;
+        keepAttempt(w, std::move(a));
+        changed = true;
     }
     if (changed)
         markSnapshotDirty(key);

@@ -24,8 +24,12 @@ const QLatin1String kZoneLabel("topology.kubernetes.io/zone");
 
 void ClusterSource::watchJob(const QString& key) {
     auto& slot = m_watched[key];
-    if (!slot)
+    if (!slot) {
         slot = std::make_unique<Watched>();
+        // As many attempts as the History keeps: live and after a restart alike.
+        slot->attempts =
+            AttemptIndex(static_cast<std::size_t>(std::max(1, m_options.historyMaxAttempts)));
+    }
     Watched& w = *slot;
     ++w.refs;
     if (auto j = m_jobs.find(key); j != m_jobs.end()) {
@@ -104,7 +108,8 @@ const IndexAttempt& ClusterSource::keepAttempt(Watched& w, IndexAttempt a) {
 void ClusterSource::loadHistory(const QString& key, Watched& w) {
     if (!m_history || w.uid.isEmpty())
         return;
-    auto r = m_history->attempts(clusterKey(), w.uid);
+    // First recorded first: the attempts' limit then forgets them in the History's order.
+    auto r = m_history->attempts(clusterKey(), w.uid, History::Order::FirstRecorded);
     if (!r) {
         emit actionFailed(key, QString::fromStdString(r.error().message));
         return;
@@ -160,6 +165,9 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
             takeLogTail(key, ns, kept);
         }
     }
+    // Bounded as the attempts are: forget the pods the attempts no longer have.
+    if (std::size_t(w.logTailTaken.size()) > 2 * w.attempts.limit())
+        w.logTailTaken.removeIf([&](const QString& pod) { return !w.attempts.find(pod); });
     if (leftRunning)
         scheduleBackfill(key, w);
     markSnapshotDirty(key);

@@ -162,15 +162,18 @@ engine::Result<int> History::flush() {
 }
 
 engine::Result<std::vector<IndexAttempt>> History::attempts(const QString& cluster,
-                                                            const QString& jobUid) {
+                                                            const QString& jobUid, Order order) {
     auto f = flush();
     if (!f)
         return f.error();
     QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral(
-        "SELECT idx, attempt, pod, node, phase, reason, message, created, started, finished,"
-        " exit_code, signal, log_tail FROM attempts WHERE cluster = ? AND job_uid = ?"
-        " ORDER BY idx, attempt, created"));
+    q.prepare(
+        QStringLiteral(
+            "SELECT idx, attempt, pod, node, phase, reason, message, created, started, finished,"
+            " exit_code, signal, log_tail FROM attempts WHERE cluster = ? AND job_uid = ?"
+            " ORDER BY ") +
+        (order == Order::ByIndex ? QLatin1String("idx, attempt, created")
+                                 : QLatin1String("rowid")));
     q.addBindValue(cluster);
     q.addBindValue(jobUid);
     if (!q.exec())

@@ -40,9 +40,11 @@ public:
     // Writes what record() buffered; returns the number of rows written.
     engine::Result<int> flush();
 
-    // Every recorded attempt of one job, sorted by (index, attempt, created). Flushes first.
-    engine::Result<std::vector<IndexAttempt>> attempts(const QString& cluster,
-                                                       const QString& jobUid);
+    // Every recorded attempt of one job, sorted by (index, attempt, created), or in the order
+    // they were first recorded (the order the row limit forgets them in). Flushes first.
+    enum class Order { ByIndex, FirstRecorded };
+    engine::Result<std::vector<IndexAttempt>>
+    attempts(const QString& cluster, const QString& jobUid, Order order = Order::ByIndex);
     // The last log lines recorded of one pod ("" when none were). Flushes first.
     engine::Result<QString> logTail(const QString& cluster, const QString& jobUid,
                                     const QString& pod);

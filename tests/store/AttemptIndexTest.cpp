@@ -107,3 +107,28 @@ TEST(AttemptIndex, SnapshotsShareTheRecordsAndKeepTheirOwnOrder) {
     EXPECT_TRUE(index.inOrder().empty());
     EXPECT_EQ(second.size(), 3u);
 }
+
+TEST(AttemptIndex, KeepsTheNewestPodsFirstSeenPlusOlderOnesStillLive) {
+    AttemptIndex index(3);
+    IndexAttempt live = attempt(0, 0, QStringLiteral("p0"), 0);
+    live.live = true;
+    index.put(live);
+    for (int i = 1; i < 6; ++i)
+        index.put(attempt(i, 0, QStringLiteral("p%1").arg(i), i));
+    // p0 is older than the newest three but the API still has it; p1 and p2 are forgotten.
+    QStringList pods;
+    for (const IndexAttempt& a : index.inOrder())
+        pods << a.pod;
+    EXPECT_EQ(pods.join(QLatin1Char(',')), QStringLiteral("p0,p3,p4,p5"));
+    EXPECT_EQ(index.forgotten(), 2u);
+    // Updating a kept pod forgets nothing; p0 leaving the API forgets it.
+    index.put(attempt(4, 1, QStringLiteral("p4"), 4));
+    EXPECT_EQ(index.size(), 4u);
+    index.put(attempt(0, 0, QStringLiteral("p0"), 0));
+    EXPECT_EQ(index.find(QStringLiteral("p0")), nullptr);
+    pods.clear();
+    for (const IndexAttempt& a : index.inOrder())
+        pods << a.pod;
+    EXPECT_EQ(pods.join(QLatin1Char(',')), QStringLiteral("p3,p4,p5"));
+    EXPECT_EQ(index.forgotten(), 3u);
+}

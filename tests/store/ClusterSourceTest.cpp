@@ -89,6 +89,7 @@ protected:
         o.nodesPoll = std::chrono::milliseconds(300);
         o.historyFlush = std::chrono::milliseconds(100);
         o.informerBatch = std::chrono::milliseconds(50);
+        o.historyMaxAttempts = maxAttempts;
         host = StoreThread::cluster(connectionTo(api.server), QStringLiteral("test"), o);
         ui = std::make_unique<Ui>();
         ui->attach(host->store());
@@ -103,6 +104,7 @@ protected:
     void TearDown() override { stopStore(); }
 
     QTemporaryDir dir;
+    int maxAttempts = ClusterSource::Options().historyMaxAttempts;
     StoreServer api;
     std::unique_ptr<StoreThread> host;
     std::unique_ptr<Ui> ui;
@@ -447,6 +449,86 @@ TEST_F(ClusterSourceTest, HistoryKeepsFailedAttemptsAfterPodsAreDeletedAndAcross
     // Clearing the history forgets it.
     call([](JobStore* s) { s->clearHistory(); });
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->snap(kKey)->attempts.empty(); }, kWait));
+}
+
+// A succeeded pod is known from the lists only (the informer leaves succeeded pods out): when a
+// later list no longer has it, it is gone from the API (a TTL, the pod garbage collector), so it
+// is no longer live, its log is what the History kept, and the attempts' limit may forget it.
+TEST_F(ClusterSourceTest, ASucceededPodALaterListNoLongerHasIsNoLongerLive) {
+    api.putJob({.name = QStringLiteral("render"),
+                .completions = 3,
+                .parallelism = 2,
+                .active = 1,
+                .succeeded = 1});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-0-a"),
+                                          .index = 0,
+                                          .phase = QStringLiteral("Succeeded"),
+                                          .exitCode = 0});
+    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-1-a"), .index = 1});
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    const auto attemptOf = [&](const QString& pod) -> std::optional<IndexAttempt> {
+        if (auto s = ui->snap(kKey))
+            for (const IndexAttempt& a : s->attempts)
+                if (a.pod == pod)
+                    return a;
+        return std::nullopt;
+    };
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            auto a = attemptOf(QStringLiteral("render-0-a"));
+            return a && a->live && attemptOf(QStringLiteral("render-1-a"));
+        },
+        kWait));
+    // Both go; the running one leaving makes the store list the succeeded pods again.
+    api.pods.remove(QStringLiteral("render-0-a"));
+    api.pods.remove(QStringLiteral("render-1-a"));
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return !attemptOf(QStringLiteral("render-0-a"))->live; }, kWait));
+    EXPECT_EQ(attemptOf(QStringLiteral("render-0-a"))->phase, QStringLiteral("Succeeded"));
+}
+
+// A long job's attempts are bounded like the History's rows: past the limit the oldest that are
+// not live are forgotten, in memory as in the History, so the window shows the same attempts live
+// and after a restart, and its memory stops growing there (docs/RELIABILITY.md, Load).
+TEST_F(ClusterSourceTest, AttemptsPastTheHistorysLimitAreForgottenLiveAsAfterARestart) {
+    maxAttempts = 4;
+    api.putJob({.name = QStringLiteral("render"), .completions = 6, .parallelism = 6, .failed = 6});
+    for (int i = 0; i < 6; ++i)
+        api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-%1-a").arg(i),
+                                              .index = i,
+                                              .phase = QStringLiteral("Failed"),
+                                              .exitCode = 1,
+                                              .reason = QStringLiteral("Error")});
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    // Pods the API still has are never forgotten, even past the limit.
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 6; }, kWait));
+    for (int i = 0; i < 4; ++i)
+        api.pods.remove(QStringLiteral("render-%1-a").arg(i));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->snap(kKey)->attempts.size() == 4; }, kWait));
+    QTest::qWait(300); // nothing more goes
+    const auto podsOf = [](const JobSnapshot& s) {
+        QStringList pods;
+        for (const IndexAttempt& a : s.attempts)
+            pods << a.pod;
+        return pods;
+    };
+    const QStringList live = podsOf(*ui->snap(kKey));
+    ASSERT_EQ(live.size(), 4);
+    EXPECT_TRUE(live.contains(QStringLiteral("render-4-a")));
+    EXPECT_TRUE(live.contains(QStringLiteral("render-5-a")));
+    const auto liveStates = ui->snap(kKey)->states;
+
+    stopStore();
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == 4; }, kWait));
+    QTest::qWait(300);
+    EXPECT_EQ(podsOf(*ui->snap(kKey)), live);
+    EXPECT_EQ(ui->snap(kKey)->states, liveStates);
 }
 
 // The pods informer never sees succeeded pods (status.phase!=Succeeded, as a real API server
