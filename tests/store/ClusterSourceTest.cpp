@@ -464,7 +464,21 @@ TEST_F(ClusterSourceTest, ASucceededPodALaterListNoLongerHasIsNoLongerLive) {
                                           .index = 0,
                                           .phase = QStringLiteral("Succeeded"),
                                           .exitCode = 0});
-    api.putPod(QStringLiteral("render"), {.name = QStringLiteral("render-1-a"), .index = 1});
+    const PodDesc running{.name = QStringLiteral("render-1-a"), .index = 1};
+    api.putPod(QStringLiteral("render"), running);
+    // Serve the informer's selector as the API server would: the running pod only.
+    api.pods.onList = [this, running](const HttpRequest& q, const ResponderPtr& r) {
+        if (q.param("fieldSelector") != QLatin1String("status.phase!=Succeeded"))
+            return false;
+        const qint64 rv = api.pods.resourceVersion();
+        r->replyJson(
+            200, QByteArray(R"({"kind":"PodList","apiVersion":"v1","metadata":)"
+                            R"({"resourceVersion":")") +
+                     QByteArray::number(rv) + R"("},"items":[)" +
+                     renderPod(running, QStringLiteral("default"), QStringLiteral("render"), rv) +
+                     "]}");
+        return true;
+    };
     startStore();
     call([](JobStore* s) { s->watchJob(kKey); });
     const auto attemptOf = [&](const QString& pod) -> std::optional<IndexAttempt> {
