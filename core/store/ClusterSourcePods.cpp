@@ -264,16 +264,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     s.timeline = w.timeline;
     s.originalIndexes = originalIndexesOf(*jit, w);
 
-    // What changed since the previous snapshot of this job (everything for a new watcher).
-    if (!w.lastStates) {
-        s.dirtyFirst = 0;
-        s.dirtyLast = n - 1;
-    } else if (const auto changed =
-                   engine::IndexStateMap::differingRange(*w.lastStates, s.states)) {
-        s.dirtyFirst = changed->first;
-        s.dirtyLast = changed->last;
-    }
-    w.lastStates = s.states;
+    s.markChangedSince(w.lastStates);
     s.serial = ++w.serial;
     return snap;
 }

@@ -14,6 +14,17 @@ std::vector<IndexAttempt> JobSnapshot::attemptsOf(int index) const {
     return out;
 }
 
+void JobSnapshot::markChangedSince(std::optional<engine::IndexStateMap>& previous) {
+    if (!previous) {
+        dirtyFirst = 0;
+        dirtyLast = states.size() - 1;
+    } else if (const auto changed = engine::IndexStateMap::differingRange(*previous, states)) {
+        dirtyFirst = changed->first;
+        dirtyLast = changed->last;
+    }
+    previous = states;
+}
+
 bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b) {
     if (a.index != b.index)
         return a.index < b.index;

@@ -119,6 +119,10 @@ struct JobSnapshot {
     std::vector<IndexAttempt> attemptsOf(int index) const;
     // Spec limits, index strings and conditions as the engine's Job has them (every source).
     void fillFromJob(const engine::Job& job);
+    // Sets the dirty range against `previous`, the states of this job's previous snapshot
+    // (every index when there is none: a new watcher needs the whole grid), then makes these
+    // states the previous ones.
+    void markChangedSince(std::optional<engine::IndexStateMap>& previous);
 };
 using JobSnapshotPtr = std::shared_ptr<const JobSnapshot>;
 

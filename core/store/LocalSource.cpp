@@ -351,15 +351,7 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
         }
     s.timeline = run.timeline;
     s.originalIndexes = run.originalIndexes;
-    if (!run.lastStates) {
-        s.dirtyFirst = 0;
-        s.dirtyLast = s.states.size() - 1;
-    } else if (const auto changed =
-                   engine::IndexStateMap::differingRange(*run.lastStates, s.states)) {
-        s.dirtyFirst = changed->first;
-        s.dirtyLast = changed->last;
-    }
-    run.lastStates = s.states;
+    s.markChangedSince(run.lastStates);
     s.serial = ++run.serial;
     return snap;
 }
