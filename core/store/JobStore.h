@@ -3,13 +3,9 @@
 // endpoint, local runs). It lives on a worker thread (see StoreThread.h), never the GUI thread;
 // the UI calls its Q_INVOKABLE methods through queued invocations and receives batched diffs.
 //
-// Changes to the contract in /work/briefs/store-contract.md (for the gui side):
-//  - Condition/Event/ProgressSample are tessera::store types (JobSnapshot.h) with QString
-//    fields; IndexAttempt::exitCode is -1 until a container terminated; IndexAttempt gained
-//    `logTail` (history) and `live` (the pod still exists).
-//  - JobSnapshot gained `serial` and helpers hostname(index) and attemptsOf(index).
-//  - Added start() (call once after the store reached its thread), refresh(), clearHistory(),
-//    makeKey()/splitKey(), and MemoryJobStore (MemoryJobStore.h) to feed by hand in tests.
+// The values it hands over are JobSnapshot.h's: a JobSummary per job (in JobListDiff batches)
+// and an immutable JobSnapshot per watched job, whose attempts are shared records
+// (AttemptList.h). MemoryJobStore (MemoryJobStore.h) is fed by hand, for tests.
 //
 // Emission: every change is queued and handed over by one timer, so the UI gets at most one
 // jobsChanged and one jobSnapshotChanged per watched job per emitInterval (100 ms: ≤ 10/s).
