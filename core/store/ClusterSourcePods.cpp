@@ -18,6 +18,8 @@ using cluster_source::qs;
 
 namespace {
 const QLatin1String kZoneLabel("topology.kubernetes.io/zone");
+// Pods in logTailTaken the attempts no longer have, at most, before they are dropped from it.
+constexpr std::size_t kLogTailsForgottenSlack = 4096;
 } // namespace
 
 // ---------------------------------------------------------------- watched jobs
@@ -165,8 +167,9 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
             takeLogTail(key, ns, kept);
         }
     }
-    // Bounded as the attempts are: forget the pods the attempts no longer have.
-    if (std::size_t(w.logTailTaken.size()) > 2 * w.attempts.limit())
+    // Bounded as the attempts are: once a few thousand pods it names were forgotten by the
+    // attempts' limit, forget them here too (a 20-minute soak grew by 290,000 failed pods).
+    if (std::size_t(w.logTailTaken.size()) > w.attempts.size() + kLogTailsForgottenSlack)
         w.logTailTaken.removeIf([&](const QString& pod) { return !w.attempts.find(pod); });
     if (leftRunning)
         scheduleBackfill(key, w);
