@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test (not in CI; about 12 minutes): the window on a job of 100,000 indexes while
+# Soak test (not in CI; about 12 minutes at the default 600 s): the window on a job of 100,000 indexes while
 # `tessera serve` runs its pods fast enough for more than 2,000 pod updates a second (as the window's
 # own watch sees them), for 10 minutes.
 # Reports the longest GUI-thread stall (a 20 ms heartbeat timer's worst lateness), the RSS and
