@@ -10,7 +10,6 @@
 #include <QString>
 #include <algorithm>
 #include <cstddef>
-#include <initializer_list>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -80,10 +79,6 @@ public:
     using size_type = std::size_t;
 
     AttemptList() = default;
-    AttemptList(std::initializer_list<IndexAttempt> attempts) {
-        for (const IndexAttempt& a : attempts)
-            push_back(a);
-    }
     explicit AttemptList(Items items)
         : m_items(std::move(items)) {}
 
@@ -93,28 +88,20 @@ public:
     bool empty() const { return m_items.empty(); }
     const IndexAttempt& operator[](std::size_t i) const { return *m_items[i]; }
     const IndexAttempt& front() const { return *m_items.front(); }
-    const IndexAttempt& back() const { return *m_items.back(); }
     const Ptr& shared(std::size_t i) const { return m_items[i]; }
 
     void reserve(std::size_t n) { m_items.reserve(n); }
-    void clear() { m_items.clear(); }
     void push_back(IndexAttempt a) {
         m_items.push_back(std::make_shared<const IndexAttempt>(std::move(a)));
     }
-    void push_back(Ptr a) { m_items.push_back(std::move(a)); }
     // Replaces record i (the others, shared with other snapshots, are untouched).
     void replace(std::size_t i, IndexAttempt a) {
         m_items[i] = std::make_shared<const IndexAttempt>(std::move(a));
     }
-    void erase(const_iterator at) { m_items.erase(m_items.begin() + (at - begin())); }
     // Stable sort of the records by `less` on the attempts.
     template <typename Less> void stableSort(Less less) {
         std::stable_sort(m_items.begin(), m_items.end(),
                          [&](const Ptr& a, const Ptr& b) { return less(*a, *b); });
-    }
-
-    friend bool operator==(const AttemptList& a, const AttemptList& b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end());
     }
 
 private:

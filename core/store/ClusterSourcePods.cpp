@@ -231,29 +231,29 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     int failures = 0; // of the current index, over its attempts so far
     for (size_t i = 0; i < s.attempts.size(); ++i) {
         const IndexAttempt& a = s.attempts[i];
-        const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
-        if (a.index < 0 || a.index >= n)
+        const int index = a.index;
+        const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != index;
+        if (index < 0 || index >= n)
             continue;
-        if (i == 0 || s.attempts[i - 1].index != a.index)
+        if (i == 0 || s.attempts[i - 1].index != index)
             failures = 0;
-        const bool failedPod = a.phase == QLatin1String("Failed");
-        failures = std::max(failures, a.attempt + (failedPod ? 1 : 0));
-        // A pod that left the API while Pending/Running (succeeded pods are not watched, or it
-        // was deleted): say what became of it as far as the job's status tells.
-        // (The snapshot gets its own record; the source's stays as the API last said.)
+        failures = std::max(failures, a.attempt + (a.phase == QLatin1String("Failed") ? 1 : 0));
         QString phase = a.phase;
-        if (!a.live && isActivePhase(a.phase)) {
+        // A pod that left the API while Pending/Running (succeeded pods are not watched, or it
+        // was deleted): say what became of it as far as the job's status tells. The snapshot
+        // gets its own record (`a` is not used after); the source's stays as the API last said.
+        if (!a.live && isActivePhase(phase)) {
+            phase = newest && completed.contains(index) ? QStringLiteral("Succeeded")
+                                                        : QStringLiteral("Unknown");
             IndexAttempt ended = a;
-            ended.phase = newest && completed.contains(a.index) ? QStringLiteral("Succeeded")
-                                                                : QStringLiteral("Unknown");
-            phase = ended.phase;
+            ended.phase = phase;
             s.attempts.replace(i, std::move(ended));
         }
         if (!newest)
             continue;
         if (failures > 0)
-            s.failureCount.emplace(s.attempts[i].index, failures);
-        newestAttempts.push_back({s.attempts[i].index, phaseOutcome(phase), failures > 0});
+            s.failureCount.emplace(index, failures);
+        newestAttempts.push_back({index, phaseOutcome(phase), failures > 0});
     }
     s.states = history::indexStatesOf(n, newestAttempts, completed, failedSet, jobFailed);
 

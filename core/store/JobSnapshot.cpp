@@ -1,7 +1,6 @@
 #include "JobSnapshot.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace tessera::store {
 
@@ -23,14 +22,6 @@ void JobSnapshot::markChangedSince(std::optional<engine::IndexStateMap>& previou
         dirtyLast = changed->last;
     }
     previous = states;
-}
-
-bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b) {
-    if (a.index != b.index)
-        return a.index < b.index;
-    if (a.attempt != b.attempt)
-        return a.attempt < b.attempt;
-    return a.created < b.created;
 }
 
 QString toString(ConnectionState s) {

@@ -39,9 +39,6 @@ struct JobListDiff {
     bool empty() const { return !reset && upserted.empty() && removed.isEmpty(); }
 };
 
-// The order of JobSnapshot::attempts: by index, then attempt, then creation.
-bool attemptBefore(const IndexAttempt& a, const IndexAttempt& b);
-
 struct Condition {
     QString type, status, reason, message; // status: "True", "False", "Unknown"
     QDateTime lastProbeTime, lastTransitionTime;

@@ -23,7 +23,6 @@ public:
             m_values.insert(s);
         return s;
     }
-    qsizetype size() const { return m_values.size(); }
 
 private:
     QSet<QString> m_values;

@@ -114,7 +114,13 @@ void BM_StoreAttemptsCopyThenSort(benchmark::State& state) {
         out.reserve(byPod.size());
         for (const auto& [pod, a] : byPod)
             out.push_back(a);
-        std::sort(out.begin(), out.end(), tessera::store::attemptBefore);
+        std::sort(out.begin(), out.end(), [](const IndexAttempt& a, const IndexAttempt& b) {
+            if (a.index != b.index)
+                return a.index < b.index;
+            if (a.attempt != b.attempt)
+                return a.attempt < b.attempt;
+            return a.created < b.created;
+        });
         benchmark::DoNotOptimize(out.data());
     }
 }
