@@ -5,6 +5,8 @@ if(NOT TARGET yaml-cpp::yaml-cpp)
     add_library(yaml-cpp::yaml-cpp ALIAS yaml-cpp)
 endif()
 find_package(simdjson REQUIRED)
+# OpenSSL's libcrypto: the certificate `tessera serve --local` makes when given none.
+find_package(OpenSSL REQUIRED COMPONENTS Crypto)
 # libyaml checks every YAML text before yaml-cpp reads it (core/codec/YamlGuard.h says why).
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBYAML REQUIRED IMPORTED_TARGET yaml-0.1)

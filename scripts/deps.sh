@@ -8,7 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libyaml-cpp-dev libyaml-dev qtkeychain-qt6-dev libsimdjson-dev libexpected-dev
-  libprotobuf-dev protobuf-compiler
+  libprotobuf-dev protobuf-compiler libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev libgl-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk dbus-user-session gnome-keyring libsecret-1-0
   imagemagick poppler-utils appstream dpkg-dev fakeroot file ccache

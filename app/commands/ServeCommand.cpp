@@ -2,13 +2,17 @@
 // engine with simulated pods (core/serve). kubectl and Tessera's own cluster client talk to it.
 #include "../CliArgs.h"
 #include "../Commands.h"
+#include "serve/SelfSignedCertificate.h"
 #include "serve/Server.h"
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QSocketNotifier>
+#include <array>
 #include <csignal>
 #include <cstdio>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -36,14 +40,25 @@ Options:
   --tls-ca FILE            CA written to the kubeconfig (default: the certificate itself)
   --token T                require "Authorization: Bearer T"; prefer setting TESSERA_SERVE_TOKEN=T
                            in the environment, as a command line is visible to every user (ps)
-  --write-kubeconfig FILE  write a kubeconfig (mode 0600) that reaches this server
+  --write-kubeconfig FILE  write a kubeconfig (mode 0600) that reaches this server (with its
+                           token)
   --demo                   create the demo jobs (20,000 indexes, failing indexes, a suspended job)
   --pod-duration S         how long a simulated pod runs, in seconds (default 3, +-25 %)
   --fail-rate R            share of attempts that fail with exit code 1 (0..1, default 0)
   --sim                    simulated pods (the default)
   --local                  each pod runs its first container's command + args as a real
-                           process here (the image is ignored; output = pod log)
+                           process here (the image is ignored; output = pod log). Needs a
+                           token: without one, a random token is generated and written into
+                           the --write-kubeconfig file (required then). Without --tls-cert it
+                           serves HTTPS with a certificate made for the run (kubectl sends
+                           tokens over HTTPS only), which that kubeconfig trusts
   -h, --help               show this help
+
+Who can reach it: a server on a loopback address (the default) answers this machine only; any
+other address needs --tls-cert/--tls-key and a token. Every request is checked on its headers
+before its body is read: requests from web pages (Origin, Sec-Fetch-Site) are refused, Host must
+name the address served, POST/PUT/PATCH must carry an API media type (JSON, YAML, protobuf, the
+patch types), and with a token "Authorization: Bearer" must carry it.
 
 Per-job annotations: tessera.dev/sim-duration ("5s"), tessera.dev/sim-fail-rate ("0.1"),
 tessera.dev/sim-fail-indexes ("3,7"), tessera.dev/sim-exit-code ("2"),
@@ -60,6 +75,27 @@ void onSignal(int) {
     const char c = 1;
     // Only async-signal-safe work here: wake the event loop.
     [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &c, 1);
+}
+
+// 32 bytes from the system's random source, as base64url: what `--local` requires when no token
+// was given.
+QString generateToken() {
+    std::array<quint32, 8> words{};
+    QRandomGenerator::system()->generate(words.begin(), words.end());
+    const QByteArray bytes(reinterpret_cast<const char*>(words.data()),
+                           static_cast<qsizetype>(sizeof(words)));
+    return QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+// Each connection is a file descriptor: the soft limit (often 1,024) would stop the server from
+// accepting connections, health checks included, long before its own connection limit.
+void raiseOpenFileLimit() {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &limit);
+    }
 }
 
 QByteArray readFile(const std::string& path, std::string& error) {
@@ -128,6 +164,22 @@ int runServe(int argc, char** argv) {
     options.token = QString::fromStdString(args.value("token").value_or(""));
     if (options.token.isEmpty())
         options.token = qEnvironmentVariable("TESSERA_SERVE_TOKEN");
+    // A server that runs commands must not answer whoever can reach its port: any local user
+    // (or a web page, which the front door refuses anyway) could run commands as this user.
+    bool generatedToken = false;
+    if (options.localProcesses && options.token.isEmpty()) {
+        if (!args.has("write-kubeconfig"))
+            return usageError(kName, "--local runs commands, so it needs a token: give "
+                                     "--write-kubeconfig FILE (a token is generated and written "
+                                     "there) or set TESSERA_SERVE_TOKEN");
+        options.token = generateToken();
+        generatedToken = true;
+    }
+    const bool loopback = address.isLoopback();
+    if (!loopback && (options.token.isEmpty() || !args.has("tls-cert")))
+        return usageError(kName, "--address " + addressText.toStdString() +
+                                     " is reachable from other machines: it needs --tls-cert, "
+                                     "--tls-key and a token (TESSERA_SERVE_TOKEN)");
     if (args.has("tls-cert") != args.has("tls-key"))
         return usageError(kName, "--tls-cert and --tls-key go together");
     std::string error;
@@ -141,6 +193,18 @@ int runServe(int argc, char** argv) {
             return failure(kName, error);
     }
 
+    raiseOpenFileLimit();
+    // kubectl sends a bearer token over HTTPS only: a --local server (always with a token)
+    // without a certificate of its own gets one made for this run, carried by the kubeconfig.
+    const bool madeCertificate = options.localProcesses && options.tlsCertPem.isEmpty();
+    if (madeCertificate) {
+        const serve::SelfSignedCertificate made = serve::makeLoopbackCertificate();
+        if (!made.error.isEmpty())
+            return failure(kName, made.error.toStdString());
+        options.tlsCertPem = made.certificatePem;
+        options.tlsKeyPem = made.privateKeyPem;
+    }
+
     int qargc = 1;
     char* qargv[] = {argv[0], nullptr};
     QCoreApplication app(qargc, qargv);
@@ -151,6 +215,14 @@ int runServe(int argc, char** argv) {
         const QString written = server.writeKubeconfig(QString::fromStdString(*path));
         if (!written.isEmpty())
             return failure(kName, written.toStdString());
+        if (generatedToken)
+            std::printf("tessera serve: --local: generated a bearer token; it is in %s (mode "
+                        "0600), the only way in\n",
+                        path->c_str());
+        if (madeCertificate)
+            std::printf("tessera serve: --local: serving HTTPS with a certificate made for this "
+                        "run (for 127.0.0.1, ::1 and localhost); %s trusts it\n",
+                        path->c_str());
     }
     if (args.has("demo")) {
         auto created = server.createDemoJobs();

@@ -2,6 +2,7 @@
 // collection) and pod logs. Bodies arrive in JSON or protobuf and answers go out in the encoding
 // the client asked for (ApiCodec.h).
 #include "ApiCodec.h"
+#include "ApiQuery.h"
 #include "ApiSelectors.h"
 #include "ApiServer.h"
 #include "FieldValidation.h"
@@ -50,9 +51,17 @@ void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
     } else {
         all = m_store.list(QLatin1String(t.resource->name), t.namespace_);
     }
-    // Continue tokens are the key of the last object returned ("ns/name"), base64url.
-    const QString after = QString::fromUtf8(
-        QByteArray::fromBase64(r.param("continue").toLatin1(), QByteArray::Base64UrlEncoding));
+    // Continue tokens name the last object returned ("ns/name") and the version listed at.
+    QString after;
+    quint64 listedAt = m_store.resourceVersion();
+    if (const QString given = r.param("continue"); !given.isEmpty()) {
+        auto token =
+            decodeContinueToken(given, m_store.oldestResumableVersion(), m_store.resourceVersion());
+        if (!token)
+            return sendFailure(c, r, token.error(), &t);
+        after = token->after;
+        listedAt = token->resourceVersion;
+    }
     const qint64 limit = r.param("limit").toLongLong();
     QList<ObjectPtr> items;
     QString nextToken;
@@ -69,10 +78,8 @@ void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
         items.push_back(o);
     }
     if (remaining > 0 && !items.empty())
-        nextToken = QString::fromLatin1(
-            (items.back()->namespace_ + QLatin1Char('/') + items.back()->name)
-                .toUtf8()
-                .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+        nextToken = encodeContinueToken(
+            {listedAt, items.back()->namespace_ + QLatin1Char('/') + items.back()->name});
     const QString version = QString::number(m_store.resourceVersion());
     if (wantsTable(r)) {
         QJsonObject table =

@@ -37,6 +37,7 @@ ApiServer::ApiServer(ObjectStore& store, Metrics& metrics, JobRunner* runner,
     , m_metrics(metrics)
     , m_runner(runner)
     , m_options(options)
+    , m_door(FrontDoorRules{options.token, {}, 0})
     , m_bookmarkTimer(this) {
     if (!options.tlsCertPem.isEmpty()) {
         m_useTls = true;
@@ -50,6 +51,10 @@ ApiServer::ApiServer(ObjectStore& store, Metrics& metrics, JobRunner* runner,
             m_tlsError = QStringLiteral("the TLS certificate is not a PEM certificate");
         else if (key.isNull())
             m_tlsError = QStringLiteral("the TLS key is not a PEM EC or RSA private key");
+        // The names the certificate is for are names clients reach this server by.
+        if (!chain.isEmpty())
+            for (const QString& name : chain.first().subjectAlternativeNames().values())
+                m_options.extraHostNames << name.toLower();
         m_tls.setLocalCertificateChain(chain);
         m_tls.setPrivateKey(key);
         m_tls.setPeerVerifyMode(QSslSocket::VerifyNone);
@@ -84,7 +89,29 @@ void ApiServer::incomingConnection(qintptr descriptor) {
             return;
         }
     }
-    auto* c = new HttpConnection(socket, this);
+    // Past the limit a connection is still read, so health checks keep being answered; far past
+    // it (clients that open connections and never close them) it is closed on arrival.
+    const int limit = std::max(1, m_options.maxConnections);
+    if (m_connections >= 4 * limit) {
+        socket->abort();
+        delete socket;
+        return;
+    }
+    if (m_door.rules().port != serverPort()) // the first connection since listen()
+        m_door = FrontDoor(FrontDoorRules{
+            m_options.token, FrontDoor::hostNamesFor(serverAddress()) + m_options.extraHostNames,
+            serverPort()});
+    const bool overCapacity = m_connections >= limit;
+    HttpTimeouts timeouts{m_options.requestTimeout, m_options.idleTimeout};
+    if (overCapacity) // an extra connection answers one request, soon, and closes
+        timeouts.idle = timeouts.request =
+            std::min(timeouts.request, std::chrono::milliseconds(5000));
+    auto* c = new HttpConnection(
+        socket,
+        [this, overCapacity](HttpConnection* connection, const HttpRequest& head) {
+            return admitHead(connection, head, overCapacity);
+        },
+        timeouts, this);
     ++m_connections;
     connect(c, &HttpConnection::closed, this, [this] { --m_connections; });
     connect(c, &HttpConnection::requestReceived, this,
@@ -199,26 +226,21 @@ bool ApiServer::applyFault(HttpConnection* c, const HttpRequest& r) {
     return false;
 }
 
+bool ApiServer::admitHead(HttpConnection* c, const HttpRequest& head, bool overCapacity) {
+    const std::optional<ApiFailure> refusal = m_door.refusalOf(head, overCapacity);
+    if (!refusal)
+        return true;
+    QList<QPair<QByteArray, QByteArray>> headers;
+    if (refusal->code == 503)
+        headers.append({QByteArray("Retry-After"), QByteArray("1")});
+    const QJsonObject status = statusObject(*refusal, QString(), QString(), QString());
+    c->reply(refusal->code, "application/json", compactJson(status), headers);
+    m_metrics.request(verbOf(head, false), QString(), refusal->code);
+    return false;
+}
+
 void ApiServer::onRequest(HttpConnection* c, const HttpRequest& r) {
-    // Authentication first: with a token, nothing but the health checks is public.
-    const bool health = r.path == QLatin1String("/healthz") || r.path == QLatin1String("/livez") ||
-                        r.path == QLatin1String("/readyz");
-    if (!m_options.token.isEmpty() && !health) {
-        const QByteArray expected = "Bearer " + m_options.token.toUtf8();
-        const QByteArray given = r.header("authorization");
-        // Constant-time comparison: the token must not leak through timing.
-        bool same = given.size() == expected.size();
-        unsigned char diff = 0;
-        for (qsizetype i = 0; same && i < given.size(); ++i)
-            diff |= static_cast<unsigned char>(given[i] ^ expected[i]);
-        if (!same || diff != 0) {
-            sendFailure(
-                c, r,
-                ApiFailure{401, QStringLiteral("Unauthorized"), QStringLiteral("Unauthorized")});
-            m_metrics.request(verbOf(r, false), QString(), 401);
-            return;
-        }
-    }
+    // The front door has admitted the request's head (admitHead) before its body was read.
     if (!m_faults.empty() && applyFault(c, r))
         return;
     dispatch(c, r);

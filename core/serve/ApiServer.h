@@ -25,6 +25,7 @@
 #include "Discovery.h"
 #include "Fault.h"
 #include "FieldSelector.h"
+#include "FrontDoor.h"
 #include "HttpConnection.h"
 #include "LabelSelector.h"
 #include "ServeOptions.h"
@@ -78,6 +79,8 @@ private:
         QString subresource;
     };
 
+    // The front door (FrontDoor.h) on a request's head; false when it was refused (answered).
+    bool admitHead(HttpConnection* c, const HttpRequest& head, bool overCapacity);
     void onRequest(HttpConnection* c, const HttpRequest& r);
     void dispatch(HttpConnection* c, const HttpRequest& r);
     bool applyFault(HttpConnection* c, const HttpRequest& r);
@@ -144,6 +147,7 @@ private:
     QSslConfiguration m_tls;
     bool m_useTls = false;
     QString m_tlsError;
+    FrontDoor m_door;
     int m_listener = 0;
     int m_connections = 0;
     std::vector<Fault> m_faults;

@@ -3,6 +3,7 @@
 // (ApiCodec.h), with bookmarks, timeouts and a cap on what a slow reader may leave unread.
 #include "ApiWatch.h"
 
+#include "ApiQuery.h"
 #include "ObjectStore.h"
 #include "Tables.h"
 
@@ -12,6 +13,12 @@ void ApiServer::watch(HttpConnection* c, const HttpRequest& r, const Target& t) 
     auto selectors = ApiSelectors::fromQuery(r);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
+    const auto sinceParsed = parseResourceVersion(r.param("resourceVersion"));
+    if (!sinceParsed)
+        return sendFailure(c, r, sinceParsed.error(), &t);
+    const auto timeout = parseTimeoutSeconds(r.param("timeoutSeconds"));
+    if (!timeout)
+        return sendFailure(c, r, timeout.error(), &t);
     auto w = std::make_unique<Watch>();
     w->id = m_nextWatch++;
     w->connection = c;
@@ -29,14 +36,15 @@ void ApiServer::watch(HttpConnection* c, const HttpRequest& r, const Target& t) 
     connect(c, &HttpConnection::closed, this, [this, id] { closeWatch(id, false); });
     const QString resource = QLatin1String(t.resource->name);
     const QString since = r.param("resourceVersion");
-    if (since.isEmpty() || since == QLatin1String("0")) {
+    const quint64 sinceVersion = sinceParsed->value_or(0);
+    if (sinceVersion == 0) {
         // No version: synthetic ADDED events for the current state, then the changes.
         for (const ObjectPtr& o : m_store.list(resource, t.namespace_))
             if (watch.matches(o))
                 queueEvent(watch, "ADDED", o);
     } else {
         std::vector<Change> changes;
-        if (!m_store.changesSince(since.toULongLong(), resource, changes)) {
+        if (!m_store.changesSince(sinceVersion, resource, changes)) {
             const QJsonObject status =
                 statusObject(ApiFailure{410, QStringLiteral("Expired"),
                                         QStringLiteral("too old resource version: %1 (%2)")
@@ -51,11 +59,10 @@ void ApiServer::watch(HttpConnection* c, const HttpRequest& r, const Target& t) 
         for (const Change& change : changes)
             deliver(watch, change); // the other watches saw these already
     }
-    const int timeout = r.param("timeoutSeconds").toInt();
-    if (timeout > 0) {
+    if (*timeout) {
         watch.timeout.setSingleShot(true);
         connect(&watch.timeout, &QTimer::timeout, this, [this, id] { closeWatch(id, false); });
-        watch.timeout.start(timeout * 1000);
+        watch.timeout.start(**timeout);
     }
     flushWatch(id);
 }

@@ -8,7 +8,11 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QTimer>
 #include <QUrlQuery>
+#include <chrono>
+#include <functional>
+#include <optional>
 
 class QTcpSocket;
 
@@ -29,11 +33,24 @@ struct HttpRequest {
     QByteArray header(const char* name) const { return headers.value(QByteArray(name)); }
 };
 
+// How long a connection may take: to send a request once its first byte arrived (head and body:
+// a client that trickles bytes must not hold the connection), and to start the next one.
+struct HttpTimeouts {
+    std::chrono::milliseconds request{30000};
+    std::chrono::milliseconds idle{120000};
+};
+
 class HttpConnection : public QObject {
     Q_OBJECT
 public:
+    // Called with each request's head (no body yet). Returns true to read the body and answer
+    // it; false when it has answered (a refusal): the connection then closes without reading
+    // the body.
+    using HeadGate = std::function<bool(HttpConnection*, const HttpRequest& head)>;
+
     // Takes ownership of the socket (already connected; a QSslSocket may still be handshaking).
-    explicit HttpConnection(QTcpSocket* socket, QObject* parent = nullptr);
+    explicit HttpConnection(QTcpSocket* socket, HeadGate gate, HttpTimeouts timeouts,
+                            QObject* parent = nullptr);
     ~HttpConnection() override;
 
     void reply(int status, const QByteArray& contentType, const QByteArray& body,
@@ -60,13 +77,28 @@ signals:
 private:
     void onReadyRead();
     void processBuffer();
+    // Reads the head at the front of the buffer and passes it through the gate; false when
+    // there is nothing (more) to do now.
+    bool takeHead();
     void finishResponse();
+    void refuseMalformed(int status, const QByteArray& message);
+    // Restarts the deadline for what the connection waits for now (stopped while answering).
+    void armDeadline();
 
     QPointer<QTcpSocket> m_socket;
+    HeadGate m_gate;
+    HttpTimeouts m_timeouts;
+    QTimer m_deadline;
     QByteArray m_buffer;
+    // The admitted head of the request whose body is being received.
+    std::optional<HttpRequest> m_head;
+    qsizetype m_headBytes = 0;
+    bool m_chunked = false;
+    qint64 m_contentLength = 0;
     bool m_busy = false; // a request is being answered; later ones wait in m_buffer
     bool m_streaming = false;
     bool m_closeAfter = false;
+    bool m_closing = false; // the last answer is sent: whatever else arrives is dropped
     bool m_closed = false;
 };
 

@@ -45,6 +45,8 @@ public:
     // Appends every change of `resource` after `since` (exclusive) to out; false when `since` is
     // older than the history window (410 Gone).
     bool changesSince(quint64 since, const QString& resource, std::vector<Change>& out) const;
+    // The oldest version changesSince still answers (older ones are 410 Gone).
+    quint64 oldestResumableVersion() const { return m_compactedThrough; }
     // Forgets the history (tests: the next watch from an old version gets 410).
     void compact();
 

@@ -2,6 +2,7 @@
 // How a `tessera serve` instance behaves: simulation parameters, security, limits.
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <chrono>
 #include <cstddef>
 
@@ -26,6 +27,9 @@ struct ServeOptions {
     QByteArray tlsCertPem; // non-empty: HTTPS with this certificate (chain) and key
     QByteArray tlsKeyPem;
     QByteArray tlsCaPem; // written to the kubeconfig; defaults to the certificate itself
+    // Host names a request's Host header may name besides the address served (FrontDoor.h):
+    // e.g. the DNS name in the TLS certificate of a server bound to all addresses.
+    QStringList extraHostNames;
 
     // ---- Limits ----
     std::chrono::milliseconds bookmarkInterval{5000}; // watches with allowWatchBookmarks
@@ -35,6 +39,11 @@ struct ServeOptions {
     std::chrono::milliseconds tick{100};               // simulation step
     std::chrono::milliseconds syncPeriod{500};         // controller sync batching (upstream: 1 s)
     qint64 maxWatchBacklogBytes = 256LL * 1024 * 1024; // a slower watcher is dropped
+    // Connections served at once; past it, only health checks are answered (503 for the rest)
+    // and, at four times it, connections are closed on arrival.
+    int maxConnections = 1000;
+    std::chrono::milliseconds requestTimeout{30000}; // a request's head and body, once begun
+    std::chrono::milliseconds idleTimeout{120000};   // between requests on a kept-alive connection
 };
 
 } // namespace tessera::serve

@@ -23,9 +23,11 @@ inline Answer request(const Server& server, const QByteArray& method, const QByt
     QTcpSocket socket;
     socket.connectToHost(QHostAddress::LocalHost, server.port());
     EXPECT_TRUE(socket.waitForConnected(5000));
-    socket.write(method + ' ' + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" +
-                 "Content-Type: " + contentType + "\r\nContent-Length: " +
-                 QByteArray::number(body.size()) + "\r\n" + extraHeaders + "\r\n" + body);
+    socket.write(method + ' ' + target +
+                 " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(server.port()) +
+                 "\r\nConnection: close\r\n" + "Content-Type: " + contentType +
+                 "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n" + extraHeaders +
+                 "\r\n" + body);
     QByteArray received;
     QElapsedTimer clock;
     clock.start();
