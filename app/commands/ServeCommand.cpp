@@ -2,6 +2,7 @@
 // engine with simulated pods (core/serve). kubectl and Tessera's own cluster client talk to it.
 #include "../CliArgs.h"
 #include "../Commands.h"
+#include "codec/BoundedFile.h"
 #include "serve/SelfSignedCertificate.h"
 #include "serve/Server.h"
 
@@ -99,12 +100,12 @@ void raiseOpenFileLimit() {
 }
 
 QByteArray readFile(const std::string& path, std::string& error) {
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = path + ": " + f.errorString().toStdString();
+    auto text = codec::readBoundedFile(path, codec::FileKind::Secret);
+    if (!text.ok()) {
+        error = text.error().message;
         return {};
     }
-    return f.readAll();
+    return QByteArray::fromStdString(*text);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "Manifests.h"
 
+#include "BoundedFile.h"
 #include "Decode.h"
 #include "JsonWriter.h"
 #include "PathText.h"
@@ -751,28 +752,8 @@ engine::Result<std::vector<Manifest>> parseManifests(std::string_view text,
 }
 
 engine::Result<std::string> readTextFile(const std::string& path) {
-    const bool useStdin = path == "-";
-    std::FILE* f = useStdin ? stdin : std::fopen(path.c_str(), "rb");
-    const std::string name = useStdin ? std::string("<stdin>") : path;
-    if (f == nullptr)
-        return engine::Error{name + ": " + std::strerror(errno)};
-    std::string out;
-    struct stat st {};
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
-        out.reserve(static_cast<size_t>(st.st_size) + kJsonPadding);
-    char buf[1 << 16];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-        out.append(buf, n);
-    const bool failed = std::ferror(f) != 0;
-    const int err = errno;
-    if (!useStdin)
-        std::fclose(f);
-    if (failed)
-        return engine::Error{name + ": " + std::strerror(err)};
     // Room for the decoder's padding, so decodeX(text) reads the text in place.
-    out.reserve(out.size() + kJsonPadding);
-    return out;
+    return readBoundedFile(path, FileKind::Manifest, {.allowPipes = true, .padding = kJsonPadding});
 }
 
 engine::Result<std::vector<Manifest>> loadManifests(const std::string& path) {

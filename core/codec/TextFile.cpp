@@ -1,5 +1,6 @@
 #include "TextFile.h"
 
+#include "BoundedFile.h"
 #include "Manifests.h"
 
 #include <cerrno>
@@ -55,10 +56,12 @@ engine::Result<TextFile> TextFile::read(const std::string& path) {
     if (path != "-") {
         const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd < 0)
-            return engine::Error{path + ": " + std::strerror(errno)};
+            return engine::Error{path + ": cannot open: " + std::strerror(errno)};
         struct stat st {};
+        // Larger than a manifest may be: the bounded reader says so without reading it.
         if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-            static_cast<size_t>(st.st_size) >= kMapThreshold) {
+            static_cast<size_t>(st.st_size) >= kMapThreshold &&
+            static_cast<size_t>(st.st_size) <= maxBytesOf(FileKind::Manifest)) {
             const auto size = static_cast<size_t>(st.st_size);
             const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
             // An anonymous reservation one page longer than the file, with the file mapped over

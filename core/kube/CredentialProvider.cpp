@@ -2,6 +2,7 @@
 
 #include "LoginShellPath.h"
 #include "PemCheck.h"
+#include "codec/BoundedFile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -19,6 +20,9 @@
 namespace tessera::kube {
 
 namespace {
+
+// The most an exec plugin may print on each stream.
+constexpr qint64 kMaxPluginOutputBytes = 1024 * 1024;
 
 engine::Error err(const QString& text) {
     engine::Error e;
@@ -98,12 +102,14 @@ engine::Result<Credentials> CredentialProvider::staticCredentials() {
         c.authorization = "Bearer " + m_connection.token.toUtf8();
         c.source = QStringLiteral("token of user \"%1\"").arg(m_connection.userName);
     } else if (!m_connection.tokenFile.isEmpty()) {
-        QFile f(m_connection.tokenFile);
-        if (!f.open(QIODevice::ReadOnly))
-            return err(QStringLiteral("%1: users[name=%2].user.tokenFile: cannot read %3: %4")
+        // Bounded and never blocking: a FIFO here once kept the window from appearing.
+        auto text = codec::readBoundedFile(QFile::encodeName(m_connection.tokenFile).toStdString(),
+                                           codec::FileKind::Secret);
+        if (!text.ok())
+            return err(QStringLiteral("%1: users[name=%2].user.tokenFile: cannot read %3")
                            .arg(m_connection.kubeconfigFile, m_connection.userName,
-                                m_connection.tokenFile, f.errorString()));
-        const QByteArray token = f.readAll().trimmed();
+                                QString::fromStdString(text.error().message)));
+        const QByteArray token = QByteArray::fromStdString(*text).trimmed();
         if (token.isEmpty())
             return err(QStringLiteral("%1: users[name=%2].user.tokenFile: %3 is empty")
                            .arg(m_connection.kubeconfigFile, m_connection.userName,
@@ -322,6 +328,24 @@ void CredentialProvider::startPlugin(const QString& program, const QStringList& 
             }
             complete(c);
         });
+    // An ExecCredential is a few KiB: a plugin that prints without end is stopped at the cap
+    // instead of filling the memory (one once reached 4.4 GB in 8 s).
+    auto checkOutput = [proc, done, complete, who, name] {
+        if (*done)
+            return;
+        if (proc->bytesAvailable() > kMaxPluginOutputBytes)
+            complete(err(QStringLiteral("%1: plugin \"%2\" printed more than %3 KiB: that is not "
+                                        "an ExecCredential")
+                             .arg(who, name, QString::number(kMaxPluginOutputBytes / 1024))));
+    };
+    connect(proc, &QProcess::readyReadStandardOutput, this, checkOutput);
+    connect(proc, &QProcess::readyReadStandardError, this, [proc] {
+        // Only its tail is shown: keep the last part, drop the rest as it comes.
+        proc->setReadChannel(QProcess::StandardError);
+        if (proc->bytesAvailable() > kMaxPluginOutputBytes)
+            proc->skip(proc->bytesAvailable() - kMaxPluginOutputBytes / 4);
+        proc->setReadChannel(QProcess::StandardOutput);
+    });
     connect(proc, &QProcess::errorOccurred, this,
             [proc, done, complete, who, name](QProcess::ProcessError e) {
                 if (e == QProcess::FailedToStart && !*done)

@@ -1,6 +1,7 @@
 #include "Kubeconfig.h"
 
 #include "PemCheck.h"
+#include "codec/BoundedFile.h"
 #include "codec/YamlReader.h"
 
 #include <QDir>
@@ -35,10 +36,6 @@ engine::Error plainError(const QString& text) {
     engine::Error e;
     e.message = text.toStdString();
     return e;
-}
-
-QString readErrorText(const QFile& f) {
-    return f.errorString();
 }
 
 // Walks one parsed file, remembering the first error (file:line:column: field: reason).
@@ -269,13 +266,20 @@ QString ClusterConnection::describe() const {
 
 engine::Result<Kubeconfig> Kubeconfig::loadFile(const QString& path) {
     const QString file = QFileInfo(path).absoluteFilePath();
-    QFile f(file);
-    if (!f.exists())
+    if (!QFileInfo::exists(file) && !QFileInfo(file).isSymLink())
         return plainError(QStringLiteral("%1: kubeconfig file does not exist").arg(file));
-    if (!f.open(QIODevice::ReadOnly))
-        return plainError(
-            QStringLiteral("%1: cannot read kubeconfig: %2").arg(file, readErrorText(f)));
-    return parse(f.readAll(), file);
+    // Bounded, regular files only, and never blocking: a FIFO would wait for a writer (QFile
+    // would), /dev/zero would fill the memory.
+    const std::string native = QFile::encodeName(file).toStdString();
+    auto text = codec::readBoundedFile(native, codec::FileKind::Kubeconfig);
+    if (!text.ok()) {
+        std::string reason = text.error().message;
+        if (reason.rfind(native + ": ", 0) == 0)
+            reason.erase(0, native.size() + 2);
+        return plainError(QStringLiteral("%1: cannot read kubeconfig: %2")
+                              .arg(file, QString::fromStdString(reason)));
+    }
+    return parse(QByteArray::fromStdString(*text), file);
 }
 
 engine::Result<Kubeconfig> Kubeconfig::parse(const QByteArray& bytes, const QString& file) {
@@ -451,11 +455,12 @@ namespace {
 // Reads a PEM file named by a kubeconfig key; the error names both.
 engine::Result<QByteArray> readReferencedFile(const QString& kubeconfig, const QString& key,
                                               const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return plainError(QStringLiteral("%1: %2: cannot read %3: %4")
-                              .arg(kubeconfig, key, path, f.errorString()));
-    return f.readAll();
+    auto text =
+        codec::readBoundedFile(QFile::encodeName(path).toStdString(), codec::FileKind::Secret);
+    if (!text.ok())
+        return plainError(QStringLiteral("%1: %2: cannot read %3")
+                              .arg(kubeconfig, key, QString::fromStdString(text.error().message)));
+    return QByteArray::fromStdString(*text);
 }
 
 } // namespace
@@ -503,6 +508,15 @@ engine::Result<ClusterConnection> Kubeconfig::resolve(const QString& contextOver
         c.server.host().isEmpty())
         return plainError(QStringLiteral("%1: %2.server: \"%3\" is not an http(s) URL")
                               .arg(cluster->sourceFile, clusterKey, cluster->server));
+    // Both would leave it unclear whether the server is verified: kubectl refuses the pair.
+    if (cluster->insecureSkipTlsVerify &&
+        (!cluster->caData.isEmpty() || !cluster->caFile.isEmpty()))
+        return plainError(
+            QStringLiteral("%1: %2: insecure-skip-tls-verify is set together with "
+                           "certificate-authority%3: specifying a root certificates "
+                           "file with the insecure flag is not allowed; keep one")
+                .arg(cluster->sourceFile, clusterKey,
+                     cluster->caData.isEmpty() ? QString() : QStringLiteral("-data")));
     c.insecureSkipTlsVerify = cluster->insecureSkipTlsVerify;
     c.tlsServerName = cluster->tlsServerName;
     if (!cluster->caData.isEmpty()) {

@@ -1,5 +1,6 @@
 #include "WorkListFormats.h"
 
+#include "codec/BoundedFile.h"
 #include "codec/YamlReader.h"
 
 #include <algorithm>
@@ -31,18 +32,15 @@ Error makeError(const std::string& source, std::string message, long line = -1, 
 }
 
 Result<std::string> readFile(const std::string& path) {
-    // An ifstream opens a directory and reads nothing from it, which looked like an empty list.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-        return makeError(path, "is a directory, not a work list file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return makeError(path, std::string("cannot open: ") + std::strerror(errno));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        return makeError(path, std::string("cannot read: ") + std::strerror(errno));
-    return std::move(buffer).str();
+    auto text = codec::readBoundedFile(path, codec::FileKind::WorkList, {.allowPipes = true});
+    if (!text.ok()) {
+        // The bounded reader's message starts with the path; this error carries it separately.
+        std::string message = text.error().message;
+        if (message.rfind(path + ": ", 0) == 0)
+            message.erase(0, path.size() + 2);
+        return makeError(path, message);
+    }
+    return std::move(text).value();
 }
 
 bool endsWith(std::string_view s, std::string_view suffix) {

@@ -244,7 +244,7 @@ TEST(Manifests, RejectsADocumentThatIsNotAMapping) {
 TEST(Manifests, NamesAFileThatCannotBeRead) {
     const auto r = loadManifests("/nonexistent/job.yaml");
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message, "/nonexistent/job.yaml: No such file or directory");
+    EXPECT_EQ(r.error().message, "/nonexistent/job.yaml: cannot open: No such file or directory");
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include <QTest>
 #include <csignal>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 using namespace tessera;
 using namespace tessera::kube;
@@ -434,6 +435,42 @@ TEST_F(ExecPluginTest, DestroyingTheProviderEndsARunningPluginAndItsChildren) {
     ASSERT_GT(child, 0);
     EXPECT_TRUE(QTest::qWaitFor([&] { return !isRunning(child); }, 5000))
         << "the plugin's child " << child << " is still running";
+}
+
+// A plugin that prints without end (here: `yes`) once reached 4.4 GB in 8 s; it is stopped at
+// 1 MiB, with its group.
+TEST_F(ExecPluginTest, APluginThatPrintsWithoutEndIsStoppedAtTheCap) {
+    const QString plugin =
+        writeFile(m_dir, QStringLiteral("bin/chatty"), "#!/bin/sh\nexec yes credential\n", true);
+    CredentialProvider p(connection({}, plugin), &m_clock);
+    p.setPluginTimeout(std::chrono::milliseconds(20000));
+    auto r = fetch(p);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("printed more than 1024 KiB"), std::string::npos)
+        << r.error().message;
+}
+
+// A token file that is a FIFO nobody writes to was opened with a blocking open(): the window
+// never appeared. It is refused at once, as are devices.
+TEST(Credentials, ATokenFileThatIsNotARegularFileIsRefusedWithoutBlocking) {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("token"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString& path : {fifo, QStringLiteral("/dev/zero")}) {
+        ClusterConnection c;
+        c.userName = QStringLiteral("u");
+        c.kubeconfigFile = QStringLiteral("config");
+        c.tokenFile = path;
+        CredentialProvider provider(c);
+        std::optional<engine::Result<Credentials>> r;
+        provider.get([&](const auto& x) { r = x; });
+        ASSERT_TRUE(QTest::qWaitFor([&] { return r.has_value(); }, 5000));
+        ASSERT_FALSE(*r);
+        EXPECT_NE(r->error().message.find("users[name=u].user.tokenFile: cannot read " +
+                                          path.toStdString() + ": is a"),
+                  std::string::npos)
+            << r->error().message;
+    }
 }
 
 TEST(Credentials, StaticTokenBasicAuthAndCertificates) {

@@ -4,6 +4,7 @@
 #include "TestFiles.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 using namespace tessera::kube;
 using tessera::kube::test::ScopedEnv;
@@ -359,7 +360,7 @@ static std::string pemLabelOf(const QByteArray& pem) {
 
 QByteArray inlineCertificates(const QByteArray& ca, const QByteArray& cert, const QByteArray& key) {
     return "clusters:\n- name: k\n  cluster:\n    server: https://h\n"
-           "    insecure-skip-tls-verify: true\n    certificate-authority-data: " +
+           "    certificate-authority-data: " +
            ca.toBase64() +
            "\nusers:\n- name: u\n  user:\n    client-certificate-data: " + cert.toBase64() +
            "\n    client-key-data: " + key.toBase64() +
@@ -380,7 +381,53 @@ TEST(Kubeconfig, DecodesInlineCertificateData) {
     EXPECT_EQ(conn->caPem, certs.caPem);
     EXPECT_EQ(conn->clientCertPem, certs.clientCertPem);
     EXPECT_EQ(conn->clientKeyPem, certs.clientKeyPem);
-    EXPECT_TRUE(conn->insecureSkipTlsVerify);
+    EXPECT_FALSE(conn->insecureSkipTlsVerify);
+}
+
+// kubectl refuses a cluster that both skips verification and names a CA: which one holds?
+TEST(Kubeconfig, InsecureSkipTlsVerifyWithACertificateAuthorityIsRefusedAsKubectlDoes) {
+    QTemporaryDir dir;
+    const QString f =
+        writeFile(dir, QStringLiteral("config"),
+                  config("c", "clusters:\n- name: k\n  cluster:\n    server: https://h\n"
+                              "    insecure-skip-tls-verify: true\n"
+                              "    certificate-authority-data: " +
+                                  QByteArray("pem").toBase64() +
+                                  "\ncontexts:\n- name: c\n  context: {cluster: k}\n"));
+    auto cfg = Kubeconfig::load({.explicitFile = f});
+    ASSERT_TRUE(cfg) << msg(cfg.error());
+    auto conn = cfg->resolve();
+    ASSERT_FALSE(conn);
+    EXPECT_NE(msg(conn.error())
+                  .find("clusters[name=k].cluster: insecure-skip-tls-verify is set "
+                        "together with certificate-authority-data"),
+              std::string::npos)
+        << msg(conn.error());
+}
+
+// A kubeconfig, token file or certificate that is not a regular file is refused at once: a FIFO
+// blocked the window before it appeared, /dev/zero filled the memory.
+TEST(Kubeconfig, SpecialFilesAreRefusedWithoutBlockingOrReadingThem) {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("fifo"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString& path : {fifo, QStringLiteral("/dev/zero")}) {
+        auto cfg = Kubeconfig::load({.explicitFile = path});
+        ASSERT_FALSE(cfg) << path.toStdString();
+        EXPECT_NE(msg(cfg.error()).find("not a kubeconfig file"), std::string::npos)
+            << msg(cfg.error());
+    }
+    const QString f =
+        writeFile(dir, QStringLiteral("config"),
+                  config("c", "clusters:\n- name: k\n  cluster:\n    server: https://h\n"
+                              "    certificate-authority: /dev/zero\n"
+                              "contexts:\n- name: c\n  context: {cluster: k}\n"));
+    auto cfg = Kubeconfig::load({.explicitFile = f});
+    ASSERT_TRUE(cfg) << msg(cfg.error());
+    auto conn = cfg->resolve();
+    ASSERT_FALSE(conn);
+    EXPECT_NE(msg(conn.error()).find("/dev/zero: is a character device"), std::string::npos)
+        << msg(conn.error());
 }
 
 // Issue 12: a base64 client key that is not PEM was passed on and ignored by TLS, and the request
