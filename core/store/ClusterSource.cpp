@@ -29,7 +29,7 @@ ClusterSource::ClusterSource(QString sourceName, kube::ApiClient* client, Option
     connect(&m_historyTimer, &QTimer::timeout, this, [this] {
         if (m_history && m_history->pendingCount() > 0)
             if (auto r = m_history->flush(); !r)
-                qWarning("tessera: %s", r.error().message.c_str());
+                disableHistory(QString::fromStdString(r.error().message));
     });
     connect(&m_countdownTimer, &QTimer::timeout, this, [this] {
         const int left =
@@ -152,20 +152,49 @@ void ClusterSource::start() {
     if (m_started)
         return;
     m_started = true;
-    if (!m_options.historyPath.isEmpty()) {
-        m_history = std::make_unique<History>(m_options.historyPath, m_options.historyMaxAttempts);
-        if (auto r = m_history->open(); !r) {
-            // Without history the dashboard still works; say so once.
-            emit actionFailed(QString(), QString::fromStdString(r.error().message));
-            m_history.reset();
-        } else {
-            m_historyTimer.start(m_options.historyFlush);
-        }
-    }
+    if (!m_options.historyPath.isEmpty())
+        openHistory();
     m_eventsTimer.start(m_options.eventsPoll);
     m_nodesTimer.start(m_options.nodesPoll);
     startJobsInformer();
     pollNodes();
+}
+
+bool ClusterSource::openHistory() {
+    m_history = std::make_unique<History>(m_options.historyPath, m_options.historyMaxAttempts);
+    if (auto r = m_history->open(); !r) {
+        disableHistory(QString::fromStdString(r.error().message));
+        return false;
+    }
+    m_historyTimer.start(m_options.historyFlush);
+    return true;
+}
+
+void ClusterSource::disableHistory(const QString& reason) {
+    if (m_history)
+        m_history->discardPending();
+    m_history.reset();
+    m_historyTimer.stop();
+    m_historyProblem = reason;
+    emit historyUnavailable(reason);
+}
+
+void ClusterSource::repeatHistoryState() {
+    if (!m_historyProblem.isEmpty())
+        emit historyUnavailable(m_historyProblem);
+}
+
+void ClusterSource::resetHistory() {
+    if (m_options.historyPath.isEmpty())
+        return;
+    disableHistory(QString()); // closes the file
+    const QString aside = History::setAside(m_options.historyPath);
+    if (openHistory()) {
+        m_historyProblem.clear();
+        emit historyUnavailable(QString());
+    }
+    if (!aside.isEmpty())
+        emit actionFailed(QString(), tr("The broken history was kept as %1").arg(aside));
 }
 
 void ClusterSource::startJobsInformer() {

@@ -85,6 +85,8 @@ public:
     void loadRelaunchInput(const QString& key) override;
     void stopLog(const QString& key, int index) override;
     void clearHistory() override;
+    void resetHistory() override;
+    void repeatHistoryState() override;
 
     // Turns API objects into store values (public for tests and other sources).
     static JobSummary summarize(const QString& key, const codec::JobObject& job);
@@ -94,6 +96,11 @@ protected:
     JobSnapshotPtr buildSnapshot(const QString& key) override;
 
 private:
+    // Opens the History (or a new one); false, with historyUnavailable emitted, when it fails.
+    bool openHistory();
+    // Goes on without the History, says why once, and drops what it had not written (it would
+    // grow with every pod, and fail again every second).
+    void disableHistory(const QString& reason);
     struct Watched {
         int refs = 0;
         QString uid;
@@ -162,6 +169,7 @@ private:
     StringPool m_strings;             // nodes, phases, reasons, messages of the attempts
     QHash<QString, LogStream> m_logs; // key + '#' + index
     std::unique_ptr<History> m_history;
+    QString m_historyProblem; // why the History is not used ("" when it is, or none is asked)
     QTimer m_eventsTimer, m_nodesTimer, m_historyTimer, m_countdownTimer;
     QElapsedTimer m_retryClock;
     int m_retrySeconds = 0;

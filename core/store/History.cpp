@@ -1,6 +1,7 @@
 #include "History.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -83,8 +84,36 @@ engine::Result<bool> History::open() {
     for (const char* s : statements)
         if (!q.exec(QLatin1String(s)))
             return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // A file cut short or overwritten opens fine and fails later, row by row: check it once.
+    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next() ||
+        q.value(0).toString() != QLatin1String("ok"))
+        return sqlError(QStringLiteral("damaged"), q.lastError().text().isEmpty()
+                                                       ? q.value(0).toString()
+                                                       : q.lastError().text());
+    // A database others may not write (read-only file or folder) fails at the first write:
+    // find out now rather than after a minute of pods.
+    if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS writable (x INTEGER)")) ||
+        !q.exec(QStringLiteral("DROP TABLE writable")))
+        return sqlError(QStringLiteral("cannot write"), q.lastError().text());
     m_open = true;
     return true;
+}
+
+QString History::setAside(const QString& path) {
+    if (!QFileInfo::exists(path))
+        return {};
+    QString aside;
+    for (int n = 1;; ++n) {
+        aside = path + QStringLiteral(".broken-%1").arg(n);
+        if (!QFileInfo::exists(aside))
+            break;
+    }
+    if (!QFile::rename(path, aside))
+        return {};
+    for (const char* suffix : {"-wal", "-shm"})
+        if (QFileInfo::exists(path + QLatin1String(suffix)))
+            QFile::rename(path + QLatin1String(suffix), aside + QLatin1String(suffix));
+    return aside;
 }
 
 void History::record(const QString& cluster, const QString& jobUid, const QString& jobName,

@@ -37,6 +37,12 @@ public:
     void record(const QString& cluster, const QString& jobUid, const QString& jobName,
                 const IndexAttempt& attempt);
     int pendingCount() const { return static_cast<int>(m_pending.size()); }
+    // Forgets what record() buffered (the database cannot take it).
+    void discardPending() { m_pending.clear(); }
+    // Renames a database file (and its -wal and -shm companions) to a free "PATH.broken-N", so a
+    // new one can be made at PATH without losing the old; returns the new name ("" when there
+    // was no file).
+    static QString setAside(const QString& path);
     // Writes what record() buffered; returns the number of rows written.
     engine::Result<int> flush();
 
