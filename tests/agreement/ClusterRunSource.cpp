@@ -7,6 +7,7 @@
 #include "kube/ApiClient.h"
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
+#include "store/RunHistory.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -145,7 +146,7 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
     options.seed = plan.seed;
     options.startLatency = std::chrono::milliseconds(20);
     options.tick = std::chrono::milliseconds(20);
-    options.syncPeriod = std::chrono::milliseconds(50);
+    options.syncPeriod = std::chrono::milliseconds(20);
     serve::Server server(options);
     if (!server.listen()) {
         ADD_FAILURE() << "serve: " << server.errorString().toStdString();
@@ -167,11 +168,15 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
     if (plan.newParallelism && running())
         watched->call(
             [key, p = *plan.newParallelism](store::JobStore* s) { s->setParallelism(key, p); });
-    if (plan.deleteRunningPod && running())
-        deleteRunningPod(server, name);
     if (plan.restartStore && running()) {
+        // With a deletion planned, the pod goes while no store watches: the History saw it
+        // running and nobody saw it end (a lost attempt).
         watched.reset();
+        if (plan.deleteRunningPod)
+            deleteRunningPod(server, name);
         watched = watch(server, history, key);
+    } else if (plan.deleteRunningPod && running()) {
+        deleteRunningPod(server, name);
     }
     if (plan.suspendResume && running()) {
         watched->call([key](store::JobStore* s) { s->setSuspended(key, true); });
@@ -184,6 +189,14 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
         ADD_FAILURE() << "the cluster store never showed the job finished";
         return false;
     }
+    // Succeeded pods reach the window by a backfill after they left the watch: show the live
+    // job once it has them (the window's steady state), or as it is after ten seconds.
+    (void)watched->waitFor(
+        [](const store::JobSnapshot& s) {
+            return store::RunHistory::of(s, QDateTime::currentDateTimeUtc())
+                       .succeededWithoutTimes == 0;
+        },
+        10000);
     observeJobObject(server, name, out);
     const store::JobSnapshotPtr live = watched->snapshot();
     observeWindow(live, QStringLiteral("live"), out);

@@ -22,6 +22,7 @@ inline const QString failedAttempts = QStringLiteral("failed attempts");
 inline const QString statusFailed = QStringLiteral("Job status.failed");
 inline const QString active = QStringLiteral("active");
 inline const QString attempts = QStringLiteral("attempts");
+inline const QString attemptsEnded = QStringLiteral("attempts whose end was recorded");
 inline const QString indexesWithFailures = QStringLiteral("indexes with failed attempts");
 inline const QString parallelismHistory = QStringLiteral("parallelism values over the run");
 inline QString ofIndex(const char* what, int index) {

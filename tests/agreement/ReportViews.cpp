@@ -147,7 +147,7 @@ void observeJsonReport(const QByteArray& bytes, const QString& view, Observation
     // docs/report-schema.md: outcome.succeeded, .failed and .active are the Job's status counts.
     out.add(view, q::statusFailed, outcome[u"failed"].toInt(-1));
     out.add(view, q::active, outcome[u"active"].toInt(-1));
-    long long failedAttempts = 0, attempts = 0, failedIndexes = 0, withFailures = 0;
+    long long failedAttempts = 0, attempts = 0, ended = 0, failedIndexes = 0, withFailures = 0;
     for (const QJsonValue& value : json[u"indexes"].toArray()) {
         const QJsonObject row = value.toObject();
         const int i = row[u"index"].toInt();
@@ -162,6 +162,7 @@ void observeJsonReport(const QByteArray& bytes, const QString& view, Observation
         int failures = 0;
         for (const QJsonValue& a : row[u"history"].toArray()) {
             ++attempts;
+            ended += !a[u"finishedAt"].isNull();
             failureCounts << QString::number(a[u"failureCount"].toInt());
             failures += a[u"outcome"].toString() == QLatin1String("Failed");
         }
@@ -173,6 +174,7 @@ void observeJsonReport(const QByteArray& bytes, const QString& view, Observation
     out.add(view, q::failedIndexes, failedIndexes);
     out.add(view, q::failedAttempts, failedAttempts);
     out.add(view, q::attempts, attempts);
+    out.add(view, q::attemptsEnded, ended);
     out.add(view, q::indexesWithFailures, withFailures);
     const QJsonArray progress = json[u"progress"].toArray();
     if (!progress.isEmpty()) {

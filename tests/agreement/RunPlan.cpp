@@ -89,7 +89,8 @@ QString RunPlan::describe() const {
     if (scaleDownKill)
         text += QStringLiteral(", scale-down to 1 killing running items");
     if (deleteRunningPod)
-        text += QStringLiteral(", a running pod deleted");
+        text += restartStore ? QStringLiteral(", a running pod deleted while the store restarts")
+                             : QStringLiteral(", a running pod deleted");
     if (suspendResume)
         text += QStringLiteral(", suspended and resumed");
     if (restartStore)
@@ -138,12 +139,13 @@ RunPlan planFor(Source source, uint64_t seed) {
         if (draw.chance(30)) {
             p.scaleDownKill = true;
             p.parallelism = std::max(p.parallelism, 2);
-            p.itemMillis = 600;
+            p.itemMillis = 400;
         }
         p.restartStore = draw.chance(40);
         break;
     case Source::Cluster:
-        p.itemMillis = draw.between(2, 5) * 100;
+        p.itemMillis = draw.between(1, 2) * 100;
+        p.parallelism = std::max(p.parallelism, 2);
         if (draw.chance(40))
             p.newParallelism = draw.between(1, 4);
         p.deleteRunningPod = draw.chance(40);
@@ -152,6 +154,70 @@ RunPlan planFor(Source source, uint64_t seed) {
         break;
     }
     return p;
+}
+
+QStringList featuresOf(const RunPlan& p) {
+    QStringList f;
+    bool all = true, recovered = false, failing = false;
+    for (int i = 0; i < p.completions; ++i) {
+        all = all && p.indexSucceeds(i);
+        recovered = recovered || (p.indexSucceeds(i) && p.failuresOf(i) > 0);
+        failing = failing || !p.indexSucceeds(i);
+    }
+    if (p.deterministic() && all)
+        f << QStringLiteral("completes");
+    if (recovered)
+        f << QStringLiteral("recovered index");
+    if (failing)
+        f << QStringLiteral("failed index");
+    if (p.newParallelism)
+        f << QStringLiteral("parallelism change");
+    if (p.scaleDownKill)
+        f << QStringLiteral("scale-down kill");
+    if (p.deleteRunningPod)
+        f << QStringLiteral("pod deleted");
+    if (p.deleteRunningPod && p.restartStore)
+        f << QStringLiteral("lost attempt");
+    if (p.suspendResume)
+        f << QStringLiteral("suspend and resume");
+    if (p.restartStore)
+        f << QStringLiteral("store restart");
+    if (p.failRate > 0)
+        f << QStringLiteral("random failures");
+    return f;
+}
+
+std::vector<uint64_t> seedsCoveringEveryFeature(Source source, uint64_t first, int count) {
+    // Every feature a plan of this source can have, from the first thousand plans.
+    constexpr uint64_t kLook = 1000;
+    QStringList possible;
+    for (uint64_t seed = 1; seed <= kLook; ++seed)
+        for (const QString& f : featuresOf(planFor(source, seed)))
+            if (!possible.contains(f))
+                possible << f;
+    std::vector<uint64_t> seeds;
+    QStringList covered;
+    for (uint64_t seed = first; seed < first + static_cast<uint64_t>(count); ++seed) {
+        seeds.push_back(seed);
+        covered << featuresOf(planFor(source, seed));
+    }
+    for (uint64_t seed = first + static_cast<uint64_t>(count);
+         seed < first + static_cast<uint64_t>(count) + kLook; ++seed) {
+        const QStringList features = featuresOf(planFor(source, seed));
+        bool brings = false;
+        for (const QString& f : features)
+            brings = brings || !covered.contains(f);
+        if (brings) {
+            seeds.push_back(seed);
+            covered << features;
+        }
+        bool all = true;
+        for (const QString& f : possible)
+            all = all && covered.contains(f);
+        if (all)
+            break;
+    }
+    return seeds;
 }
 
 } // namespace tessera::agreement

@@ -4,6 +4,7 @@
 // that kills running items, a running pod deleted, suspend and resume, the store restarted in
 // the middle). The same seed always gives the same plan; each source plays what it can.
 #include <QString>
+#include <QStringList>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -42,5 +43,12 @@ struct RunPlan {
 };
 
 RunPlan planFor(Source source, uint64_t seed);
+
+// What a plan exercises ("completes", "recovered index", "scale-down kill", ...), so a small set
+// of seeds can be checked to reach every defect the test exists to catch.
+QStringList featuresOf(const RunPlan& plan);
+// The seeds first .. first+count-1, then the fewest further seeds (in order, the first that
+// brings one) that give every feature some plan of this source can have.
+std::vector<uint64_t> seedsCoveringEveryFeature(Source source, uint64_t first, int count);
 
 } // namespace tessera::agreement

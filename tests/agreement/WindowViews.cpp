@@ -193,8 +193,11 @@ void observeWindow(const store::JobSnapshotPtr& snapshot, const QString& when, O
 
     // Charts: the last value of each curve, the values the parallelism took.
     ui::ChartsWidget* charts = job.charts();
+    // "Succeeded over time (N more without recorded times)": the curve plus the N its title adds.
+    auto* succeededChart = charts->findChild<QChartView*>(QStringLiteral("chartSucceeded"));
+    const auto more = numbersIn(succeededChart ? succeededChart->chart()->title() : QString());
     out.add(view("charts"), q::succeededIndexes,
-            lastValueOf(seriesOf(charts, "chartSucceeded", 0)));
+            lastValueOf(seriesOf(charts, "chartSucceeded", 0)) + (more.empty() ? 0 : more.front()));
     out.add(view("charts"), q::failedAttempts, lastValueOf(seriesOf(charts, "chartFailures", 0)));
     out.add(view("charts"), q::active, lastValueOf(seriesOf(charts, "chartActive", 0)));
     out.add(view("charts"), q::parallelismHistory, valuesOf(seriesOf(charts, "chartActive", 1)));
@@ -202,10 +205,13 @@ void observeWindow(const store::JobSnapshotPtr& snapshot, const QString& when, O
     // Timeline: one bar per attempt.
     const auto& bars = job.timeline()->history().bars;
     out.add(view("timeline"), q::attempts, static_cast<long long>(bars.size()));
-    long long failedBars = 0;
-    for (const auto& bar : bars)
+    long long failedBars = 0, ended = 0;
+    for (const auto& bar : bars) {
         failedBars += bar.outcome == history::BarOutcome::Failed;
+        ended += bar.endKnown;
+    }
     out.add(view("timeline"), q::failedAttempts, failedBars);
+    out.add(view("timeline"), q::attemptsEnded, ended);
 }
 
 } // namespace tessera::agreement
