@@ -200,6 +200,7 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
     observeJobObject(server, name, out);
     const store::JobSnapshotPtr live = watched->snapshot();
     observeWindow(live, QStringLiteral("live"), out);
+    expectEveryAttemptEnded(QStringLiteral("live"), out);
     if (const auto input = watched->loadReportInput())
         observeReport(report::ReportBuilder::build(*input), QStringLiteral("live"), false, out);
 
@@ -214,6 +215,7 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
         return false;
     }
     observeWindow(watched->snapshot(), QStringLiteral("reload"), out);
+    expectEveryAttemptEnded(QStringLiteral("reload"), out);
     if (const auto input = watched->loadReportInput())
         observeReport(report::ReportBuilder::build(*input), QStringLiteral("reload"), true, out);
 

@@ -16,6 +16,10 @@ constexpr const char* kCliClusterReport =
     "tessera report of a cluster job omits the attempts whose pods are gone (the window's Export "
     "has them from its History)";
 
+constexpr const char* kNoEnd =
+    "deleted attempts have no end (drawn as ticks, \"end not recorded\"), and an index whose "
+    "newest attempt was deleted can drop out of the report's progress curve";
+
 // Each entry: a defect on main at the time the harness was written, with the fix that removes it.
 const KnownDefect kKnownDefects[] = {
     // truth-local: the report input is built from the run after std::move(run->job).
@@ -53,6 +57,11 @@ const KnownDefect kKnownDefects[] = {
     {Source::Cluster, "index details", "last attempt's exit code",
      "after a suspend, the window's index details and the report can name a different last "
      "attempt of an index (attempts ordered by two rules)"},
+    // truth-vocab: a deleted or evicted attempt has an end (when its deletion was seen); without
+    // one, an index whose newest attempt was deleted also drops out of the report's progress curve.
+    {std::nullopt, "rule: every attempt of a finished job ended", "attempts whose end", kNoEnd},
+    {Source::Cluster, "progress curve", "failed indexes", kNoEnd},
+    {Source::Cluster, "progress curve", "succeeded indexes", kNoEnd},
     // truth-local: hostnames from the job's name, not the run directory's.
     {Source::Local, "grid tooltip", "hostname", "local hostnames named after the run directory"},
     // truth-local: failureCount of a local run's attempts.

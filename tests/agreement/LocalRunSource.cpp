@@ -164,6 +164,7 @@ bool observeLocalRun(const RunPlan& plan, Observations& out) {
         return false;
     }
     observeWindow(watched->snapshot(), QStringLiteral("live"), out);
+    expectEveryAttemptEnded(QStringLiteral("live"), out);
     if (const auto input = watched->loadReportInput())
         observeReport(report::ReportBuilder::build(*input), QStringLiteral("live"), false, out);
 
@@ -174,6 +175,7 @@ bool observeLocalRun(const RunPlan& plan, Observations& out) {
         return false;
     }
     observeWindow(watched->snapshot(), QStringLiteral("reload"), out);
+    expectEveryAttemptEnded(QStringLiteral("reload"), out);
     if (const auto input = watched->loadReportInput())
         observeReport(report::ReportBuilder::build(*input), QStringLiteral("reload"), true, out);
 

@@ -14,6 +14,13 @@ void Observations::add(const QString& view, const QString& quantity, const QStri
     m_all.push_back({view, quantity, value});
 }
 
+QString Observations::valueOf(const QString& view, const QString& quantity) const {
+    for (const Observation& o : m_all)
+        if (o.view == view && o.quantity == quantity)
+            return o.value;
+    return {};
+}
+
 std::vector<Observation> Observations::of(const QString& quantity) const {
     std::vector<Observation> out;
     for (const Observation& o : m_all)

@@ -68,6 +68,8 @@ public:
         add(view, quantity, QString::number(value));
     }
     const std::vector<Observation>& all() const { return m_all; }
+    // What `view` showed of `quantity` ("" when it showed nothing).
+    QString valueOf(const QString& view, const QString& quantity) const;
     // Views that named `quantity`, in the order they were added.
     std::vector<Observation> of(const QString& quantity) const;
     // Every observation that differs from the first one of its quantity.

@@ -214,4 +214,9 @@ void observeWindow(const store::JobSnapshotPtr& snapshot, const QString& when, O
     out.add(view("timeline"), q::attemptsEnded, ended);
 }
 
+void expectEveryAttemptEnded(const QString& when, Observations& out) {
+    out.add(QStringLiteral("rule: every attempt of a finished job ended (%1)").arg(when),
+            q::attemptsEnded, out.valueOf(QStringLiteral("timeline (%1)").arg(when), q::attempts));
+}
+
 } // namespace tessera::agreement

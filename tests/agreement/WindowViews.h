@@ -12,4 +12,8 @@ namespace tessera::agreement {
 // `when`: "live" or "reload".
 void observeWindow(const store::JobSnapshotPtr& snapshot, const QString& when, Observations& out);
 
+// The rule every view of a finished job must follow: each of its attempts ended (a deleted or
+// evicted one when its deletion was seen), so as many ended as the timeline has bars.
+void expectEveryAttemptEnded(const QString& when, Observations& out);
+
 } // namespace tessera::agreement
