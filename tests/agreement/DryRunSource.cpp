@@ -22,6 +22,7 @@ DryRun runDryRun(const RunPlan& plan) {
     cfg.duration.fixed = std::chrono::milliseconds(plan.itemMillis);
     cfg.failures.probability = plan.failRate;
     cfg.failures.exitCodes = {{1, 1.0}, {42, 1.0}};
+    cfg.failures.signalShare = plan.failRate > 0 ? 0.25 : 0.0; // some failures are SIGKILLs
     for (int i = 0; i < plan.completions; ++i) {
         const int failures = plan.failuresOf(i);
         if (failures > 0)

@@ -21,15 +21,19 @@ namespace q = quantity;
 namespace {
 
 // Item i: records the hostname it ran with, runs the plan's time, exits with the plan's code
-// for its attempt (TESSERA_ATTEMPT counts from 1).
+// for its attempt (TESSERA_ATTEMPT counts from 1), or kills itself with SIGKILL.
 QByteArray workList(const RunPlan& plan, const QString& hostsDir) {
     QByteArray lines;
     for (int i = 0; i < plan.completions; ++i) {
         QString cases;
         const auto& codes = plan.exitCodes[static_cast<std::size_t>(i)];
+        const auto end = [](int code) {
+            return code == kKilled ? QStringLiteral("kill -KILL $$")
+                                   : QStringLiteral("exit %1").arg(code);
+        };
         for (std::size_t a = 0; a + 1 < codes.size(); ++a)
-            cases += QStringLiteral("%1) exit %2;; ").arg(a + 1).arg(codes[a]);
-        cases += QStringLiteral("*) exit %1;;").arg(codes.back());
+            cases += QStringLiteral("%1) %2;; ").arg(a + 1).arg(end(codes[a]));
+        cases += QStringLiteral("*) %1;;").arg(end(codes.back()));
         lines += QStringLiteral("echo \"$TESSERA_POD_HOSTNAME\" > %1/host-$JOB_COMPLETION_INDEX; "
                                 "sleep %2; case $TESSERA_ATTEMPT in %3 esac\n")
                      .arg(hostsDir)

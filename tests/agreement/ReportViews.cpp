@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <gtest/gtest.h>
 #include <map>
 
 namespace tessera::agreement {
@@ -24,8 +25,8 @@ QByteArray written(const report::Report& r, report::ReportFormat format) {
     buffer.open(QIODevice::WriteOnly);
     QString error;
     if (!report::ReportWriter::writeTo(r, format, buffer, {}, error))
-        qFatal("report writer (%s): %s", report::ReportWriter::extension(format),
-               qPrintable(error));
+        ADD_FAILURE() << "report writer (" << report::ReportWriter::extension(format)
+                      << "): " << error.toStdString();
     return buffer.data();
 }
 
@@ -61,7 +62,7 @@ QString pdfText(const QByteArray& pdf) {
     QTemporaryDir dir;
     QFile file(dir.filePath(QStringLiteral("report.pdf")));
     if (!file.open(QIODevice::WriteOnly) || file.write(pdf) != pdf.size())
-        qFatal("cannot write %s", qPrintable(file.fileName()));
+        return QStringLiteral("(cannot write %1)").arg(file.fileName());
     file.close();
     QProcess p;
     p.start(QStringLiteral("pdftotext"),

@@ -109,7 +109,8 @@ RunPlan planFor(Source source, uint64_t seed) {
     p.completions = draw.between(2, big ? 40 : 8);
     p.parallelism = draw.between(1, big ? 8 : 3);
     p.backoffLimitPerIndex = draw.between(0, 2);
-    static constexpr int kFailureCodes[] = {1, 2, 3, 42};
+    // 137: killed by SIGKILL (an out-of-memory kill, an eviction's last resort), not an exit.
+    static constexpr int kFailureCodes[] = {1, 2, 3, 42, kKilled};
     for (int i = 0; i < p.completions; ++i) {
         std::vector<int> codes;
         const int kind = draw.between(0, 9);
@@ -117,10 +118,10 @@ RunPlan planFor(Source source, uint64_t seed) {
             codes = {0};
         } else if (kind <= 7) { // fails some times, then succeeds (maybe beyond the limit)
             for (int f = draw.between(1, 3); f > 0; --f)
-                codes.push_back(kFailureCodes[draw.between(0, 3)]);
+                codes.push_back(kFailureCodes[draw.between(0, 4)]);
             codes.push_back(0);
         } else { // always fails
-            codes = {kFailureCodes[draw.between(0, 3)]};
+            codes = {kFailureCodes[draw.between(0, 4)]};
         }
         p.exitCodes.push_back(std::move(codes));
     }
@@ -184,6 +185,11 @@ QStringList featuresOf(const RunPlan& p) {
         f << QStringLiteral("store restart");
     if (p.failRate > 0)
         f << QStringLiteral("random failures");
+    for (const auto& codes : p.exitCodes)
+        if (std::find(codes.begin(), codes.end(), kKilled) != codes.end()) {
+            f << QStringLiteral("killed by a signal");
+            break;
+        }
     return f;
 }
 

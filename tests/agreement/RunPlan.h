@@ -12,6 +12,10 @@
 namespace tessera::agreement {
 
 enum class Source { Cluster, Local, DryRun };
+
+// The exit code a plan gives an attempt that a SIGKILL ends (128 + 9), as Kubernetes and the
+// local runner report it.
+inline constexpr int kKilled = 137;
 QString nameOf(Source source);
 
 struct RunPlan {
@@ -21,7 +25,8 @@ struct RunPlan {
     int parallelism = 1;
     int backoffLimitPerIndex = 0;
     // Exit code of each attempt of each index; past the list's end an attempt exits as the list's
-    // last entry does. {0}: succeeds at once; {1, 0}: fails once, then succeeds; {2}: always fails.
+    // last entry does. {0}: succeeds at once; {1, 0}: fails once, then succeeds; {2}: always fails;
+    // kKilled: the attempt is killed by SIGKILL.
     std::vector<std::vector<int>> exitCodes;
     // Each attempt runs this long (milliseconds).
     int itemMillis = 0;

@@ -142,8 +142,9 @@ void observeWindow(const store::JobSnapshotPtr& snapshot, const QString& when, O
     }
 
     // Header: "Job: status" and "Pods: A active / S succeeded / F failed".
-    observeStatusText(job.findChild<QLabel*>(QStringLiteral("jobStatus"))->text(), view("header"),
-                      out);
+    const auto* status = job.findChild<QLabel*>(QStringLiteral("jobStatus"));
+    observeStatusText(status ? status->text() : QStringLiteral("(no jobStatus label)"),
+                      view("header"), out);
     const QString facts = job.factsLabel()->text();
     static const QRegularExpression pods(
         QStringLiteral("(\\d+) active / (\\d+) succeeded / (\\d+) failed"));
