@@ -56,7 +56,8 @@ std::unique_ptr<WatchedStore> watch(const QString& runsRoot, const QString& key)
         key);
 }
 
-// `tessera ctl RUN status`: "job NAME: STATE, S/N succeeded, F failed attempts, R running, ...".
+// `tessera ctl RUN status`: "job NAME: STATE[ (REASON)], S/N succeeded, F failed attempts, R
+// running, ...".
 void observeCtlStatus(const QString& runDir, Observations& out) {
     const CliResult r = runTessera({QStringLiteral("ctl"), runDir, QStringLiteral("status")});
     const QString view = QStringLiteral("tessera ctl status");
@@ -70,7 +71,14 @@ void observeCtlStatus(const QString& runDir, Observations& out) {
         ADD_FAILURE() << "tessera ctl status: " << r.out.toStdString() << r.err.toStdString();
         return;
     }
-    out.add(view, q::state, m.captured(1));
+    // "Complete", or "Failed (FailedIndexes)" when it names the reason too.
+    static const QRegularExpression withReason(QStringLiteral("^(\\S+) \\((.*)\\)$"));
+    if (const auto r = withReason.match(m.captured(1)); r.hasMatch()) {
+        out.add(view, q::state, r.captured(1));
+        out.add(view, q::reason, r.captured(2));
+    } else {
+        out.add(view, q::state, m.captured(1));
+    }
     out.add(view, q::succeededIndexes, m.captured(2));
     out.add(view, q::failedAttempts, m.captured(3));
     out.add(view, q::active, m.captured(4));
