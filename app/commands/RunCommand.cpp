@@ -72,7 +72,13 @@ Options:
   --quiet                      no progress output
   -h, --help                   show this help
 
-Exit status: 0 the job completed, 3 it failed, was cancelled or halted, 1 bad input, 2 usage.
+If the run cannot be recorded (its disk is full: a journal, ledger or log write fails), no new
+item starts; the running ones finish and are recorded from space reserved for them, then tessera
+names the file and the reason and exits 1. --resume continues once there is room again, and runs
+nothing that finished.
+
+Exit status: 0 the job completed, 3 it failed, was cancelled or halted, 1 bad input or the run
+could not be recorded, 2 usage.
 )";
 
 constexpr int kExitJobFailed = 3;

@@ -45,7 +45,8 @@ Journal::~Journal() {
 
 engine::Result<bool> Journal::open(const std::string& path) {
     close();
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    // Read-write: opening cuts a torn last record off, which needs to read it.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) {
         engine::Error e;
         e.field = path;
@@ -69,43 +70,28 @@ engine::Result<bool> Journal::open(const std::string& path) {
         e.message = "another tessera runner is using this run directory";
         return e;
     }
-    m_fd = fd;
-    m_path = path;
+    // Only the lock holder may cut a torn record off.
+    if (!m_file.attach(fd, path) || !m_file.cutTornRecord()) {
+        engine::Error e;
+        e.message = m_file.problem();
+        m_file.close(); // releases the lock
+        return e;
+    }
     return true;
 }
 
 void Journal::close() {
-    if (m_fd < 0)
-        return;
-    ::fdatasync(m_fd);
-    ::close(m_fd); // releases the lock
-    m_fd = -1;
+    m_file.close(); // releases the lock
 }
 
 void Journal::append(const std::string& line) {
-    if (m_fd < 0)
-        return;
-    // One write() per record: it reaches the page cache (and survives the runner) at once.
-    const char* p = line.data();
-    std::size_t left = line.size();
-    while (left > 0) {
-        const ssize_t n = ::write(m_fd, p, left);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return;
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    m_dirty = true;
+    // A record that cannot be written is the runner's problem() to react to; the file keeps
+    // every record before it.
+    m_file.append(line);
 }
 
 void Journal::sync() {
-    if (m_fd >= 0 && m_dirty) {
-        ::fdatasync(m_fd);
-        m_dirty = false;
-    }
+    m_file.sync();
 }
 
 void Journal::started(int32_t index, int32_t attempt, int64_t pid, int64_t startTicks, int64_t ms,

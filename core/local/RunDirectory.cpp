@@ -125,8 +125,8 @@ std::string RunConfig::save(const std::string& path) const {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out << text;
         out.flush();
-        if (!out)
-            return tmp + ": cannot write";
+        if (!out) // errno is the failed write's (a full disk: "No space left on device")
+            return tmp + ": cannot write: " + std::strerror(errno);
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0)
         return path + ": " + std::strerror(errno);

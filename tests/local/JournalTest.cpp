@@ -1,4 +1,5 @@
-// The journal: one locked writer, records read back, a torn last record ignored.
+// The journal: one locked writer, records read back, a torn last record ignored (and cut off
+// when opened again), a failed write a problem naming the file and errno.
 #include "local/Journal.h"
 
 #include "TestSupport.h"
@@ -74,4 +75,29 @@ TEST(Journal, OnlyOneWriterAtATime) {
     first.close();
     EXPECT_FALSE(Journal::isLocked(path));
     EXPECT_TRUE(second.open(path).ok());
+}
+
+TEST(Journal, OpeningAgainCutsATornRecordSoTheNextOneIsNotGluedToIt) {
+    TempDir dir;
+    const std::string path = dir.write("journal", "R\t1000\nE\t7\t1\t42\t0"); // torn: disk full
+    {
+        Journal j;
+        ASSERT_TRUE(j.open(path).ok());
+        j.runnerStarted(2000);
+    }
+    EXPECT_EQ(tessera::testing::readAll(path), "R\t1000\nR\t2000\n");
+    const auto records = Journal::read(path);
+    ASSERT_TRUE(records.ok()) << records.error().describe();
+    EXPECT_EQ(records->size(), 2u);
+}
+
+TEST(Journal, AWriteThatFailsIsAProblemNamingTheFileAndErrnoAndNothingMoreIsAppended) {
+    // /dev/full fails every write with ENOSPC, as a full disk does.
+    Journal j;
+    ASSERT_TRUE(j.open("/dev/full").ok());
+    EXPECT_EQ(j.problem(), "");
+    j.started(0, 1, 10, 0, 1000, "p");
+    EXPECT_EQ(j.problem(), "/dev/full: cannot write: No space left on device");
+    j.ended(0, 1, 10, 0, -1, 1001, "Completed");
+    EXPECT_EQ(j.problem(), "/dev/full: cannot write: No space left on device"); // the first
 }
