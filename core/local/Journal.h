@@ -9,6 +9,10 @@
 // says so (file and errno text) while the records of the attempts still running fit; a write
 // that fails anyway stops the appends, leaving a journal that is a true prefix of the run.
 //
+// Reading is strict: a record that does not parse, or says something impossible (an index
+// outside the work list, an end before any start, a time before 1970), is an error naming the
+// file and line, never skipped or guessed at. Only a torn last line (no '\n') is ignored.
+//
 // Records (tab-separated, times in Unix milliseconds):
 //   S index attempt pid startTicks ms podName   an attempt started (pid = its process group)
 //   E index attempt pid exitCode signal ms reason [message]   it ended (signal -1 when none;
@@ -22,6 +26,7 @@
 #include "engine/Result.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,8 +73,11 @@ public:
     // Forces the records so far to disk (the runner calls it about once a second and at the end).
     void sync();
 
-    // Every complete record of the file at `path` (missing file: none).
-    static engine::Result<std::vector<JournalRecord>> read(const std::string& path);
+    // Every complete record of the file at `path` (missing file: none), checked: the first
+    // corrupt record is an error with the file and line. With `itemCount`, an index must also
+    // be below it.
+    static engine::Result<std::vector<JournalRecord>>
+    read(const std::string& path, std::optional<int32_t> itemCount = std::nullopt);
     // True when some process holds the lock on `path` (a runner is alive).
     static bool isLocked(const std::string& path);
 

@@ -84,7 +84,8 @@ engine::Result<bool> LocalRunner::prepare() {
         auto opened = m_journal.open(dir.journalPath());
         if (!opened.ok())
             return opened.error();
-        auto records = Journal::read(dir.journalPath());
+        // A corrupt journal is not guessed at: which items finished is what a resume must know.
+        auto records = Journal::read(dir.journalPath(), m_list.size());
         if (!records.ok())
             return records.error();
         std::vector<JournalRecord> recs = std::move(records).value();

@@ -381,7 +381,7 @@ engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir) {
         return list.error();
     s.workList = std::move(list).value();
     s.workList.setCommandTemplate(s.config.command);
-    auto records = Journal::read(rd.journalPath());
+    auto records = Journal::read(rd.journalPath(), s.workList.size());
     if (!records.ok())
         return records.error();
     s.records = std::move(records).value();

@@ -2,7 +2,8 @@
 // this process may mount one) and a kernel file-size limit (RLIMIT_FSIZE: every write past it
 // fails, on any machine). The run must stop starting items, name the file and the errno text,
 // exit non-zero, and a --resume once there is room must run no finished item again; each item
-// counts its executions in a marker file outside the run directory.
+// counts its executions in a marker file outside the run directory. Also: damaged journals
+// (tests/data/broken_journal_*) refuse a resume and name the line.
 #include "TestSupport.h"
 #include "local/Journal.h"
 
@@ -199,4 +200,33 @@ TEST(FullDiskCli, ARealFullDiskStopsTheRunAndResumeAfterMakingRoomRedoesNothingF
     ASSERT_EQ(resumed.exitCode, 0) << resumed.err << resumed.out;
     expectEachIndexRanOnce(dir, items);
     expectNoSilentlyEmptyLog(run);
+}
+
+// The damaged journals of tests/data: `ctl status` and `run --resume` name the file and line,
+// exit 1, and the resume starts nothing.
+TEST(FullDiskCli, ADamagedJournalIsNamedWithItsLineAndResumeRefusesToGuess) {
+    const std::pair<const char*, int> fixtures[] = {
+        {"broken_journal_negative_index", 5},    {"broken_journal_index_out_of_range", 4},
+        {"broken_journal_negative_time", 4},     {"broken_journal_garbage", 3},
+        {"broken_journal_end_without_start", 3}, {"broken_journal_short_record", 4}};
+    for (const auto& [fixture, line] : fixtures) {
+        SCOPED_TRACE(fixture);
+        TempDir dir;
+        const std::string run = dir.file("run");
+        std::filesystem::copy(std::string(TESSERA_TEST_DATA_DIR) + "/" + fixture, run);
+        const std::string where = run + "/journal: corrupt record: ";
+        const std::string at = "(at line " + std::to_string(line) + ")";
+
+        const Ran status = runTessera({"ctl", run, "status"}, dir, "status");
+        EXPECT_EQ(status.exitCode, 1) << status.out;
+        EXPECT_NE(status.err.find(where), std::string::npos) << status.err;
+        EXPECT_NE(status.err.find(at), std::string::npos) << status.err;
+
+        const Ran resumed = runTessera({"run", "--resume", run}, dir, "resume");
+        EXPECT_EQ(resumed.exitCode, 1) << resumed.out;
+        EXPECT_NE(resumed.err.find(where), std::string::npos) << resumed.err;
+        EXPECT_NE(resumed.err.find(at), std::string::npos) << resumed.err;
+        EXPECT_NE(resumed.err.find("not resuming"), std::string::npos) << resumed.err;
+        EXPECT_FALSE(std::filesystem::exists(run + "/spawns")) << "something was started";
+    }
 }
