@@ -56,12 +56,6 @@ std::string ItemLog::open(const std::string& path, int64_t capBytes) {
     return {};
 }
 
-void ItemLog::closeWriteEnd() {
-    if (m_pipe[1] >= 0)
-        ::close(m_pipe[1]);
-    m_pipe[1] = -1;
-}
-
 void ItemLog::drain() {
     // Bounded, so one chatty item cannot keep the supervisor from the others (or, after its end,
     // children it left writing from ever letting go).
@@ -73,7 +67,7 @@ void ItemLog::drain() {
         } else if (n < 0 && errno == EINTR) {
             continue;
         } else {
-            if (n == 0 || errno != EAGAIN) { // end of file: nobody holds the write end any more
+            if (n < 0 && errno != EAGAIN) { // cannot happen to a pipe; never spin on it
                 ::close(m_pipe[0]);
                 m_pipe[0] = -1;
             }
@@ -107,7 +101,6 @@ void ItemLog::write(const char* data, std::size_t size) {
 }
 
 void ItemLog::finish() {
-    closeWriteEnd();
     drain();
     if (m_truncated) {
         const std::string note =

@@ -24,16 +24,19 @@ public:
     // Creates the pipe and the file (truncated); `capBytes` <= 0: no cap. "" or the error when
     // there is no pipe; a file that cannot be created is only an error(): the output is dropped.
     std::string open(const std::string& path, int64_t capBytes);
-    // The end the item writes to (its stdout and stderr), until closeWriteEnd() once it runs.
+    // The end the item writes to (its stdout and stderr). The supervisor keeps its own copy open
+    // until finish(): the pipe then never reports end-of-file while the item runs, so an item's
+    // exit wakes the supervisor once (SIGCHLD), not twice (that and the pipe's hang-up), which
+    // under load costs a scheduling delay per item.
     int writeEnd() const { return m_pipe[1]; }
-    void closeWriteEnd();
-    // The end to poll; -1 once the item and everything it started have closed the pipe.
+    // The end to poll for output; -1 once finished.
     int readEnd() const { return m_pipe[0]; }
 
     // Copies what the pipe holds now, up to 1 MiB (it never blocks).
     void drain();
-    // The attempt ended: copies what is left, says so at the end if the cap cut it, and closes.
-    // Whatever the item's own children write after this is dropped (they go with the attempt).
+    // The attempt ended: copies what it left in the pipe, says so at the end if the cap cut it,
+    // and closes. What the item's own children write after this is dropped (they go with the
+    // attempt).
     void finish();
 
     const std::string& path() const { return m_path; }

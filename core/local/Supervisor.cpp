@@ -228,7 +228,6 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
     const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
-    item.log.closeWriteEnd(); // the item has its own copy: end of file comes when it is done
     if (rc == E2BIG)
         return fail("cannot start " + program + ": " + std::strerror(rc) + " (the command is " +
                     std::to_string(command.size()) +
