@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 #include "local/Journal.h"
 
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -14,9 +15,11 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <optional>
+#include <poll.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace tessera::local;
@@ -31,20 +34,32 @@ struct Ran {
     std::string out, err;
 };
 
-// Runs tessera to its end, stdout and stderr to files; with `fileSizeLimit`, every file it (and
-// what it starts) writes stops growing there: writes past it fail with EFBIG.
-Ran runTessera(std::vector<std::string> args, const TempDir& dir, const std::string& tag,
-               std::optional<rlim_t> fileSizeLimit = std::nullopt) {
-    const std::string outPath = dir.file(tag + ".out"), errPath = dir.file(tag + ".err");
+struct Started {
+    pid_t pid = -1;
+    int out = -1, err = -1; // pipes from its stdout and stderr (with a file-size limit)
+};
+
+// Starts tessera, stdout and stderr to files `tag`.out and .err; with `fileSizeLimit`, every
+// file it (and what it starts) writes stops growing there: writes past it fail with EFBIG. Its
+// own output, a file too under the limit, then goes to pipes instead.
+Started startTessera(std::vector<std::string> args, const TempDir& dir, const std::string& tag,
+                     std::optional<rlim_t> fileSizeLimit = std::nullopt) {
     args.insert(args.begin(), TESSERA_BINARY);
     std::vector<char*> argv;
     for (std::string& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        const int out = ::open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1};
+    if (fileSizeLimit && (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0))
+        return {};
+    const std::string outPath = dir.file(tag + ".out"), errPath = dir.file(tag + ".err");
+    Started started;
+    started.pid = ::fork();
+    if (started.pid == 0) {
+        const int out = fileSizeLimit ? outPipe[1]
+                                      : ::open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int err = fileSizeLimit ? errPipe[1]
+                                      : ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         ::dup2(out, 1);
         ::dup2(err, 2);
         if (fileSizeLimit) {
@@ -56,13 +71,47 @@ Ran runTessera(std::vector<std::string> args, const TempDir& dir, const std::str
         ::execv(argv[0], argv.data());
         ::_exit(127);
     }
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    if (fileSizeLimit) {
+        ::close(outPipe[1]);
+        ::close(errPipe[1]);
+        started.out = outPipe[0];
+        started.err = errPipe[0];
     }
+    return started;
+}
+
+// Runs tessera to its end (see startTessera).
+Ran runTessera(std::vector<std::string> args, const TempDir& dir, const std::string& tag,
+               std::optional<rlim_t> fileSizeLimit = std::nullopt) {
+    const Started started = startTessera(std::move(args), dir, tag, fileSizeLimit);
     Ran r;
+    // Both pipes at once until both end, so neither fills up while the other is read.
+    pollfd fds[2] = {{started.out, POLLIN, 0}, {started.err, POLLIN, 0}};
+    std::string* into[2] = {&r.out, &r.err};
+    while (fds[0].fd >= 0 || fds[1].fd >= 0) {
+        if (::poll(fds, 2, -1) < 0 && errno != EINTR)
+            break;
+        for (int k = 0; k < 2; ++k) {
+            if (fds[k].fd < 0 || fds[k].revents == 0)
+                continue;
+            char buffer[4096];
+            const ssize_t n = ::read(fds[k].fd, buffer, sizeof buffer);
+            if (n > 0) {
+                into[k]->append(buffer, static_cast<std::size_t>(n));
+            } else {
+                ::close(fds[k].fd);
+                fds[k].fd = -1;
+            }
+        }
+    }
+    int status = 0;
+    while (::waitpid(started.pid, &status, 0) < 0 && errno == EINTR) {
+    }
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
-    r.out = readAll(outPath);
-    r.err = readAll(errPath);
+    if (!fileSizeLimit) {
+        r.out = readAll(dir.file(tag + ".out"));
+        r.err = readAll(dir.file(tag + ".err"));
+    }
     return r;
 }
 
@@ -200,6 +249,29 @@ TEST(FullDiskCli, ARealFullDiskStopsTheRunAndResumeAfterMakingRoomRedoesNothingF
     ASSERT_EQ(resumed.exitCode, 0) << resumed.err << resumed.out;
     expectEachIndexRanOnce(dir, items);
     expectNoSilentlyEmptyLog(run);
+}
+
+TEST(FullDiskCli, ACtlCommandThatCannotBeWrittenFailsAndNamesTheFile) {
+    TempDir dir;
+    const std::string run = dir.file("run");
+    const std::string list = dir.write("items.txt", "sleep 30\n");
+    const pid_t runner = startTessera({"run", list, "--run-dir", run}, dir, "runner").pid;
+    // The runner holds its journal's lock once it runs (polled, as RunCli's tests do).
+    while (!Journal::isLocked(run + "/journal")) {
+        ASSERT_EQ(::waitpid(runner, nullptr, WNOHANG), 0) << readAll(dir.file("runner.err"));
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    // "cancel\n" does not fit in 4 bytes: the command file cannot be written.
+    const Ran refused = runTessera({"ctl", run, "cancel"}, dir, "ctl", 4);
+    EXPECT_EQ(refused.exitCode, 1) << refused.out;
+    EXPECT_NE(refused.err.find(run + "/control.d/"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find(".tmp: cannot write: File too large"), std::string::npos)
+        << refused.err;
+    const Ran cancelled = runTessera({"ctl", run, "cancel"}, dir, "ctl2");
+    EXPECT_EQ(cancelled.exitCode, 0) << cancelled.err;
+    int status = 0;
+    ASSERT_EQ(::waitpid(runner, &status, 0), runner);
+    EXPECT_EQ(WEXITSTATUS(status), 3); // cancelled
 }
 
 // The damaged journals of tests/data: `ctl status` and `run --resume` name the file and line,
