@@ -44,8 +44,8 @@ bool AppendFile::attach(int fd, std::string path) {
         m_writeFailed = true;
         return false;
     }
-    // Always asked for once: space reserved earlier (fallocate allocates only what is missing)
-    // costs nothing, and a disk still full says so before anything starts.
+    // Always asked for once (fallocate allocates only what is missing): space the last writer
+    // reserved costs nothing, and a full disk without it shows before anything starts.
     m_reservedEnd = 0;
     reserveAhead(0);
     return m_problem.empty();
