@@ -108,8 +108,12 @@ int runCtl(int argc, char** argv) {
     {
         std::ofstream out(base + ".tmp");
         out << command << "\n";
-        if (!out)
-            return failure(kName, base + ".tmp: cannot write: " + std::strerror(errno));
+        out.flush(); // the write happens here: a full disk must fail now, not in the destructor
+        if (!out) {
+            const std::string why = std::strerror(errno);
+            ::unlink((base + ".tmp").c_str());
+            return failure(kName, base + ".tmp: cannot write: " + why);
+        }
     }
     if (std::rename((base + ".tmp").c_str(), (base + ".cmd").c_str()) != 0)
         return failure(kName, base + ".cmd: " + std::strerror(errno));

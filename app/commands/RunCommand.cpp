@@ -72,7 +72,14 @@ Options:
   --quiet                      no progress output
   -h, --help                   show this help
 
-Exit status: 0 the job completed, 3 it failed, was cancelled or halted, 1 bad input, 2 usage.
+If the run cannot be recorded (its disk is full: a journal, ledger or log write fails), no new
+item starts; the running ones finish and are recorded from space reserved for them, then tessera
+names the file and the reason and exits 1. --resume continues once there is room again, and runs
+nothing that finished. A damaged journal is never guessed at: --resume names the bad record's line
+and starts nothing.
+
+Exit status: 0 the job completed, 3 it failed, was cancelled or halted, 1 bad input or the run
+could not be recorded, 2 usage.
 )";
 
 constexpr int kExitJobFailed = 3;
@@ -352,8 +359,16 @@ int runRun(int argc, char** argv) {
         std::fprintf(stderr, "tessera run: %s\n", m.toLocal8Bit().constData());
     });
     auto prepared = runner.prepare();
-    if (!prepared.ok())
-        return failure(kName, prepared.error().describe());
+    if (!prepared.ok()) {
+        const engine::Error& e = prepared.error();
+        if (options.resume && e.line >= 0 &&
+            e.field == local::RunDirectory(options.runDir).journalPath())
+            return failure(kName, e.describe() +
+                                      "\nnot resuming: a damaged journal cannot tell which items "
+                                      "finished, and guessing would run them again or skip "
+                                      "them; nothing was started");
+        return failure(kName, e.describe());
+    }
     // A directory the window prepared (createRun) is "resumed" before anything ran: say starting.
     const bool resuming = options.resume && !runner.priorAttempts().empty();
     std::fprintf(stderr, "tessera run: %s %s, %d items, run directory %s\n",

@@ -84,13 +84,16 @@ engine::Result<bool> LocalRunner::prepare() {
         auto opened = m_journal.open(dir.journalPath());
         if (!opened.ok())
             return opened.error();
-        auto records = Journal::read(dir.journalPath());
+        // A corrupt journal is not guessed at: which items finished is what a resume must know.
+        auto records = Journal::read(dir.journalPath(), m_list.size());
         if (!records.ok())
             return records.error();
         std::vector<JournalRecord> recs = std::move(records).value();
         Recovery::settle(
             dir, m_config.name, recs, m_journal, m_options.killSurvivors, m_config.graceMillis,
             [this](const std::string& line) { emit noticed(QString::fromStdString(line)); });
+        if (!m_journal.problem().empty())
+            return error(std::string(), m_journal.problem());
         std::optional<engine::Job> manifest;
         if (m_config.fromManifest) {
             auto m = loadJobManifest(dir.jobManifestPath());
@@ -195,10 +198,29 @@ void LocalRunner::onChildEvent() {
         doSync();
 }
 
+std::string LocalRunner::recordingProblem() const {
+    if (!m_journal.problem().empty())
+        return m_journal.problem();
+    return m_executor ? m_executor->recordingProblem() : std::string();
+}
+
+bool LocalRunner::stoppingToRecord() {
+    if (!m_unrecordable.empty())
+        return true;
+    m_unrecordable = recordingProblem();
+    if (m_unrecordable.empty())
+        return false;
+    const int32_t running = m_executor->running();
+    emit noticed(QString::fromStdString(
+        m_unrecordable + ": starting no new items" +
+        (running > 0 ? ", waiting for the " + std::to_string(running) + " running" : "")));
+    return true;
+}
+
 void LocalRunner::doSync() {
     if (m_done || !m_controller)
         return;
-    if (m_cancelling || m_halting) {
+    if (m_cancelling || m_halting || stoppingToRecord()) {
         maybeFinish();
         return;
     }
@@ -216,6 +238,10 @@ void LocalRunner::doSync() {
     if (failed != m_lastFailedIndexes) {
         m_lastFailedIndexes = failed;
         m_journal.failedIndexesChanged(engine::toUnixMillis(now), failed);
+    }
+    if (stoppingToRecord()) {
+        maybeFinish();
+        return;
     }
     checkHalt();
     scheduleSync();
@@ -248,6 +274,10 @@ void LocalRunner::checkHalt() {
 void LocalRunner::maybeFinish() {
     if (m_done || m_executor->running() > 0)
         return;
+    if (stoppingToRecord()) {
+        stopUnrecorded();
+        return;
+    }
     if (m_cancelling) {
         finishRun(m_haltOutcome.empty() ? "Cancelled" : m_haltOutcome,
                   m_haltOutcome.empty() ? "Cancelled" : "HaltOnFailure", "");
@@ -286,6 +316,25 @@ void LocalRunner::finishRun(const std::string& outcome, const std::string& reaso
     emit finished(p);
 }
 
+void LocalRunner::stopUnrecorded() {
+    // Not an end of the job (no X record): the run is interrupted, and a resume continues it
+    // once the cause is gone. Every attempt that ran is in the journal or the spawn ledger.
+    // The status counts the items that ended since the stop (nothing can start any more).
+    m_controller->sync(m_clock.now());
+    m_done = true;
+    m_journal.close();
+    for (QTimer* t : {m_tick, m_syncTimer, m_pollTimer})
+        if (t)
+            t->stop();
+    if (m_notifier)
+        m_notifier->setEnabled(false);
+    const LocalProgress p = progress();
+    emit errorOccurred(QString::fromStdString(
+        m_unrecordable + "\nthe run stopped there, with " + std::to_string(p.succeeded) + " of " +
+        std::to_string(p.completions) + " indexes done: make room, then continue it with " +
+        "tessera run --resume " + m_runDir));
+}
+
 void LocalRunner::onTick() {
     if (m_done || !m_executor)
         return;
@@ -295,6 +344,10 @@ void LocalRunner::onTick() {
         readControl();
     if (m_ticks % 10 == 0)
         m_journal.sync();
+    if (m_unrecordable.empty() && !recordingProblem().empty())
+        doSync();
+    if (m_done)
+        return;
     LocalProgress p = progress();
     if (p.succeeded != m_lastEmitted.succeeded || p.active != m_lastEmitted.active ||
         p.failedAttempts != m_lastEmitted.failedAttempts ||

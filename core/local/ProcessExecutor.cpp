@@ -36,6 +36,11 @@ std::string ProcessExecutor::start() {
 }
 
 bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
+    // Nothing starts that could not be recorded: a full disk must not turn into lost work.
+    if (m_recordingProblem.empty())
+        m_recordingProblem = m_journal.problem();
+    if (!m_recordingProblem.empty())
+        return false;
     const int32_t index = engine::completionIndexOf(pod);
     if (index < 0 || index >= m_list.size()) {
         m_lastError = "pod " + pod.metadata.name + " has no index in the work list";
@@ -52,6 +57,7 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     SpawnRequest request;
     request.command = command;
     request.logPath = logPath;
+    request.logCapBytes = m_config.logCapBytes;
     request.index = index;
     request.attempt = attempt;
     request.env.reserve(5 + m_list.envNames().size());
@@ -63,6 +69,10 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     for (std::size_t c = 0; c < m_list.envNames().size(); ++c)
         request.env.push_back(m_list.envNames()[c] + "=" + std::string(m_list.envValue(index, c)));
     const SpawnResult spawned = m_supervisor.spawn(request);
+    if (spawned.cannotRecord) {
+        m_recordingProblem = spawned.error;
+        return false;
+    }
     m_lastAttempt[ix] = attempt;
     if (spawned.pid <= 0) {
         m_lastError = "index " + std::to_string(index) + ": " + spawned.error;
@@ -162,20 +172,7 @@ void ProcessExecutor::tick() {
     for (auto& [pid, c] : m_running) {
         if (c.terminating && now >= c.killAt)
             signalGroup(pid, c, SIGKILL);
-        capLog(c);
     }
-}
-
-void ProcessExecutor::capLog(Child& c) {
-    if (m_config.logCapBytes <= 0)
-        return;
-    const std::string path = m_dir.logPath(c.index, c.attempt);
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 || st.st_size <= m_config.logCapBytes)
-        return;
-    // The item writes with O_APPEND, so after the cut its next write lands at the new end.
-    if (::truncate(path.c_str(), m_config.logCapBytes) == 0)
-        c.logTruncated = true;
 }
 
 int ProcessExecutor::reap() {
@@ -189,16 +186,18 @@ int ProcessExecutor::reap() {
                                       f.message, now);
         }
     }
-    for (const auto& e : m_supervisor.collectEnded())
-        m_pendingEnds.push_back(e);
-    const std::vector<std::pair<pid_t, int>> ends = std::move(m_pendingEnds);
+    for (EndedItem& e : m_supervisor.collectEnded())
+        m_pendingEnds.push_back(std::move(e));
+    const std::vector<EndedItem> ends = std::move(m_pendingEnds);
     m_pendingEnds.clear();
-    for (const auto& [pid, status] : ends)
-        finish(pid, status);
+    for (const EndedItem& e : ends)
+        finish(e);
     return static_cast<int>(ends.size() + failed.size());
 }
 
-void ProcessExecutor::finish(pid_t pid, int status) {
+void ProcessExecutor::finish(const EndedItem& ended) {
+    const pid_t pid = ended.pid;
+    const int status = ended.status;
     auto it = m_running.find(pid);
     if (it == m_running.end())
         return;
@@ -220,16 +219,15 @@ void ProcessExecutor::finish(pid_t pid, int status) {
         signal = WTERMSIG(status);
         exitCode = 128 + *signal;
     }
-    capLog(c);
-    if (c.logTruncated) {
-        const std::string note =
-            "\n[tessera: log truncated at " + std::to_string(m_config.logCapBytes) + " bytes]\n";
-        const int fd =
-            ::open(m_dir.logPath(c.index, c.attempt).c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-        if (fd >= 0) {
-            [[maybe_unused]] const ssize_t n = ::write(fd, note.data(), note.size());
-            ::close(fd);
-        }
+    // A log that could not be written is said where the attempt's end is: the journal (the
+    // window, the report and `ctl status` show it), and it stops the run.
+    std::string logLost;
+    if (ended.logError != 0) {
+        logLost = "its output is lost: " + m_dir.logPath(c.index, c.attempt) +
+                  ": cannot write: " + std::strerror(ended.logError);
+        if (m_recordingProblem.empty())
+            m_recordingProblem = m_dir.logPath(c.index, c.attempt) +
+                                 ": cannot write: " + std::strerror(ended.logError);
     }
     const engine::TimePoint now = m_clock.now();
     const bool deleted = c.terminating;
@@ -238,7 +236,7 @@ void ProcessExecutor::finish(pid_t pid, int status) {
                                : signal                   ? "Signal"
                                                           : "Error";
     m_journal.ended(c.index, c.attempt, pid, exitCode, signal.value_or(-1),
-                    engine::toUnixMillis(now), reason);
+                    engine::toUnixMillis(now), reason, logLost);
     if (!m_controller)
         return;
     if (deleted) {

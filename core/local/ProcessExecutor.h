@@ -4,9 +4,9 @@
 // cost per item does not grow with the runner's memory, unlike fork() or QProcess's fork path,
 // and the exit status of an item that outlives a crashed runner still reaches the run's spawn
 // ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>.<attempt>.log
-// (capped). The environment is the runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME,
-// TESSERA_POD_HOSTNAME ($(job)-$(index)), TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's
-// per-index variables.
+// (capped; a log that could not be written is said in the attempt's end record). The environment is
+// the runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME, TESSERA_POD_HOSTNAME ($(job)-$(index)),
+// TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's per-index variables.
 //
 // Exits arrive on the supervisor's socket (pollFd()), which a QSocketNotifier or poll() watches;
 // the runner itself never waits for children, so QProcess users in the same program are not
@@ -60,7 +60,7 @@ public:
     int pollFd() const { return m_supervisor.fd(); }
     // Ended items already received (while starting others) but not reaped yet.
     bool hasPendingEnds() const { return !m_pendingEnds.empty() || !m_failedStarts.empty(); }
-    // SIGKILL for items past their grace period; log size caps. Call a few times a second.
+    // SIGKILL for items past their grace period. Call a few times a second.
     void tick();
     // SIGTERM to every item's group now, SIGKILL after the grace period (tick()).
     void terminateAll();
@@ -70,6 +70,9 @@ public:
     int32_t runningNotTerminating() const;
     int64_t spawnFailures() const { return m_spawnFailures; }
     const std::string& lastError() const { return m_lastError; }
+    // What could not be recorded (a log, the supervisor's ledger, the journal), with the file
+    // and errno text; "" while all is well. Once set, createPod starts nothing.
+    const std::string& recordingProblem() const { return m_recordingProblem; }
 
 private:
     struct Child {
@@ -78,16 +81,14 @@ private:
         std::string podName;
         bool terminating = false;
         engine::TimePoint killAt{};
-        bool logTruncated = false;
     };
     struct FailedStart {
         std::string podName;
         std::string message;
     };
-    void finish(pid_t pid, int status);
+    void finish(const EndedItem& ended);
     void recordFailedStart(const engine::Pod& pod, int32_t index, int32_t attempt,
                            const std::string& why);
-    void capLog(Child& c);
     void signalGroup(pid_t pid, Child& c, int sig);
 
     RunDirectory m_dir;
@@ -98,7 +99,7 @@ private:
     engine::JobController* m_controller = nullptr;
 
     Supervisor m_supervisor;
-    std::vector<std::pair<pid_t, int>> m_pendingEnds;
+    std::vector<EndedItem> m_pendingEnds;
     std::vector<int32_t> m_lastAttempt;
     std::unordered_map<pid_t, Child> m_running;
     std::unordered_map<std::string, pid_t> m_byPod;
@@ -106,6 +107,7 @@ private:
     std::vector<FailedStart> m_failedStarts; // reported by the next reap()
     int64_t m_spawnFailures = 0;
     std::string m_lastError;
+    std::string m_recordingProblem;
 };
 
 } // namespace tessera::local

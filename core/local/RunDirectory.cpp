@@ -125,8 +125,8 @@ std::string RunConfig::save(const std::string& path) const {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out << text;
         out.flush();
-        if (!out)
-            return tmp + ": cannot write";
+        if (!out) // errno is the failed write's (a full disk: "No space left on device")
+            return tmp + ": cannot write: " + std::strerror(errno);
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0)
         return path + ": " + std::strerror(errno);
@@ -381,7 +381,7 @@ engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir) {
         return list.error();
     s.workList = std::move(list).value();
     s.workList.setCommandTemplate(s.config.command);
-    auto records = Journal::read(rd.journalPath());
+    auto records = Journal::read(rd.journalPath(), s.workList.size());
     if (!records.ok())
         return records.error();
     s.records = std::move(records).value();
