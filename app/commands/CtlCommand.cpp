@@ -3,6 +3,7 @@
 #include "../Commands.h"
 #include "local/Journal.h"
 #include "local/RunDirectory.h"
+#include "local/RunStatus.h"
 
 #include <cerrno>
 #include <charconv>
@@ -58,16 +59,18 @@ int runCtl(int argc, char** argv) {
         int active = 0;
         for (const engine::Attempt& a : run->attempts)
             active += a.outcome == engine::AttemptOutcome::Running ? 1 : 0;
-        std::printf(
-            "job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
-            "%d\ncompleted indexes: %s\n",
-            run->config.name.c_str(),
-            run->outcome.empty()
-                ? (run->runnerAlive ? "running" : "interrupted (resumable: tessera run --resume)")
-                : run->outcome.c_str(),
-            s.succeeded, run->workList.size(), s.failed, active,
-            run->job.spec.parallelism.value_or(0),
-            s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
+        // What the window and the run's reports say it is (local/RunStatus.h).
+        const local::RunStatus status = local::runStatusOf(*run);
+        const std::string state =
+            !status.finished() ? std::string("running")
+            : status.status == local::RunStatus::kInterrupted
+                ? std::string("interrupted (resumable: tessera run --resume)")
+                : status.status + (status.reason.empty() ? "" : " (" + status.reason + ")");
+        std::printf("job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
+                    "%d\ncompleted indexes: %s\n",
+                    run->config.name.c_str(), state.c_str(), s.succeeded, run->workList.size(),
+                    s.failed, active, run->job.spec.parallelism.value_or(0),
+                    s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
         if (s.failedIndexes && !s.failedIndexes->empty())
             std::printf("failed indexes: %s\n", s.failedIndexes->c_str());
         return kExitOk;

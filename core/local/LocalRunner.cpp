@@ -71,47 +71,46 @@ engine::Result<bool> LocalRunner::prepare() {
         m_runDir = m_options.runDir;
         if (m_runDir.empty())
             return error("--resume", "needs a run directory");
-        RunDirectory dir(m_runDir);
-        auto config = RunConfig::load(dir.configPath());
-        if (!config.ok())
-            return config.error();
-        m_config = std::move(config).value();
-        auto list = worklist::loadWorkList(dir.workListPath());
-        if (!list.ok())
-            return list.error();
-        m_list = std::move(list).value();
-        m_list.setCommandTemplate(m_config.command);
-        auto opened = m_journal.open(dir.journalPath());
-        if (!opened.ok())
-            return opened.error();
-        // A corrupt journal is not guessed at: which items finished is what a resume must know.
-        auto records = Journal::read(dir.journalPath(), m_list.size());
-        if (!records.ok())
-            return records.error();
-        std::vector<JournalRecord> recs = std::move(records).value();
-        Recovery::settle(
-            dir, m_config.name, recs, m_journal, m_options.killSurvivors, m_config.graceMillis,
-            [this](const std::string& line) { emit noticed(QString::fromStdString(line)); });
-        if (!m_journal.problem().empty())
-            return error(std::string(), m_journal.problem());
-        std::optional<engine::Job> manifest;
-        if (m_config.fromManifest) {
-            auto m = loadJobManifest(dir.jobManifestPath());
-            if (!m.ok())
-                return m.error();
-            manifest = std::move(m->first);
-        }
-        m_initialJob = makeJob(m_config, m_list.size(), manifest ? &*manifest : nullptr);
-        rebuildFromJournal(recs, m_initialJob, m_priorAttempts);
+        const RunDirectory dir(m_runDir);
+        // Read as every reader reads a run, except that the journal is locked before its records
+        // are read (nothing else may append to it from then on) and the attempts the previous
+        // runner left open are settled before the run is rebuilt from them.
+        auto run = RunDirectory::load(
+            m_runDir,
+            [&](const RunConfig& config,
+                int32_t itemCount) -> engine::Result<std::vector<JournalRecord>> {
+                auto opened = m_journal.open(dir.journalPath());
+                if (!opened.ok())
+                    return opened.error();
+                // A corrupt journal is not guessed at: which items finished is what a resume
+                // must know.
+                auto records = Journal::read(dir.journalPath(), itemCount);
+                if (!records.ok())
+                    return records.error();
+                Recovery::settle(dir, config.name, *records, m_journal, m_options.killSurvivors,
+                                 config.graceMillis, [this](const std::string& line) {
+                                     emit noticed(QString::fromStdString(line));
+                                 });
+                // Settling writes to the journal: a full disk stops the resume here.
+                if (!m_journal.problem().empty())
+                    return error(std::string(), m_journal.problem());
+                return records;
+            });
+        if (!run.ok())
+            return run.error();
+        m_config = std::move(run->config);
+        m_list = std::move(run->workList);
+        m_initialJob = std::move(run->job);
+        m_priorAttempts = std::move(run->attempts);
         // Only what the controller needs to continue: finished indexes and counts; the run
         // itself starts again (conditions and completion time go).
         m_initialJob.status.conditions.clear();
         m_initialJob.status.completionTime.reset();
         m_lastAttempts.assign(static_cast<std::size_t>(m_list.size()), 0);
-        for (const JournalRecord& r : recs)
-            if (r.kind == 'S' && r.index >= 0 && r.index < m_list.size())
-                m_lastAttempts[static_cast<std::size_t>(r.index)] =
-                    std::max(m_lastAttempts[static_cast<std::size_t>(r.index)], r.attempt);
+        for (const engine::Attempt& a : m_priorAttempts)
+            if (a.index >= 0 && a.index < m_list.size())
+                m_lastAttempts[static_cast<std::size_t>(a.index)] =
+                    std::max(m_lastAttempts[static_cast<std::size_t>(a.index)], a.number);
         if (m_options.config.parallelism > 0 &&
             m_options.config.parallelism != m_config.parallelism)
             m_initialJob.spec.parallelism = m_options.config.parallelism;

@@ -249,6 +249,7 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
     std::vector<QString> changed;
     if (batch->replace) {
         m_jobs.clear();
+        m_parallelismRecorded.clear();
         std::vector<JobSummary> all;
         all.reserve(batch->jobs.size());
         for (const auto& j : batch->jobs) {
@@ -262,6 +263,7 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
         for (const QString& nsName : batch->deleted) {
             const qsizetype slash = nsName.indexOf(QLatin1Char('/'));
             const QString key = makeKey(sourceName(), nsName.left(slash), nsName.mid(slash + 1));
+            m_parallelismRecorded.remove(qs(m_jobs.value(key).job.metadata.uid));
             m_jobs.remove(key);
             queueRemove(key);
             if (auto w = m_watched.find(key); w != m_watched.end())
@@ -275,6 +277,7 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
         }
     }
     for (const QString& key : changed) {
+        recordParallelism(m_jobs.value(key));
         auto w = m_watched.find(key);
         if (w == m_watched.end())
             continue;

@@ -142,6 +142,9 @@ private:
     void scheduleBackfill(const QString& key, Watched& w);
     void mergeListedPods(const QString& key, Watched& w, std::vector<codec::PodObject> pods);
     void sample(Watched& w, const codec::JobObject& job);
+    // Records the job's progress in the History when its parallelism differs from what was last
+    // recorded of it (watched or not), so the charts show every change seen, after a restart too.
+    void recordParallelism(const codec::JobObject& job);
     // A re-run's original indexes from the job's annotation (cached in `w`); null otherwise.
     static std::shared_ptr<const std::map<int32_t, int32_t>>
     originalIndexesOf(const codec::JobObject& job, Watched& w);
@@ -160,7 +163,8 @@ private:
     Options m_options;
     bool m_started = false;
     kube::Informer* m_jobsInformer = nullptr;
-    QHash<QString, codec::JobObject> m_jobs; // by key
+    QHash<QString, codec::JobObject> m_jobs;   // by key
+    QHash<QString, int> m_parallelismRecorded; // job uid -> the parallelism last recorded
     void fetchMergedLog(const QString& key, const QString& namespace_, const Watched& w);
     // The last log lines the History kept of a pod of `w` ("" when none).
     QString recordedLogTail(const Watched& w, const QString& pod);
