@@ -21,10 +21,8 @@ constexpr const char* kNoEnd =
     "newest attempt was deleted can drop out of the report's progress curve";
 
 // Each entry: a defect on main at the time the harness was written, with the branch that fixes
-// it. Checked against truth-local (1369dc3) merged: its four entries below are no longer met.
+// it. The entries of the fixes already merged are gone.
 const KnownDefect kKnownDefects[] = {
-    // truth-local: the report input is built from the run after std::move(run->job).
-    {Source::Local, "report", "job ", "a completed local run is reported Failed (reason Complete)"},
     // truth-vocab: name the failed numbers; docs/report-schema.md calls outcome.failed a status
     // count.
     {std::nullopt, "report JSON", "Job status.failed",
@@ -37,10 +35,6 @@ const KnownDefect kKnownDefects[] = {
     // truth-vocab: the failures panel's "Last exit code" is the last failed attempt's.
     {std::nullopt, "failures panel", "last attempt's exit code",
      "a recovered index is listed with the exit code of its last failed attempt"},
-    // truth-local: the journal's P records reach the charts.
-    {std::nullopt, "charts", "parallelism values",
-     "the parallelism history (a local run's P records, a cluster job's changes seen) is lost on "
-     "reload and when the store restarts"},
     // Found by this test: ClusterSource::summarize keeps a reason for Failed only; a local run's
     // Complete shows its condition's reason (truth-vocab: one rule for a job's state and reason).
     {Source::Cluster, "job list", "job reason", kCompleteReason},
@@ -63,11 +57,6 @@ const KnownDefect kKnownDefects[] = {
     {std::nullopt, "rule: every attempt of a finished job ended", "attempts whose end", kNoEnd},
     {Source::Cluster, "progress curve", "failed indexes", kNoEnd},
     {Source::Cluster, "progress curve", "succeeded indexes", kNoEnd},
-    // truth-local: hostnames from the job's name, not the run directory's.
-    {Source::Local, "grid tooltip", "hostname", "local hostnames named after the run directory"},
-    // truth-local: failureCount of a local run's attempts.
-    {Source::Local, "report JSON", "failure counts",
-     "a local run's history[].failureCount is 0 for every attempt"},
 };
 
 bool matches(const KnownDefect& k, Source source, const Disagreement& d) {
