@@ -1,5 +1,6 @@
 #include "WorkListFormats.h"
 
+#include "codec/Manifests.h"
 #include "codec/YamlReader.h"
 
 #include <algorithm>
@@ -7,9 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
@@ -30,19 +29,23 @@ Error makeError(const std::string& source, std::string message, long line = -1, 
     return e;
 }
 
+// Work lists and value files are read as every text file is (codec::readTextFile: a leading
+// byte order mark is not part of the first item).
 Result<std::string> readFile(const std::string& path) {
-    // An ifstream opens a directory and reads nothing from it, which looked like an empty list.
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-        return makeError(path, "is a directory, not a work list file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    if (::stat(path.c_str(), &st) != 0)
         return makeError(path, std::string("cannot open: ") + std::strerror(errno));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        return makeError(path, std::string("cannot read: ") + std::strerror(errno));
-    return std::move(buffer).str();
+    if (S_ISDIR(st.st_mode))
+        return makeError(path, "is a directory, not a work list file");
+    auto text = codec::readTextFile(path);
+    if (!text.ok()) {
+        // "PATH: reason" -> the reason, as Error::field names the file.
+        std::string reason = text.error().message;
+        if (reason.starts_with(path + ": "))
+            reason.erase(0, path.size() + 2);
+        return makeError(path, "cannot read: " + reason);
+    }
+    return std::move(text).value();
 }
 
 bool endsWith(std::string_view s, std::string_view suffix) {
