@@ -498,8 +498,11 @@ public:
     engine::Result<std::vector<Manifest>> read() {
         // Before walk(), which recurses once per level.
         if (std::optional<engine::Error> deep = checkJsonNesting(m_text)) {
+            // As every manifest error: the message says it all (Manifests.h), and no field
+            // that a caller would print a second time.
             deep->message =
                 located(m_source, deep->line, deep->column, deep->field + ": " + deep->message);
+            deep->field.clear();
             return std::move(*deep);
         }
         simdjson::padded_string padded(m_text);
@@ -531,7 +534,7 @@ public:
             std::string path;
             detail::appendPathKey(path, key);
             if (!keys.insert(std::string(key)).second)
-                return errorAt(duplicateFieldMessage(path), keyAt, path);
+                return errorAt(duplicateFieldMessage(path), keyAt);
             od::value v = f.value();
             const bool isKind = key == "kind";
             const bool isItems = key == "items";
@@ -668,7 +671,7 @@ private:
                     return fail(e);
                 detail::appendPathKey(path, key);
                 if (!keys.insert(std::string(key)).second) {
-                    m_error = errorAt(duplicateFieldMessage(path), keyAt, path);
+                    m_error = errorAt(duplicateFieldMessage(path), keyAt);
                     return false;
                 }
                 od::value child = f.value();
@@ -740,10 +743,8 @@ private:
         return errorAt(std::string("invalid JSON: ") + simdjson::error_message(e), at);
     }
 
-    engine::Error errorAt(const std::string& reason, const char* at,
-                          const std::string& field = {}) {
+    engine::Error errorAt(const std::string& reason, const char* at) {
         engine::Error err;
-        err.field = field;
         err.line = 1;
         err.column = 1;
         if (at != nullptr && at >= m_base && at <= m_base + m_text.size()) {
