@@ -139,8 +139,8 @@ private:
             m_aliased = 0;
             return std::nullopt;
         case YAML_SCALAR_EVENT: {
-            const std::string text(reinterpret_cast<const char*>(event.data.scalar.value),
-                                   event.data.scalar.length);
+            const std::string_view text(reinterpret_cast<const char*>(event.data.scalar.value),
+                                        event.data.scalar.length);
             if (std::optional<engine::Error> duplicate = child(event, &text))
                 return duplicate;
             finished(anchorName(event.data.scalar.anchor), Anchored{1, 0});
@@ -177,7 +177,7 @@ private:
 
     // A node starts in the innermost open collection. A mapping's scalar keys must all differ
     // (`scalar`: the node's text when it is a scalar).
-    std::optional<engine::Error> child(const yaml_event_t& event, const std::string* scalar) {
+    std::optional<engine::Error> child(const yaml_event_t& event, const std::string_view* scalar) {
         if (m_open.empty())
             return std::nullopt;
         Open& parent = m_open.back();
@@ -185,8 +185,8 @@ private:
         ++parent.children;
         if (!isKey)
             return std::nullopt;
-        parent.key = scalar != nullptr ? *scalar : std::string("?");
-        if (scalar != nullptr && !parent.keys.insert(*scalar).second)
+        parent.key = scalar != nullptr ? std::string(*scalar) : std::string("?");
+        if (scalar != nullptr && !parent.keys.insert(parent.key).second)
             return errorAt(duplicateFieldMessage(path()), event.start_mark);
         return std::nullopt;
     }
