@@ -76,26 +76,6 @@ std::string text(const QString& s) {
     return s.toStdString();
 }
 
-std::optional<engine::Duration> parseDuration(std::string_view s) {
-    double value = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || value < 0)
-        return std::nullopt;
-    const std::string_view unit(end, static_cast<std::size_t>(s.data() + s.size() - end));
-    double factor = 0;
-    if (unit == "ms")
-        factor = 1;
-    else if (unit == "s" || unit.empty())
-        factor = 1000;
-    else if (unit == "m")
-        factor = 60000;
-    else if (unit == "h")
-        factor = 3600000;
-    else
-        return std::nullopt;
-    return engine::Duration(static_cast<int64_t>(value * factor));
-}
-
 // A dry-run of a manifest (report::dryRunReportInput) with the simulation options given.
 // `refused`: the Job is valid but above the dry-run limit (the command then exits 2).
 engine::Result<report::ReportInput> simulateInput(const std::string& path, const ParsedArgs& args,
@@ -139,13 +119,12 @@ engine::Result<report::ReportInput> simulateInput(const std::string& path, const
                          .arg(QString::fromStdString(*v))));
     }
     if (const auto v = args.value("fail-rate")) {
-        double p = -1;
-        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), p);
-        if (ec != std::errc() || end != v->data() + v->size() || p < 0 || p > 1)
+        const std::optional<double> p = parseNumber(*v, 0, 1);
+        if (!p)
             return fail(text(
                 ReportCommand::tr("--fail-rate: expected a probability between 0 and 1, got '%1'")
                     .arg(QString::fromStdString(*v))));
-        cfg.failures.probability = p;
+        cfg.failures.probability = *p;
     }
     report::DryRunReportInput dryRun = report::dryRunReportInput(path, std::move(cfg));
     refused = dryRun.refused;
