@@ -249,7 +249,7 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
     std::vector<QString> changed;
     if (batch->replace) {
         m_jobs.clear();
-        m_parallelismRecorded.clear();
+        QSet<QString> uids;
         std::vector<JobSummary> all;
         all.reserve(batch->jobs.size());
         for (const auto& j : batch->jobs) {
@@ -257,8 +257,12 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
             m_jobs.insert(key, j);
             all.push_back(summarize(key, j));
             changed.push_back(key);
+            uids.insert(qs(j.job.metadata.uid));
         }
         queueReset(std::move(all));
+        // A relist records nothing new for the jobs it still has; the gone ones are forgotten.
+        m_parallelismRecorded.removeIf(
+            [&](QHash<QString, int>::iterator it) { return !uids.contains(it.key()); });
     } else {
         for (const QString& nsName : batch->deleted) {
             const qsizetype slash = nsName.indexOf(QLatin1Char('/'));

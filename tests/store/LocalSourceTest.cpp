@@ -506,11 +506,11 @@ TEST_F(LocalSourceTest, ACompletedRunIsReportedCompleteInEveryFormatFromTheWindo
     const report::Report exported = loadReport();
     EXPECT_EQ(exported.outcome, "Complete");
     const QJsonObject json = jsonOutcome(exported);
-    EXPECT_EQ(json[u"result"].toString(), QStringLiteral("Complete"));
-    EXPECT_EQ(json[u"reason"].toString(), QStringLiteral("CompletionsReached"));
+    EXPECT_EQ(json[u"result"].toString().toStdString(), "Complete");
+    EXPECT_EQ(json[u"reason"].toString().toStdString(), "CompletionsReached");
 
     const QJsonObject cli = cliOutcome();
-    EXPECT_EQ(cli[u"result"].toString(), QStringLiteral("Complete"));
+    EXPECT_EQ(cli[u"result"].toString().toStdString(), "Complete");
     EXPECT_EQ(cli[u"reason"], json[u"reason"]);
     EXPECT_EQ(cli[u"endTime"], json[u"endTime"]);
     const QByteArray html = cliReport(QStringLiteral("html"));
@@ -577,8 +577,8 @@ TEST_F(LocalSourceTest, AnIndexsHostnameIsTheOneItsProcessGot) {
     QFile f(hostFile + QLatin1Char('1'));
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QString processGot = QString::fromUtf8(f.readAll()).trimmed();
-    EXPECT_EQ(processGot, QStringLiteral("demo-1"));
-    EXPECT_EQ(ui->snapshots.at(key)->hostname(1), processGot);
+    EXPECT_EQ(processGot.toStdString(), "demo-1");
+    EXPECT_EQ(ui->snapshots.at(key)->hostname(1).toStdString(), processGot.toStdString());
     const report::Report exported = loadReport();
     ASSERT_EQ(exported.rows.size(), 2u);
     EXPECT_EQ(QString::fromStdString(exported.rows[1].hostname), processGot);
