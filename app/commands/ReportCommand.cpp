@@ -12,6 +12,7 @@
 #include "report/ReportBuilder.h"
 #include "report/ReportWriter.h"
 #include "report/TranslationLoader.h"
+#include "store/ClusterReportInput.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -146,6 +147,8 @@ engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const st
     if (!connection.ok())
         return connection.error();
     const QString effectiveNamespace = connection->namespace_;
+    // The window records every attempt it sees under the server's URL (ClusterSource).
+    const QString historyKey = store::historyClusterKey(QString(), connection->server.toString());
     kube::ApiClient client(std::move(*connection));
     std::optional<engine::Result<report::ReportInput>> result;
     report::ClusterReportLoader::load(client, effectiveNamespace, QString::fromStdString(job), &app,
@@ -160,6 +163,15 @@ engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const st
         e.message = text(ReportCommand::tr("interrupted"));
         return e;
     }
+    // Pods the API no longer has but the window recorded: the report counts what the window's
+    // Export counts.
+    if (result->ok())
+        if (auto added = store::addRecordedAttemptsFrom(result->value(),
+                                                        store::History::defaultPath(), historyKey);
+            !added)
+            std::fprintf(stderr,
+                         "tessera report: warning: %s (attempts of deleted pods are left out)\n",
+                         added.error().message.c_str());
     return std::move(*result);
 }
 

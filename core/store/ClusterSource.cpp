@@ -1,5 +1,6 @@
 #include "ClusterSource.h"
 
+#include "ClusterReportInput.h"
 #include "ClusterSourceSupport.h"
 #include "History.h"
 #include "RelaunchInput.h"
@@ -52,8 +53,7 @@ ClusterSource::~ClusterSource() {
 }
 
 QString ClusterSource::clusterKey() const {
-    return m_options.cluster.isEmpty() ? m_client->connection().server.toString()
-                                       : m_options.cluster;
+    return historyClusterKey(m_options.cluster, m_client->connection().server.toString());
 }
 
 // ---------------------------------------------------------------- conversions
@@ -381,9 +381,7 @@ void ClusterSource::loadReportInput(const QString& key) {
             // Pods the API no longer has are still in the History: the report counts what the
             // window shows.
             if (m_history)
-                if (auto recorded = m_history->attempts(
-                        clusterKey(), QString::fromStdString(input->job.metadata.uid)))
-                    mergeRecordedAttempts(input->attempts, *recorded);
+                addRecordedAttempts(*input, *m_history, clusterKey());
             emit reportInputReady(key, std::move(input), QString());
         });
 }

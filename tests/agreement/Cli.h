@@ -9,6 +9,8 @@ struct CliResult {
     int exitCode = -1;
     QByteArray out, err;
 };
-CliResult runTessera(const QStringList& arguments, int timeoutMs = 60000);
+// `environment`: "NAME=value" entries added to the test's own.
+CliResult runTessera(const QStringList& arguments, int timeoutMs = 60000,
+                     const QStringList& environment = {});
 
 } // namespace tessera::agreement

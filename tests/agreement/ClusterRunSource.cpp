@@ -157,7 +157,9 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
         ADD_FAILURE() << "serve: " << created.error().message.toStdString();
         return false;
     }
-    const QString history = dir.filePath(QStringLiteral("history.sqlite"));
+    // Where `tessera report` finds it too, as it finds the window's: $XDG_DATA_HOME/tessera.
+    const QString dataHome = dir.filePath(QStringLiteral("data"));
+    const QString history = dataHome + QStringLiteral("/tessera/history.sqlite");
     const QString key = store::JobStore::makeKey(kSource, QStringLiteral("default"), name);
     auto watched = watch(server, history, key);
     const auto running = [&] {
@@ -228,7 +230,8 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
     }
     const CliResult cli =
         runTessera({QStringLiteral("report"), QStringLiteral("--kubeconfig"), kubeconfig,
-                    QStringLiteral("--source"), kSource, name, QStringLiteral("-o"), json});
+                    QStringLiteral("--source"), kSource, name, QStringLiteral("-o"), json},
+                   60000, {QStringLiteral("XDG_DATA_HOME=") + dataHome});
     QFile file(json);
     if (cli.exitCode != 0 || !file.open(QIODevice::ReadOnly))
         ADD_FAILURE() << "tessera report --source " << kSource.toStdString() << ": "

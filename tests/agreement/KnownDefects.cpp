@@ -12,10 +12,6 @@ constexpr const char* kCompleteReason =
     "a cluster job's Complete reason (its condition's, CompletionsReached) is dropped by the job "
     "list and the header, while a local run's is shown";
 
-constexpr const char* kCliClusterReport =
-    "tessera report of a cluster job omits the attempts whose pods are gone (the window's Export "
-    "has them from its History)";
-
 constexpr const char* kNoEnd =
     "deleted attempts have no end (drawn as ticks, \"end not recorded\"), and an index whose "
     "newest attempt was deleted can drop out of the report's progress curve";
@@ -39,12 +35,6 @@ const KnownDefect kKnownDefects[] = {
     // Complete shows its condition's reason (truth-vocab: one rule for a job's state and reason).
     {Source::Cluster, "job list", "job reason", kCompleteReason},
     {Source::Cluster, "header", "job reason", kCompleteReason},
-    // Found by this test (truth-local: one report input builder per source): the command line's
-    // cluster report reads the API only, so the attempts of pods already gone (deleted by a
-    // suspend, a scale-down or kubectl) are missing from it while the window's Export has them.
-    {Source::Cluster, "report JSON (tessera report)", "attempts", kCliClusterReport},
-    {Source::Cluster, "report JSON (tessera report)", "failure counts", kCliClusterReport},
-    {Source::Cluster, "report JSON (tessera report)", "failed attempts", kCliClusterReport},
     // Found by this test, now and then (it depends on when the suspend lands): the snapshot
     // orders an index's attempts by failure count then creation (JobSnapshot::attempts), the
     // report by creation (history::orderAndNumberAttempts), so the two can name a different
