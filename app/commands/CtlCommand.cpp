@@ -3,6 +3,7 @@
 #include "../Commands.h"
 #include "local/Journal.h"
 #include "local/RunDirectory.h"
+#include "local/RunStatus.h"
 
 #include <cerrno>
 #include <charconv>
@@ -58,16 +59,20 @@ int runCtl(int argc, char** argv) {
         int active = 0;
         for (const engine::Attempt& a : run->attempts)
             active += a.outcome == engine::AttemptOutcome::Running ? 1 : 0;
-        std::printf(
-            "job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
-            "%d\ncompleted indexes: %s\n",
-            run->config.name.c_str(),
-            run->outcome.empty()
-                ? (run->runnerAlive ? "running" : "interrupted (resumable: tessera run --resume)")
-                : run->outcome.c_str(),
-            s.succeeded, run->workList.size(), s.failed, active,
-            run->job.spec.parallelism.value_or(0),
-            s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
+        // The state the window and the reports say (local::runStatusOf over engine::jobStateOf);
+        // "failed pods" is the Job's status.failed, as kubectl and the job list count it.
+        const local::RunStatus state = local::runStatusOf(*run);
+        std::string stateText = engine::toString(state.state);
+        if (!state.reason.empty())
+            stateText += " (" + state.reason + ")";
+        if (state.state == engine::JobState::Interrupted)
+            stateText += " (resumable: tessera run --resume)";
+        std::printf("job %s: %s, %d/%d succeeded, %d failed pods (Job status), %d running, "
+                    "parallelism %d\ncompleted indexes: %s\n",
+                    run->config.name.c_str(), stateText.c_str(), s.succeeded,
+                    static_cast<int>(run->workList.size()), s.failed, active,
+                    run->job.spec.parallelism.value_or(0),
+                    s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
         if (s.failedIndexes && !s.failedIndexes->empty())
             std::printf("failed indexes: %s\n", s.failedIndexes->c_str());
         return kExitOk;

@@ -213,7 +213,7 @@ engine::Result<report::ReportInput> localInput(const std::string& dir) {
     input.source = "local:" + dir;
     // Cancelled, halted or interrupted as the window says it (local/RunStatus.h).
     const local::RunStatus status = local::runStatusOf(*run);
-    input.status = {status.status, status.reason, status.end};
+    input.status = {status.state, status.reason, status.end};
     return input;
 #else
     engine::Error e;

@@ -3,6 +3,7 @@
 #include "ProcessExecutor.h"
 #include "Recovery.h"
 #include "engine/IndexSet.h"
+#include "engine/JobState.h"
 
 #include <QSocketNotifier>
 #include <QTimer>
@@ -257,13 +258,9 @@ void LocalRunner::maybeFinish() {
         finishRun("Halted", "HaltOnFailure", "");
         return;
     }
-    const engine::JobStatus& s = m_controller->job().status;
-    for (const char* type : {"Complete", "Failed"})
-        if (const engine::Condition* c = engine::findCondition(s.conditions, type);
-            c && c->status == engine::ConditionStatus::True) {
-            finishRun(type, c->reason, c->message);
-            return;
-        }
+    if (const engine::JobStateInfo state = engine::jobStateOf(m_controller->job());
+        engine::isFinished(state.state))
+        finishRun(engine::toString(state.state), state.reason, state.message);
 }
 
 void LocalRunner::finishRun(const std::string& outcome, const std::string& reason,

@@ -4,6 +4,7 @@
 #include "codec/Manifests.h"
 #include "engine/Defaults.h"
 #include "engine/IndexSet.h"
+#include "engine/JobState.h"
 #include "worklist/WorkListFormats.h"
 
 #include <cerrno>
@@ -308,15 +309,19 @@ void rebuildFromJournal(const std::vector<JournalRecord>& records, engine::Job& 
                 a.signal = r.signal;
             a.reason = r.text;
             a.message = r.text2;
-            if (r.text == "Lost" || r.text == "Deleted") {
-                a.outcome = engine::AttemptOutcome::Deleted;
+            if (r.text == "Lost") {
+                a.outcome = engine::AttemptOutcome::Lost;
+            } else if (r.text == "Deleted" || r.text == "Removed") {
+                a.outcome = r.text == "Deleted" ? engine::AttemptOutcome::Deleted
+                                                : engine::AttemptOutcome::Removed;
             } else if (r.exitCode == 0 && r.signal < 0) {
                 a.outcome = engine::AttemptOutcome::Succeeded;
                 completed.insert(r.index);
             } else {
                 a.outcome = engine::AttemptOutcome::Failed;
-                ++failed;
             }
+            // status.failed counts what the controller counts (engine::countsAsFailed).
+            failed += engine::countsAsFailed(a.outcome) ? 1 : 0;
             break;
         }
         case 'F':

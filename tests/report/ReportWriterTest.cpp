@@ -132,7 +132,10 @@ TEST(CsvReportWriter, OneQuotedRowPerIndexUnderAHeader) {
     const auto rows = parseCsv(readAll(path).toStdString());
     ASSERT_EQ(rows.size(), 5u); // header + 4 indexes
     EXPECT_EQ(rows[0].front(), "index");
-    EXPECT_EQ(rows[0].back(), "message");
+    EXPECT_EQ(rows[0][12], "message");
+    // The index's failure count is the last column (history::failuresAfter, as JSON's).
+    EXPECT_EQ(rows[0].back(), "failed_attempts");
+    EXPECT_EQ(rows[1].back(), std::to_string(r.rows[0].failures));
     for (const auto& row : rows) {
         EXPECT_EQ(row.size(), rows[0].size());
     }
