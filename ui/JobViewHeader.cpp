@@ -112,9 +112,8 @@ void JobView::refreshHeader() {
     QString pods = tr("Pods (Job status): %1 active / %2 succeeded / %3 failed")
                        .arg(locale.toString(j.active), locale.toString(j.succeeded),
                             locale.toString(j.failed));
-    const history::IndexCounts counts = store::countIndexes(s);
-    if (counts.failedAttempts != j.failed)
-        pods += tr(" · %1 failed seen").arg(locale.toString(counts.failedAttempts));
+    if (const int seen = store::failedAttemptsSeen(s); seen != j.failed)
+        pods += tr(" · %1 failed seen").arg(locale.toString(seen));
     facts << pods;
     if (j.started.isValid()) {
         facts << tr("started %1").arg(Format::time(j.started));

@@ -35,6 +35,12 @@ IndexCounts countIndexes(const JobSnapshot& s) {
     return history::countIndexes(s.states, attemptSpans(s), s.failureCount);
 }
 
+int failedAttemptsSeen(const JobSnapshot& s) {
+    return static_cast<int>(
+        std::count_if(s.attempts.begin(), s.attempts.end(),
+                      [](const IndexAttempt& a) { return engine::countsAsFailed(a.outcome); }));
+}
+
 QString indexesInState(const JobSnapshot& s, IndexState state) {
     std::vector<engine::Interval> runs;
     for (const engine::IndexStateMap::Run& r : s.states.runs()) {

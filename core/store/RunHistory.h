@@ -40,6 +40,9 @@ std::vector<history::AttemptSpan> attemptSpans(const JobSnapshot& snapshot);
 // The indexes in one state as a Kubernetes index string ("0,14,16-17").
 QString indexesInState(const JobSnapshot& snapshot, engine::IndexState state);
 IndexCounts countIndexes(const JobSnapshot& snapshot);
+// countIndexes(snapshot).failedAttempts without building the spans (the header asks at every
+// snapshot): the attempts recorded that count as failed (engine::countsAsFailed).
+int failedAttemptsSeen(const JobSnapshot& snapshot);
 // When a running job should complete, from its completion rate over the last five minutes before
 // `now`: the ends of its recorded succeeded attempts (so re-selecting a job does not reset it),
 // else its progress samples. nullopt when it does not apply (finished, nothing left, no data);

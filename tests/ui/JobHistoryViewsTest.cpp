@@ -318,6 +318,7 @@ TEST(JobHistoryViews, RecoveredIndexIsNotFailingAndEachFailedNumberIsNamed) {
     const IndexCounts counts = countIndexes(*job.view->snapshot());
     EXPECT_EQ(counts.failedAttempts, 10);
     EXPECT_EQ(counts.deletedAttempts, 1);
+    EXPECT_EQ(failedAttemptsSeen(*job.view->snapshot()), counts.failedAttempts);
     // The deleted attempt is a bar from its start to its deletion, not a zero-length mark.
     const auto snapshot = job.view->snapshot();
     std::size_t deletedPos = 0;
