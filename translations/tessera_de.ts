@@ -680,6 +680,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Lost</source>
         <translation>Verloren</translation>
     </message>
+    <message>
+        <source>Removed</source>
+        <translation>Entfernt</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

@@ -675,6 +675,10 @@ cancels it and leaves nothing behind.
         <source>Lost</source>
         <translation>丢失</translation>
     </message>
+    <message>
+        <source>Removed</source>
+        <translation>已移除</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

@@ -103,6 +103,8 @@ QString ReportLabels::statusText(const std::string& status) {
         return tr("Deleted");
     if (status == "Lost")
         return tr("Lost");
+    if (status == "Removed")
+        return tr("Removed");
     if (status == "NotStarted")
         return tr("Not started");
     if (status == "Complete")
