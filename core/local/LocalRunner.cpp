@@ -250,21 +250,21 @@ void LocalRunner::maybeFinish() {
     if (m_done || m_executor->running() > 0)
         return;
     if (m_cancelling) {
-        finishRun(m_haltOutcome.empty() ? "Cancelled" : m_haltOutcome,
+        finishRun(engine::JobState::Failed, m_haltOutcome.empty() ? "Cancelled" : m_haltOutcome,
                   m_haltOutcome.empty() ? "Cancelled" : "HaltOnFailure", "");
         return;
     }
     if (m_halting) {
-        finishRun("Halted", "HaltOnFailure", "");
+        finishRun(engine::JobState::Failed, "Halted", "HaltOnFailure", "");
         return;
     }
     if (const engine::JobStateInfo state = engine::jobStateOf(m_controller->job());
         engine::isFinished(state.state))
-        finishRun(engine::toString(state.state), state.reason, state.message);
+        finishRun(state.state, engine::toString(state.state), state.reason, state.message);
 }
 
-void LocalRunner::finishRun(const std::string& outcome, const std::string& reason,
-                            const std::string& message) {
+void LocalRunner::finishRun(engine::JobState state, const std::string& outcome,
+                            const std::string& reason, const std::string& message) {
     m_done = true;
     m_journal.jobEnded(engine::toUnixMillis(m_clock.now()), outcome, reason);
     m_journal.close(); // nothing runs any more: `tessera run --resume` may take over
@@ -275,6 +275,7 @@ void LocalRunner::finishRun(const std::string& outcome, const std::string& reaso
         m_notifier->setEnabled(false);
     LocalProgress p = progress();
     p.finished = true;
+    p.state = state;
     p.outcome = outcome;
     p.reason = reason;
     p.message = message;
@@ -349,7 +350,7 @@ void LocalRunner::cancel() {
         return;
     m_cancelling = true;
     if (!m_executor) {
-        finishRun("Cancelled", "Cancelled", "");
+        finishRun(engine::JobState::Failed, "Cancelled", "Cancelled", "");
         return;
     }
     m_executor->terminateAll();
@@ -394,6 +395,7 @@ LocalProgress LocalRunner::progress() const {
     if (doneHere > 0 && p.elapsedSeconds > 0.5)
         p.etaSeconds = p.elapsedSeconds / doneHere * left;
     p.finished = m_done;
+    p.state = m_lastEmitted.state;
     p.outcome = m_lastEmitted.outcome;
     return p;
 }

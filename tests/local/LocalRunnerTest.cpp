@@ -78,6 +78,7 @@ TEST(LocalRunner, RunsEveryItemOfAThousandExactlyOnceWithItsIndexAndVariables) {
     ASSERT_EQ(end.error, "");
     ASSERT_FALSE(end.timedOut);
     EXPECT_EQ(end.progress.outcome, "Complete");
+    EXPECT_EQ(end.progress.state, engine::JobState::Complete);
     EXPECT_EQ(end.progress.succeeded, 1000);
     EXPECT_EQ(end.progress.completedIndexes, "0-999");
     for (int i = 0; i < 1000; ++i) {
@@ -276,6 +277,7 @@ TEST(LocalRunner, CancelLeavesNoProcessBehind) {
     ASSERT_TRUE(cancelled);
     ASSERT_EQ(end.error, "");
     EXPECT_EQ(end.progress.outcome, "Cancelled");
+    EXPECT_EQ(end.progress.state, engine::JobState::Failed); // as runStatusOf reads it back
     // Reparented grandchildren may take a moment to be reaped by init; none may still run.
     std::vector<int> left;
     for (int i = 0; i < 100; ++i) {
