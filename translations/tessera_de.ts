@@ -663,6 +663,26 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
+    <message>
+        <source>Failed pods (Job status.failed)</source>
+        <translation>Fehlgeschlagene Pods (Job status.failed)</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded</source>
+        <translation>Aufgezeichnete fehlgeschlagene Versuche</translation>
+    </message>
+    <message>
+        <source>%1 (%2 deleted)</source>
+        <translation>%1 (%2 gelöscht)</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>Entfernt</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -843,10 +863,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Parallelität</translation>
     </message>
     <message>
-        <source>Failed pods</source>
-        <translation>Fehlgeschlagene Pods</translation>
-    </message>
-    <message>
         <source>Duration of succeeded indexes (none finished yet)</source>
         <translation>Dauer erfolgreicher Indizes (noch keiner beendet)</translation>
     </message>
@@ -869,6 +885,18 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded</source>
+        <translation>Aufgezeichnete fehlgeschlagene Versuche</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded over time (%1, %2 of them deleted)</source>
+        <translation>Aufgezeichnete fehlgeschlagene Versuche im Zeitverlauf (%1, davon %2 gelöscht)</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded over time (%1)</source>
+        <translation>Aufgezeichnete fehlgeschlagene Versuche im Zeitverlauf (%1)</translation>
     </message>
 </context>
 <context>
@@ -955,6 +983,34 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>%1d %2h</source>
         <translation>%1 d %2 h</translation>
     </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Erfolgreich</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>Gelöscht</translation>
+    </message>
+    <message>
+        <source>Removed by its Job (scale-down; not a failure)</source>
+        <translation>Von seinem Job entfernt (Herunterskalieren; kein Fehler)</translation>
+    </message>
+    <message>
+        <source>Lost (its end was not seen)</source>
+        <translation>Verloren (sein Ende wurde nicht gesehen)</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::GridLegendWidget</name>
@@ -981,6 +1037,14 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Keep the lowest running index in view while the job advances (when zoomed in); scrolling by hand turns this off</source>
         <translation>Hält den niedrigsten laufenden Index im Blick, während der Job voranschreitet (beim Zoomen); Scrollen von Hand schaltet das aus</translation>
+    </message>
+    <message>
+        <source>Indexes:</source>
+        <translation>Indizes:</translation>
+    </message>
+    <message>
+        <source>Indexes per state, as the grid shows them (each index counted once, by its newest attempt and the Job&apos;s index lists)</source>
+        <translation>Indizes je Zustand, wie das Raster sie zeigt (jeder Index einmal gezählt, nach seinem neuesten Versuch und den Indexlisten des Jobs)</translation>
     </message>
 </context>
 <context>
@@ -1087,6 +1151,18 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
+    </message>
+    <message>
+        <source>Active pods (the Job&apos;s status.active)</source>
+        <translation>Aktive Pods (status.active des Jobs)</translation>
+    </message>
+    <message>
+        <source>Succeeded pods (the Job&apos;s status.succeeded)</source>
+        <translation>Erfolgreiche Pods (status.succeeded des Jobs)</translation>
+    </message>
+    <message>
+        <source>Failed pods (the Job&apos;s status.failed: deleted pods that had not finished count too)</source>
+        <translation>Fehlgeschlagene Pods (status.failed des Jobs: gelöschte, nicht beendete Pods zählen mit)</translation>
     </message>
 </context>
 <context>
@@ -1236,10 +1312,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>NonIndexed</translation>
     </message>
     <message>
-        <source>Pods: %1 active / %2 succeeded / %3 failed</source>
-        <translation>Pods: %1 aktiv / %2 erfolgreich / %3 fehlgeschlagen</translation>
-    </message>
-    <message>
         <source>started %1</source>
         <translation>gestartet %1</translation>
     </message>
@@ -1338,6 +1410,14 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; Hostname %3</translation>
+    </message>
+    <message>
+        <source>Pods (Job status): %1 active / %2 succeeded / %3 failed</source>
+        <translation>Pods (Job-Status): %1 aktiv / %2 erfolgreich / %3 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source> · %1 failed seen</source>
+        <translation> · %1 fehlgeschlagen gesehen</translation>
     </message>
 </context>
 <context>
@@ -1890,10 +1970,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>läuft noch</translation>
     </message>
     <message>
-        <source>not recorded (the pod was gone before its end was seen)</source>
-        <translation>nicht aufgezeichnet (der Pod war verschwunden, bevor sein Ende gesehen wurde)</translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -1908,6 +1984,10 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>No attempts recorded yet</source>
         <translation>Noch keine Versuche aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>not recorded (the attempt was lost: its pod was gone before its end was seen)</source>
+        <translation>nicht aufgezeichnet (der Versuch ging verloren: sein Pod war weg, bevor sein Ende gesehen wurde)</translation>
     </message>
 </context>
 <context>

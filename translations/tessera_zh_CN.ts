@@ -658,6 +658,26 @@ cancels it and leaves nothing behind.
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
+    <message>
+        <source>Failed pods (Job status.failed)</source>
+        <translation>失败的 Pod（Job status.failed）</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded</source>
+        <translation>已记录的失败尝试</translation>
+    </message>
+    <message>
+        <source>%1 (%2 deleted)</source>
+        <translation>%1（%2 个已删除）</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>已移除</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -838,10 +858,6 @@ cancels it and leaves nothing behind.
         <translation>并行度</translation>
     </message>
     <message>
-        <source>Failed pods</source>
-        <translation>失败的 Pod</translation>
-    </message>
-    <message>
         <source>Duration of succeeded indexes (none finished yet)</source>
         <translation>成功索引的时长（尚无完成）</translation>
     </message>
@@ -864,6 +880,18 @@ cancels it and leaves nothing behind.
     <message>
         <source>%1 s</source>
         <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded</source>
+        <translation>已记录的失败尝试</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded over time (%1, %2 of them deleted)</source>
+        <translation>已记录的失败尝试随时间变化（%1 个，其中 %2 个已删除）</translation>
+    </message>
+    <message>
+        <source>Failed attempts recorded over time (%1)</source>
+        <translation>已记录的失败尝试随时间变化（%1 个）</translation>
     </message>
 </context>
 <context>
@@ -950,6 +978,34 @@ cancels it and leaves nothing behind.
         <source>%1d %2h</source>
         <translation>%1天%2小时</translation>
     </message>
+    <message>
+        <source>Pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>Removed by its Job (scale-down; not a failure)</source>
+        <translation>被其 Job 移除（缩容；不算失败）</translation>
+    </message>
+    <message>
+        <source>Lost (its end was not seen)</source>
+        <translation>丢失（未观察到其结束）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::GridLegendWidget</name>
@@ -976,6 +1032,14 @@ cancels it and leaves nothing behind.
     <message>
         <source>Keep the lowest running index in view while the job advances (when zoomed in); scrolling by hand turns this off</source>
         <translation>作业推进时让最小的运行中索引保持可见（放大时）；手动滚动会关闭此功能</translation>
+    </message>
+    <message>
+        <source>Indexes:</source>
+        <translation>索引：</translation>
+    </message>
+    <message>
+        <source>Indexes per state, as the grid shows them (each index counted once, by its newest attempt and the Job&apos;s index lists)</source>
+        <translation>各状态的索引数，与网格所示一致（每个索引按其最新尝试和 Job 的索引列表计一次）</translation>
     </message>
 </context>
 <context>
@@ -1082,6 +1146,18 @@ cancels it and leaves nothing behind.
     <message>
         <source>Interrupted</source>
         <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Active pods (the Job&apos;s status.active)</source>
+        <translation>活动 Pod（Job 的 status.active）</translation>
+    </message>
+    <message>
+        <source>Succeeded pods (the Job&apos;s status.succeeded)</source>
+        <translation>成功的 Pod（Job 的 status.succeeded）</translation>
+    </message>
+    <message>
+        <source>Failed pods (the Job&apos;s status.failed: deleted pods that had not finished count too)</source>
+        <translation>失败的 Pod（Job 的 status.failed：未完成即被删除的 Pod 也计入）</translation>
     </message>
 </context>
 <context>
@@ -1231,10 +1307,6 @@ cancels it and leaves nothing behind.
         <translation>NonIndexed</translation>
     </message>
     <message>
-        <source>Pods: %1 active / %2 succeeded / %3 failed</source>
-        <translation>Pod：%1 活动 / %2 成功 / %3 失败</translation>
-    </message>
-    <message>
         <source>started %1</source>
         <translation>开始于 %1</translation>
     </message>
@@ -1333,6 +1405,14 @@ cancels it and leaves nothing behind.
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; hostname %3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 &amp;mdash; 主机名 %3</translation>
+    </message>
+    <message>
+        <source>Pods (Job status): %1 active / %2 succeeded / %3 failed</source>
+        <translation>Pod（Job 状态）：%1 活动 / %2 成功 / %3 失败</translation>
+    </message>
+    <message>
+        <source> · %1 failed seen</source>
+        <translation> · 已见 %1 个失败</translation>
     </message>
 </context>
 <context>
@@ -1885,10 +1965,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>仍在运行</translation>
     </message>
     <message>
-        <source>not recorded (the pod was gone before its end was seen)</source>
-        <translation>未记录（在看到其结束之前 Pod 已不存在）</translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -1903,6 +1979,10 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>No attempts recorded yet</source>
         <translation>尚未记录任何尝试</translation>
+    </message>
+    <message>
+        <source>not recorded (the attempt was lost: its pod was gone before its end was seen)</source>
+        <translation>未记录（该尝试已丢失：其 Pod 在观察到结束前已消失）</translation>
     </message>
 </context>
 <context>

@@ -153,8 +153,8 @@ void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::Run
     auto* active = line(tr("Active"), colors.color(IndexState::Running), h.active, maxActive);
     auto* parallelism =
         line(tr("Parallelism"), colors.color(IndexState::Pending), h.parallelism, maxActive);
-    auto* failures =
-        line(tr("Failed pods"), colors.color(IndexState::FailedTerminal), h.failures, maxFailed);
+    auto* failures = line(tr("Failed attempts recorded"), colors.color(IndexState::FailedTerminal),
+                          h.failures, maxFailed);
 
     auto attach = [&](QChartView* view, std::initializer_list<QLineSeries*> series, double max) {
         QChart* chart = view->chart();
@@ -176,6 +176,15 @@ void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::Run
                                        : tr("Succeeded over time"));
     attach(m_active, {active, parallelism}, maxActive);
     attach(m_failures, {failures}, maxFailed);
+    // The curve counts the attempts recorded that count as failed (deleted ones included, as
+    // status.failed counts them): its title says how many and how many of them were deleted.
+    const history::IndexCounts& c = h.counts;
+    m_failures->chart()->setTitle(
+        c.deletedAttempts > 0
+            ? tr("Failed attempts recorded over time (%1, %2 of them deleted)")
+                  .arg(QLocale().toString(c.failedAttempts), QLocale().toString(c.deletedAttempts))
+            : tr("Failed attempts recorded over time (%1)")
+                  .arg(QLocale().toString(c.failedAttempts)));
 }
 
 void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {

@@ -84,12 +84,16 @@ void FailuresPanel::setSnapshot(const store::JobSnapshot& s) {
         const IndexAttempt* lastFailed = nullptr;
         for (; i < attempts.size() && attempts[i].index == index; ++i) {
             ++count;
-            if (store::attemptFailed(attempts[i]))
+            if (engine::countsAsFailed(attempts[i].outcome))
                 lastFailed = &attempts[i];
         }
         addUnrecorded(previous + 1, index);
         previous = index;
-        if (!lastFailed && !failedState(index))
+        // A failing index: failed for good, or failed and not (yet) recovered. One that failed
+        // and then succeeded is not failing: its last attempt says Succeeded, not the old error.
+        const bool recovered =
+            index >= 0 && index < n && s.states.at(index) == IndexState::Succeeded;
+        if (recovered || (!lastFailed && !failedState(index)))
             continue;
         if (rows.size() >= kMaxRows) {
             ++total;

@@ -34,6 +34,29 @@ QString Format::time(const QDateTime& t) {
     return local.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
+QString Format::outcome(engine::AttemptOutcome outcome) {
+    auto tr = [](const char* text) {
+        return QCoreApplication::translate("Format", text);
+    };
+    switch (outcome) {
+    case engine::AttemptOutcome::Pending:
+        return tr("Pending");
+    case engine::AttemptOutcome::Running:
+        return tr("Running");
+    case engine::AttemptOutcome::Succeeded:
+        return tr("Succeeded");
+    case engine::AttemptOutcome::Failed:
+        return tr("Failed");
+    case engine::AttemptOutcome::Deleted:
+        return tr("Deleted");
+    case engine::AttemptOutcome::Removed:
+        return tr("Removed by its Job (scale-down; not a failure)");
+    case engine::AttemptOutcome::Lost:
+        return tr("Lost (its end was not seen)");
+    }
+    return {};
+}
+
 QString Format::exitCode(int exitCode, std::optional<int> signal) {
     if (exitCode < 0 && !signal)
         return {};

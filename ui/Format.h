@@ -1,6 +1,8 @@
 #pragma once
 // Display formatting shared by the views: durations ("2h 03m", "45s"), ages, exit codes.
 // Presentation only; no rules about jobs live here.
+#include "engine/Attempt.h"
+
 #include <QDateTime>
 #include <QString>
 #include <optional>
@@ -19,6 +21,8 @@ public:
     // An attempt's message, or "" when it only repeats its exit code or signal ("exit code 2"
     // next to "exit code 2" in a tooltip says nothing new).
     static QString attemptMessage(const QString& message, int exitCode, std::optional<int> signal);
+    // An attempt's outcome in words: "Running", "Failed", "Deleted", "Lost (end not seen)", ...
+    static QString outcome(engine::AttemptOutcome outcome);
 };
 
 } // namespace tessera::ui

@@ -23,6 +23,14 @@ GridLegendWidget::GridLegendWidget(IndexGridWidget* grid, QWidget* parent)
     // Wraps to a second row when a translation's longer words do not fit one (never forces
     // the window wider).
     auto* layout = new FlowLayout(this);
+    // The legend counts indexes; the header's "active" and "failed" count pods (the Job's
+    // status): the caption says which, so "Running 80" beside "118 active" is not a puzzle.
+    auto* caption = new QLabel(tr("Indexes:"), this);
+    caption->setObjectName(QStringLiteral("legendCaption"));
+    caption->setToolTip(tr("Indexes per state, as the grid shows them (each index counted once, "
+                           "by its newest attempt and the Job's index lists)"));
+    layout->addWidget(caption);
+    layout->addGap(8);
     for (int s = 0; s < engine::kIndexStateCount; ++s) {
         // A swatch and its label wrap together.
         auto* entry = new QWidget(this);

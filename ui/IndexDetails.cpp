@@ -49,10 +49,9 @@ QString IndexDetails::html(const store::JobSnapshot& s, int index, IndexState st
         text += QStringLiteral("<br>&nbsp;&nbsp;") +
                 tr("node %1, %2")
                     .arg(a.node.isEmpty() ? tr("unscheduled") : a.node.toHtmlEscaped(),
-                         a.phase.toHtmlEscaped());
+                         Format::outcome(a.outcome).toHtmlEscaped());
         const QDateTime start = a.started.isValid() ? a.started : a.created;
-        const bool running =
-            a.live && (a.phase == QLatin1String("Running") || a.phase == QLatin1String("Pending"));
+        const bool running = a.live && engine::isUnderWay(a.outcome);
         if (start.isValid()) {
             const QString end = a.finished.isValid() ? Format::time(a.finished)
                                 : running            ? tr("still running")

@@ -32,27 +32,27 @@ int JobListModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString JobListModel::statusWord(const QString& status) {
-    // The store's status values are fixed English words; people read them translated.
-    if (status == QLatin1String("Running"))
-        return tr("Running");
-    if (status == QLatin1String("Complete"))
-        return tr("Complete");
-    if (status == QLatin1String("Failed"))
-        return tr("Failed");
-    if (status == QLatin1String("Suspended"))
-        return tr("Suspended");
-    if (status == QLatin1String("Pending") || status.isEmpty())
+QString JobListModel::statusWord(engine::JobState status) {
+    switch (status) {
+    case engine::JobState::Pending:
         return tr("Pending");
-    if (status == QLatin1String("Interrupted"))
+    case engine::JobState::Running:
+        return tr("Running");
+    case engine::JobState::Suspended:
+        return tr("Suspended");
+    case engine::JobState::Complete:
+        return tr("Complete");
+    case engine::JobState::Failed:
+        return tr("Failed");
+    case engine::JobState::Interrupted:
         return tr("Interrupted");
-    return status;
+    }
+    return tr("Pending");
 }
 
+// The state engine::jobStateOf decided (a finished Job reads finished even when suspended).
 QString JobListModel::statusText(const JobSummary& job) {
     QString text = statusWord(job.status);
-    if (job.suspended && job.status != QLatin1String("Suspended"))
-        text = tr("Suspended");
     if (!job.statusReason.isEmpty())
         text += QStringLiteral(": ") + job.statusReason;
     return text;
@@ -139,7 +139,7 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
         // The grid's failed colour for the application's palette now, so the list follows the
         // theme (views ask again when they repaint after a palette change).
-        if ((column == Status && job.status == QLatin1String("Failed")) ||
+        if ((column == Status && job.status == engine::JobState::Failed) ||
             (column == Failed && job.failed > 0))
             return QBrush(
                 StatePalette(QGuiApplication::palette()).color(engine::IndexState::FailedTerminal));
@@ -158,6 +158,20 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        // The counts are the Job's own (kubectl's), in pods: say so beside the grid's indexes.
+        switch (section) {
+        case Active:
+            return tr("Active pods (the Job's status.active)");
+        case Succeeded:
+            return tr("Succeeded pods (the Job's status.succeeded)");
+        case Failed:
+            return tr("Failed pods (the Job's status.failed: deleted pods that had not finished "
+                      "count too)");
+        default:
+            return {};
+        }
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

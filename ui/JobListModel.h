@@ -57,7 +57,7 @@ public:
     // Human status: "Running", "Failed: BackoffLimitExceeded", "Suspended".
     static QString statusText(const store::JobSummary& job);
     // A status value ("Running", "Complete", ...) in the user's language; unknown ones as they are.
-    static QString statusWord(const QString& status);
+    static QString statusWord(engine::JobState status);
 
 public slots:
     void applyDiff(const tessera::store::JobListDiff& diff);

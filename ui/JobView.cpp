@@ -287,9 +287,11 @@ void JobView::applySnapshot(const store::JobSnapshotPtr& snapshot) {
         m_parallelism->setValue(s.summary.parallelism);
     }
     m_parallelism->setEnabled(true);
-    m_suspend->setEnabled(true);
+    // A finished Job is neither suspended nor resumed, whatever its spec.suspend says.
+    m_suspend->setEnabled(!engine::isFinished(s.summary.status));
     m_delete->setEnabled(true);
-    m_suspend->setText(s.summary.suspended ? tr("Resume") : tr("Suspend"));
+    m_suspend->setText(s.summary.status == engine::JobState::Suspended ? tr("Resume")
+                                                                       : tr("Suspend"));
 
     refreshHeader();
     refreshIndexStrings();
@@ -364,9 +366,7 @@ void JobView::refreshDetails() {
     std::vector<TableRowsModel::Row> rows;
     for (const IndexAttempt& a : attempts) {
         const QDateTime start = attemptStart(a);
-        const store::BarOutcome outcome = store::outcomeOf(a);
-        const bool running =
-            outcome == store::BarOutcome::Running || outcome == store::BarOutcome::Pending;
+        const bool running = engine::isUnderWay(a.outcome);
         const qint64 seconds = !start.isValid()       ? -1
                                : a.finished.isValid() ? start.secsTo(a.finished)
                                : running              ? start.secsTo(now)
@@ -378,7 +378,7 @@ void JobView::refreshDetails() {
             {{a.attempt + 1},
              {a.pod, {}, a.live ? QString() : tr("Recorded in the history; the pod is gone")},
              {a.node},
-             {a.phase},
+             {Format::outcome(a.outcome)},
              {start, Format::time(start)},
              {a.finished, end},
              {seconds, seconds < 0 ? QString() : Format::duration(seconds)},

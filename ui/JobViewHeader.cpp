@@ -97,7 +97,7 @@ void JobView::refreshHeader() {
     const auto& j = s.summary;
     m_title->setText(j.name);
     m_status->setText(JobListModel::statusText(j));
-    m_resume->setVisible(j.status == QLatin1String("Interrupted"));
+    m_resume->setVisible(j.status == engine::JobState::Interrupted);
     m_resume->setEnabled(true);
     const QLocale locale;
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -107,9 +107,14 @@ void JobView::refreshHeader() {
                  .arg(j.indexed ? tr("Indexed") : tr("NonIndexed"), locale.toString(j.completions));
     // The Job's status counts pods (as kubectl describe shows them), while the legend and the
     // grid count indexes: say which, so "failed 10" here and "Failed 4" there do not disagree.
-    facts << tr("Pods: %1 active / %2 succeeded / %3 failed")
-                 .arg(locale.toString(j.active), locale.toString(j.succeeded),
-                      locale.toString(j.failed));
+    // The Job's own counter lags the pods seen (or has counted pods no longer recorded): when
+    // the failed attempts recorded differ, both are shown, each named.
+    QString pods = tr("Pods (Job status): %1 active / %2 succeeded / %3 failed")
+                       .arg(locale.toString(j.active), locale.toString(j.succeeded),
+                            locale.toString(j.failed));
+    if (const int seen = store::failedAttemptsSeen(s); seen != j.failed)
+        pods += tr(" · %1 failed seen").arg(locale.toString(seen));
+    facts << pods;
     if (j.started.isValid()) {
         facts << tr("started %1").arg(Format::time(j.started));
         facts << tr("duration %1")

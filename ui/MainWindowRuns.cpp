@@ -31,7 +31,7 @@ QStringList MainWindow::runningLocalRuns() const {
         return names;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const store::JobSummary& job = m_model->job(row);
-        if (job.status == QLatin1String("Running") || job.status == QLatin1String("Pending"))
+        if (job.status == engine::JobState::Running || job.status == engine::JobState::Pending)
             names << job.name;
     }
     names.sort();

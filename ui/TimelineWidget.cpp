@@ -16,9 +16,9 @@
 
 namespace tessera::ui {
 
+using engine::AttemptOutcome;
 using engine::IndexState;
 using store::AttemptBar;
-using store::BarOutcome;
 using store::IndexAttempt;
 
 namespace {
@@ -179,7 +179,7 @@ QString TimelineWidget::tooltipText(const IndexAttempt& a, const AttemptBar& bar
                        .arg(a.attempt + 1)
                        .arg(a.pod.toHtmlEscaped(),
                             a.node.isEmpty() ? tr("unscheduled") : a.node.toHtmlEscaped(),
-                            a.phase.toHtmlEscaped());
+                            Format::outcome(a.outcome).toHtmlEscaped());
     const QDateTime start = startOf(a);
     QString end, duration;
     if (bar.endKnown) {
@@ -189,7 +189,7 @@ QString TimelineWidget::tooltipText(const IndexAttempt& a, const AttemptBar& bar
         end = tr("still running");
         duration = Format::between(start, QDateTime::currentDateTimeUtc());
     } else {
-        end = tr("not recorded (the pod was gone before its end was seen)");
+        end = tr("not recorded (the attempt was lost: its pod was gone before its end was seen)");
         duration = tr("unknown");
     }
     text += QStringLiteral("<br>") +
@@ -268,12 +268,17 @@ void TimelineWidget::renderPlot() {
             const AttemptBar& bar = m_history.bars[b];
             if (bar.end < m_viewT0 || bar.start > m_viewT1)
                 continue;
-            const QColor& c = bar.outcome == BarOutcome::Failed      ? failed
-                              : bar.outcome == BarOutcome::Succeeded ? succeeded
-                              : bar.outcome == BarOutcome::Running   ? running
-                              : bar.outcome == BarOutcome::Pending   ? pending
-                                                                     : unknown;
+            const QColor& c = bar.outcome == AttemptOutcome::Failed      ? failed
+                              : bar.outcome == AttemptOutcome::Deleted   ? failed
+                              : bar.outcome == AttemptOutcome::Succeeded ? succeeded
+                              : bar.outcome == AttemptOutcome::Running   ? running
+                              : bar.outcome == AttemptOutcome::Pending   ? pending
+                                                                         : unknown;
             painter.fillRect(barRect(bar, row), c);
+            // A deleted attempt counts as failed (as status.failed counts it) but is hatched, so
+            // it reads as what it is.
+            if (bar.outcome == AttemptOutcome::Deleted)
+                painter.fillRect(barRect(bar, row), QBrush(unknown, Qt::BDiagPattern));
         }
     }
 }

@@ -68,17 +68,19 @@ int runCtl(int argc, char** argv) {
         int active = 0;
         for (const engine::Attempt& a : run->attempts)
             active += a.outcome == engine::AttemptOutcome::Running ? 1 : 0;
-        // What the window and the run's reports say it is (local/RunStatus.h).
-        const local::RunStatus status = local::runStatusOf(*run);
-        const std::string state =
-            !status.finished() ? std::string("running")
-            : status.status == local::RunStatus::kInterrupted
-                ? std::string("interrupted (resumable: tessera run --resume)")
-                : status.status + (status.reason.empty() ? "" : " (" + status.reason + ")");
-        std::printf("job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
-                    "%d\ncompleted indexes: %s\n",
-                    run->config.name.c_str(), state.c_str(), s.succeeded, run->workList.size(),
-                    s.failed, active, run->job.spec.parallelism.value_or(0),
+        // The state the window and the reports say (local::runStatusOf over engine::jobStateOf);
+        // "failed pods" is the Job's status.failed, as kubectl and the job list count it.
+        const local::RunStatus state = local::runStatusOf(*run);
+        std::string stateText = engine::toString(state.state);
+        if (!state.reason.empty())
+            stateText += " (" + state.reason + ")";
+        if (state.state == engine::JobState::Interrupted)
+            stateText += " (resumable: tessera run --resume)";
+        std::printf("job %s: %s, %d/%d succeeded, %d failed pods (Job status), %d running, "
+                    "parallelism %d\ncompleted indexes: %s\n",
+                    run->config.name.c_str(), stateText.c_str(), s.succeeded,
+                    static_cast<int>(run->workList.size()), s.failed, active,
+                    run->job.spec.parallelism.value_or(0),
                     s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
         if (s.failedIndexes && !s.failedIndexes->empty())
             std::printf("failed indexes: %s\n", s.failedIndexes->c_str());

@@ -438,7 +438,7 @@ int runRun(int argc, char** argv) {
     if (tty && !quiet)
         std::fprintf(stderr, "\n");
     printSummary(runner, final);
-    return final.outcome == "Complete" ? kExitOk : kExitJobFailed;
+    return final.state == engine::JobState::Complete ? kExitOk : kExitJobFailed;
 }
 
 } // namespace tessera::app

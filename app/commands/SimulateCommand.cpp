@@ -160,7 +160,7 @@ std::string summary(const engine::Job& job, const engine::SimulationResult& r, u
                   job.metadata.name.c_str(), engine::toString(job.spec.completionMode), completions,
                   job.spec.parallelism.value_or(1), static_cast<unsigned long long>(seed));
     out += line;
-    out += "  Outcome:    " + r.outcome;
+    out += std::string("  Outcome:    ") + engine::outcomeText(r);
     if (!r.reason.empty())
         out += " (" + r.reason + ": " + r.message + ")";
     if (!r.finished)
@@ -235,7 +235,7 @@ std::string json(const engine::Job& job, const engine::SimulationResult& r, uint
     w.field("job", job.metadata.name);
     w.field("seed", seed);
     w.field("finished", r.finished);
-    w.field("outcome", r.outcome);
+    w.field("outcome", engine::outcomeText(r));
     w.field("reason", r.reason);
     w.field("message", r.message);
     w.nonEmptyField("stopReason", r.stopReason);
@@ -436,7 +436,7 @@ int runSimulate(int argc, char** argv) {
         args.has("json") ? json(cfg.job, result, cfg.seed) : summary(cfg.job, result, cfg.seed);
     if (!writeStdout(kName, out))
         return kExitFailure;
-    return result.outcome == "Complete" ? kExitOk : kExitJobFailed;
+    return result.state == engine::JobState::Complete ? kExitOk : kExitJobFailed;
 }
 
 } // namespace tessera::app

@@ -3,13 +3,26 @@
 // reports, the timeline and the per-index details still have them after the pods are gone.
 #include "Time.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 namespace tessera::engine {
 
-enum class AttemptOutcome : uint8_t { Pending, Running, Succeeded, Failed, Deleted };
+// How one attempt went (JobState.h has the rules that decide it):
+// - Pending, Running: under way;
+// - Succeeded, Failed: the pod's container ended (Failed includes evictions that set phase Failed);
+// - Deleted: the pod was deleted before it finished while its Job still tracked it (kubectl delete
+//   pod, an eviction through the API, the Job failing); it ended when its deletion was seen and
+//   counts as a failed pod in status.failed;
+// - Removed: its Job's controller removed it (a scale-down, suspend, a duplicate or invalid
+//   index): the controller drops its tracking finalizer before the delete, so status.failed never
+//   counts it; it ended when its deletion was seen;
+// - Lost: it ended unseen (the pod went away while nobody watched, a local item whose exit was
+//   never recorded): its end and outcome are unknown.
+enum class AttemptOutcome : uint8_t { Pending, Running, Succeeded, Failed, Deleted, Removed, Lost };
+inline constexpr std::size_t kAttemptOutcomeCount = 7;
 const char* toString(AttemptOutcome);
 
 struct Attempt {

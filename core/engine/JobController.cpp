@@ -1,5 +1,6 @@
 #include "JobController.h"
 
+#include "JobState.h"
 #include "PodClassification.h"
 #include "PodIndex.h"
 
@@ -18,22 +19,6 @@ template <typename T> void replaceWithOne(std::vector<T>& v, T&& value) {
 }
 
 } // namespace
-
-const char* toString(AttemptOutcome o) {
-    switch (o) {
-    case AttemptOutcome::Pending:
-        return "Pending";
-    case AttemptOutcome::Running:
-        return "Running";
-    case AttemptOutcome::Succeeded:
-        return "Succeeded";
-    case AttemptOutcome::Failed:
-        return "Failed";
-    case AttemptOutcome::Deleted:
-        return "Deleted";
-    }
-    return "Pending";
-}
 
 JobController::JobController(Job job, PodExecutor& executor, SyncOptions options)
     : m_job(std::move(job))
@@ -309,10 +294,12 @@ void JobController::podDeleted(PodHandle handle, TimePoint now) {
     const auto [p, a, position] = tracked(handle);
     if (!p)
         return;
-    if ((a->outcome == AttemptOutcome::Pending || a->outcome == AttemptOutcome::Running)) {
-        a->outcome = AttemptOutcome::Deleted;
+    if (isUnderWay(a->outcome)) {
+        // Deleted while tracked (counted as failed), or removed by this controller after it
+        // dropped the pod's finalizer (a scale-down: never counted), as upstream's deleteJobPods.
+        a->outcome = p->hasTrackingFinalizer ? AttemptOutcome::Deleted : AttemptOutcome::Removed;
         a->finishedAt = now;
-        a->reason = "Deleted";
+        a->reason = toString(a->outcome);
     }
     if (!isTerminal(*p)) {
         // The kubelet kills the containers: the pod ends Failed (SIGTERM), as on a cluster.

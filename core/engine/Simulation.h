@@ -3,6 +3,7 @@
 // GUI and tests build configurations the same way.
 #include "Attempt.h"
 #include "IndexSet.h"
+#include "JobState.h"
 #include "Model.h"
 
 #include <map>
@@ -81,10 +82,12 @@ struct SubsetUsage {
 struct SimulationResult {
     bool finished = false;
     std::string stopReason; // why an unfinished simulation stopped
-    std::string outcome;    // "Complete", "Failed" or "Unfinished"
-    std::string reason;     // the terminal condition's reason, e.g. "CompletionsReached"
+    // The job's state at the end (engine::jobStateOf): Complete or Failed when it finished.
+    JobState state = JobState::Pending;
+    std::string reason; // the terminal condition's reason, e.g. "CompletionsReached"
     std::string message;
     Duration makespan{};
+
     int64_t syncs = 0;
     int64_t events = 0;
     JobStatus status;
@@ -94,5 +97,10 @@ struct SimulationResult {
     std::vector<TimelineSample> timeline;
     std::vector<SubsetUsage> subsets;
 };
+
+// The outcome as `tessera simulate` prints it: "Complete", "Failed" or "Unfinished".
+inline const char* outcomeText(const SimulationResult& r) {
+    return isFinished(r.state) ? toString(r.state) : "Unfinished";
+}
 
 } // namespace tessera::engine

@@ -421,7 +421,6 @@ SimulationResult simulate(const SimulationConfig& config) {
     // record per index of a job too large to simulate.
     if (const auto refused = checkDryRunLimits(config.job)) {
         SimulationResult result;
-        result.outcome = "Unfinished";
         result.stopReason = refused->describe();
         return result;
     }
@@ -436,14 +435,11 @@ SimulationResult simulate(const SimulationConfig& config) {
     result.completed = IndexSet::parseLenient(status.completedIndexes, completions);
     result.failed = IndexSet::parseLenient(status.failedIndexes.value_or(""), completions);
     result.makespan = cluster.now() - config.start;
-    result.outcome = "Unfinished";
-    for (const char* type : {"Complete", "Failed"}) {
-        if (const Condition* c = findCondition(status.conditions, type);
-            c && c->status == ConditionStatus::True) {
-            result.outcome = type;
-            result.reason = c->reason;
-            result.message = c->message;
-        }
+    const JobStateInfo state = jobStateOf(controller.job());
+    result.state = state.state;
+    if (isFinished(state.state)) {
+        result.reason = state.reason;
+        result.message = state.message;
     }
     result.attempts = controller.takeAttempts();
     result.timeline = cluster.takeTimeline();

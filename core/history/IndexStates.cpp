@@ -13,18 +13,20 @@ engine::IndexStateMap indexStatesOf(int32_t size, const std::vector<NewestAttemp
     points.reserve(newest.size());
     for (const NewestAttempt& a : newest) {
         switch (a.outcome) {
-        case BarOutcome::Pending:
+        case AttemptOutcome::Pending:
             points.emplace_back(a.index, IndexState::Pending);
             break;
-        case BarOutcome::Running:
+        case AttemptOutcome::Running:
             points.emplace_back(a.index, IndexState::Running);
             break;
-        case BarOutcome::Succeeded:
+        case AttemptOutcome::Succeeded:
             points.emplace_back(a.index, IndexState::Succeeded);
             break;
-        case BarOutcome::Failed:
-        case BarOutcome::Unknown:
-            if (a.failures || a.outcome == BarOutcome::Failed)
+        case AttemptOutcome::Failed:
+        case AttemptOutcome::Deleted:
+        case AttemptOutcome::Removed:
+        case AttemptOutcome::Lost:
+            if (a.failures || engine::countsAsFailed(a.outcome))
                 points.emplace_back(a.index, jobFailed ? IndexState::FailedTerminal
                                                        : IndexState::FailedWillRetry);
             break;

@@ -14,17 +14,16 @@ namespace tessera::history {
 // What the newest attempt of one index says.
 struct NewestAttempt {
     int32_t index = -1;
-    // Pending, Running, Succeeded, Failed; Unknown when it ended without a recorded outcome
-    // (deleted, lost, or gone unseen).
-    BarOutcome outcome = BarOutcome::Unknown;
+    AttemptOutcome outcome = AttemptOutcome::Lost;
     bool failures = false; // this or an earlier attempt of the index failed
 };
 
 // The states of [0, size), in layers (later ones win):
 //   1. NotStarted;
 //   2. each index with attempts, by its newest attempt: Pending, Running or Succeeded as it says;
-//      otherwise, with failed attempts, FailedWillRetry (FailedTerminal when the job failed);
-//      an attempt that ended unrecorded without failures leaves the index NotStarted;
+//      otherwise, with failed attempts (a deleted one counts, engine::countsAsFailed),
+//      FailedWillRetry (FailedTerminal when the job failed); an attempt removed by its
+//      controller (scale-down) or lost, without failures, leaves the index NotStarted;
 //   3. status.completedIndexes: Succeeded;
 //   4. status.failedIndexes (backoffLimitPerIndex): FailedTerminal.
 // Costs what the attempts and index sets cost, never `size` (an IndexStateMap is runs).

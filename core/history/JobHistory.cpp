@@ -12,7 +12,7 @@ using engine::IndexState;
 namespace {
 
 bool isOpen(const AttemptSpan& a) {
-    return !a.finished && (a.outcome == BarOutcome::Running || a.outcome == BarOutcome::Pending);
+    return !a.finished && engine::isUnderWay(a.outcome);
 }
 
 std::optional<Ms> startOf(const AttemptSpan& a) {
@@ -51,23 +51,7 @@ AttemptSpan spanOf(const engine::Attempt& a, int32_t index) {
         s.started = ms(*a.startedAt);
     if (a.finishedAt)
         s.finished = ms(*a.finishedAt);
-    switch (a.outcome) {
-    case engine::AttemptOutcome::Pending:
-        s.outcome = BarOutcome::Pending;
-        break;
-    case engine::AttemptOutcome::Running:
-        s.outcome = BarOutcome::Running;
-        break;
-    case engine::AttemptOutcome::Succeeded:
-        s.outcome = BarOutcome::Succeeded;
-        break;
-    case engine::AttemptOutcome::Failed:
-        s.outcome = BarOutcome::Failed;
-        break;
-    case engine::AttemptOutcome::Deleted:
-        s.outcome = BarOutcome::Unknown; // ended without an outcome
-        break;
-    }
+    s.outcome = a.outcome;
     return s;
 }
 
@@ -121,15 +105,18 @@ IndexCounts countIndexes(const engine::IndexStateMap& states,
     const engine::IndexStateMap::Counts counts = states.counts();
     for (std::size_t i = 0; i < counts.size(); ++i)
         c.byState[i] = static_cast<int>(counts[i]);
-    for (const AttemptSpan& a : attempts)
-        c.failedAttempts += a.outcome == BarOutcome::Failed ? 1 : 0;
+    for (const AttemptSpan& a : attempts) {
+        c.failedAttempts += engine::countsAsFailed(a.outcome) ? 1 : 0;
+        c.deletedAttempts += a.outcome == AttemptOutcome::Deleted ? 1 : 0;
+        c.lostAttempts += a.outcome == AttemptOutcome::Lost ? 1 : 0;
+    }
     if (!failureCount.empty()) {
         for (const auto& [index, failures] : failureCount)
             c.indexesWithFailures += failures > 0 ? 1 : 0;
     } else {
         std::vector<int32_t> failedIndexes;
         for (const AttemptSpan& a : attempts)
-            if (a.outcome == BarOutcome::Failed)
+            if (engine::countsAsFailed(a.outcome))
                 failedIndexes.push_back(a.index);
         std::sort(failedIndexes.begin(), failedIndexes.end());
         c.indexesWithFailures = static_cast<int>(
@@ -223,7 +210,7 @@ JobHistory JobHistory::of(const std::vector<AttemptSpan>& attempts,
             h.rowFirst.push_back(h.bars.size());
         }
         h.bars.push_back(b);
-        if (b.outcome == BarOutcome::Failed)
+        if (engine::countsAsFailed(b.outcome))
             failedAt.push_back(b.endKnown ? b.end : b.start);
         // Active: from start to end of every attempt whose end is known or that still runs.
         if (a.started && (b.endKnown || b.open)) {
@@ -252,7 +239,7 @@ JobHistory JobHistory::of(const std::vector<AttemptSpan>& attempts,
             continue;
         const AttemptSpan* won = nullptr;
         for (std::size_t b = h.rowFirst[r]; b < endBar; ++b)
-            if (h.bars[b].outcome == BarOutcome::Succeeded)
+            if (h.bars[b].outcome == AttemptOutcome::Succeeded)
                 won = &attempts[h.bars[b].attemptPos];
         if (won && won->finished) {
             succeededAt.push_back(*won->finished);

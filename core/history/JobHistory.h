@@ -11,6 +11,7 @@
 #include "engine/Attempt.h"
 #include "engine/IndexStateMap.h"
 #include "engine/JobController.h"
+#include "engine/JobState.h"
 #include "engine/Simulation.h"
 
 #include <array>
@@ -33,16 +34,25 @@ struct CountAt {
     bool operator==(const CountAt&) const = default;
 };
 
-enum class BarOutcome { Pending, Running, Succeeded, Failed, Unknown };
+using engine::AttemptOutcome;
 
-// One attempt as the history needs it. Pending/Running mean still under way; Unknown means it
-// ended without a recorded outcome (pod deleted or gone unseen).
+// One attempt as the history needs it (its outcome: engine/JobState.h decides it).
 struct AttemptSpan {
     int32_t index = -1;
     int32_t attempt = 0; // 0 for the first attempt of the index
     std::optional<Ms> created, started, finished;
-    BarOutcome outcome = BarOutcome::Unknown;
+    AttemptOutcome outcome = AttemptOutcome::Lost;
 };
+
+// An index's failure count after one more of its attempts: the larger of the count so far and
+// the attempt's own (`failuresBefore`: the failures of the index when its pod was created, the
+// pod's failure-count annotation, 0-based attempt number), plus one when this attempt counts as
+// failed (engine::countsAsFailed: failed, or deleted before it succeeded). The one rule the
+// window's sources, the report and the counts follow.
+inline int failuresAfter(int failuresSoFar, int failuresBefore, AttemptOutcome outcome) {
+    const int own = failuresBefore + (engine::countsAsFailed(outcome) ? 1 : 0);
+    return failuresSoFar > own ? failuresSoFar : own;
+}
 
 // An engine attempt (a report's, a simulation's) as the history reads it; `index` is its row
 // (an Indexed job's completion index, a NonIndexed job's attempt position).
@@ -60,18 +70,22 @@ struct AttemptBar {
     Ms start = 0; // started, else created (ms since the epoch)
     Ms end = 0;   // finished; for an open bar the end of the history's range
     // true: still running (the bar grows with the clock); false with !endKnown: the attempt
-    // ended but its end was never recorded (the bar is a mark at its start).
+    // ended but its end was never recorded (Lost: the bar is a mark at its start).
     bool open = false;
     bool endKnown = false;
-    BarOutcome outcome = BarOutcome::Unknown;
+    AttemptOutcome outcome = AttemptOutcome::Lost;
     std::size_t attemptPos = 0; // position in the attempts given
 };
 
 // Indexes per state (the window's legend, labels and failure panel; the report's counts).
 struct IndexCounts {
     std::array<int, engine::kIndexStateCount> byState{};
-    int failedAttempts = 0; // attempts that failed (pods), as recorded
-    int indexesWithFailures = 0;
+    // Attempts recorded whose pods count in status.failed (engine::countsAsFailed): the number
+    // beside the Job's own status.failed, which may lag it or have seen pods no longer recorded.
+    int failedAttempts = 0;
+    int deletedAttempts = 0; // of those, deleted before they finished (scale-down, kubectl delete)
+    int lostAttempts = 0;    // ended unseen: neither failed nor succeeded as far as is known
+    int indexesWithFailures = 0; // indexes with at least one failed attempt (recovered included)
     int of(engine::IndexState s) const { return byState[static_cast<std::size_t>(s)]; }
 };
 
@@ -96,7 +110,7 @@ struct JobHistory {
     std::vector<CountAt> succeeded;     // indexes succeeded so far (end of the winning attempt)
     std::vector<CountAt> failedIndexes; // indexes failed so far (end of their last attempt)
     std::vector<CountAt> active;        // attempts running
-    std::vector<CountAt> failures;      // failed attempts so far
+    std::vector<CountAt> failures;      // failed attempts so far (IndexCounts::failedAttempts)
     // Run time (started → finished) of the attempt that made each succeeded index succeed.
     std::vector<Ms> succeededDurationsMs;
     // Succeeded indexes whose succeeding attempt's times were not recorded (pods gone unseen).

@@ -1,6 +1,7 @@
 #include "JournalReplay.h"
 
 #include "engine/IndexSet.h"
+#include "engine/JobState.h"
 #include "engine/PodFailurePolicyMatch.h"
 
 #include <map>
@@ -22,8 +23,9 @@ uint64_t keyOf(int32_t index, int32_t attempt) {
 // a podFailurePolicy Ignore rule matches it (Reconciler: the replacement pod's
 // job-index-failure-count). An attempt lost with its supervisor has no status: it counts nothing.
 bool countsAsIndexFailure(const engine::Attempt& a, const engine::JobSpec& spec) {
-    if (a.outcome != engine::AttemptOutcome::Failed &&
-        !(a.outcome == engine::AttemptOutcome::Deleted && a.reason == "Deleted"))
+    // A pod the controller removed itself (scale-down: Removed) or lost with its supervisor
+    // (Lost) counts nothing; one deleted while tracked (Deleted) counts as failed.
+    if (!engine::countsAsFailed(a.outcome))
         return false;
     if (!spec.podFailurePolicy)
         return true;
@@ -87,15 +89,19 @@ JournalReplay replayJournal(const std::vector<JournalRecord>& records, engine::J
                 a.signal = r.signal;
             a.reason = r.text;
             a.message = r.text2;
-            if (r.text == "Lost" || r.text == "Deleted") {
-                a.outcome = engine::AttemptOutcome::Deleted;
+            if (r.text == "Lost") {
+                a.outcome = engine::AttemptOutcome::Lost;
+            } else if (r.text == "Deleted" || r.text == "Removed") {
+                a.outcome = r.text == "Deleted" ? engine::AttemptOutcome::Deleted
+                                                : engine::AttemptOutcome::Removed;
             } else if (r.exitCode == 0 && r.signal < 0) {
                 a.outcome = engine::AttemptOutcome::Succeeded;
                 completed.insert(r.index);
             } else {
                 a.outcome = engine::AttemptOutcome::Failed;
-                ++failed;
             }
+            // status.failed counts what the controller counts (engine::countsAsFailed).
+            failed += engine::countsAsFailed(a.outcome) ? 1 : 0;
             if (perIndexBackoff && countsAsIndexFailure(a, job.spec))
                 ++indexFailures[r.index];
             break;

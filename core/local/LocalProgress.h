@@ -1,6 +1,8 @@
 #pragma once
 // What a local run's UIs show, sent at most about ten times a second: small enough to copy
 // across threads in a queued signal.
+#include "engine/JobState.h"
+
 #include <QMetaType>
 #include <cstdint>
 #include <string>
@@ -19,8 +21,12 @@ struct LocalProgress {
     double elapsedSeconds = 0;
     double etaSeconds = -1; // -1 when unknown
     bool finished = false;
-    std::string outcome; // "Complete", "Failed", "Cancelled", "Halted" once finished
-    std::string reason;  // the condition's reason ("BackoffLimitExceeded", ...)
+    // Once finished: the run's state (Complete, or Failed: cancelled and halted runs too, as
+    // local::runStatusOf reads them back) and the journal's word for it ("Complete", "Failed",
+    // "Cancelled", "Halted").
+    engine::JobState state = engine::JobState::Running;
+    std::string outcome;
+    std::string reason; // the condition's reason ("BackoffLimitExceeded", ...)
     std::string message;
 };
 

@@ -3,6 +3,7 @@
 #include "ProcessExecutor.h"
 #include "Recovery.h"
 #include "engine/IndexSet.h"
+#include "engine/JobState.h"
 
 #include <QSocketNotifier>
 #include <QTimer>
@@ -278,25 +279,21 @@ void LocalRunner::maybeFinish() {
         return;
     }
     if (m_cancelling) {
-        finishRun(m_haltOutcome.empty() ? "Cancelled" : m_haltOutcome,
+        finishRun(engine::JobState::Failed, m_haltOutcome.empty() ? "Cancelled" : m_haltOutcome,
                   m_haltOutcome.empty() ? "Cancelled" : "HaltOnFailure", "");
         return;
     }
     if (m_halting) {
-        finishRun("Halted", "HaltOnFailure", "");
+        finishRun(engine::JobState::Failed, "Halted", "HaltOnFailure", "");
         return;
     }
-    const engine::JobStatus& s = m_controller->job().status;
-    for (const char* type : {"Complete", "Failed"})
-        if (const engine::Condition* c = engine::findCondition(s.conditions, type);
-            c && c->status == engine::ConditionStatus::True) {
-            finishRun(type, c->reason, c->message);
-            return;
-        }
+    if (const engine::JobStateInfo state = engine::jobStateOf(m_controller->job());
+        engine::isFinished(state.state))
+        finishRun(state.state, engine::toString(state.state), state.reason, state.message);
 }
 
-void LocalRunner::finishRun(const std::string& outcome, const std::string& reason,
-                            const std::string& message) {
+void LocalRunner::finishRun(engine::JobState state, const std::string& outcome,
+                            const std::string& reason, const std::string& message) {
     m_done = true;
     m_journal.jobEnded(engine::toUnixMillis(m_clock.now()), outcome, reason);
     m_journal.close(); // nothing runs any more: `tessera run --resume` may take over
@@ -307,6 +304,7 @@ void LocalRunner::finishRun(const std::string& outcome, const std::string& reaso
         m_notifier->setEnabled(false);
     LocalProgress p = progress();
     p.finished = true;
+    p.state = state;
     p.outcome = outcome;
     p.reason = reason;
     p.message = message;
@@ -404,7 +402,7 @@ void LocalRunner::cancel() {
         return;
     m_cancelling = true;
     if (!m_executor) {
-        finishRun("Cancelled", "Cancelled", "");
+        finishRun(engine::JobState::Failed, "Cancelled", "Cancelled", "");
         return;
     }
     m_executor->terminateAll();
@@ -449,6 +447,7 @@ LocalProgress LocalRunner::progress() const {
     if (doneHere > 0 && p.elapsedSeconds > 0.5)
         p.etaSeconds = p.elapsedSeconds / doneHere * left;
     p.finished = m_done;
+    p.state = m_lastEmitted.state;
     p.outcome = m_lastEmitted.outcome;
     return p;
 }

@@ -74,7 +74,8 @@ private:
     void readControl();
     void checkHalt();
     void maybeFinish();
-    void finishRun(const std::string& outcome, const std::string& reason,
+    // Ends the run as `state` (Complete or Failed); `outcome` is the journal's word for it.
+    void finishRun(engine::JobState state, const std::string& outcome, const std::string& reason,
                    const std::string& message);
     void fail(const std::string& message);
     // A journal, ledger or log write that failed (a full disk): no new items; once the running

@@ -138,6 +138,7 @@ void ProcessExecutor::deletePod(const engine::Pod& pod, engine::DeletionReason) 
     if (c.terminating)
         return;
     c.terminating = true;
+    c.removed = !pod.hasTrackingFinalizer;
     c.killAt = m_clock.now() + engine::Duration(m_config.graceMillis);
     signalGroup(it->second, c, SIGTERM);
 }
@@ -231,7 +232,8 @@ void ProcessExecutor::finish(const EndedItem& ended) {
     }
     const engine::TimePoint now = m_clock.now();
     const bool deleted = c.terminating;
-    const std::string reason = deleted                    ? "Deleted"
+    const std::string reason = deleted && c.removed       ? "Removed"
+                               : deleted                  ? "Deleted"
                                : exitCode == 0 && !signal ? "Completed"
                                : signal                   ? "Signal"
                                                           : "Error";

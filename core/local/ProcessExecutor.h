@@ -80,6 +80,9 @@ private:
         int32_t attempt = 0;
         std::string podName;
         bool terminating = false;
+        // Its controller removed it (scale-down: its finalizer went first), so it ends Removed,
+        // never counted as failed; a deletion of a tracked pod (cancel) ends Deleted.
+        bool removed = false;
         engine::TimePoint killAt{};
     };
     struct FailedStart {

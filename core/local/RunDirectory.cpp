@@ -3,6 +3,7 @@
 #include "codec/Decode.h"
 #include "codec/Manifests.h"
 #include "engine/Defaults.h"
+#include "engine/JobState.h"
 #include "worklist/WorkListFormats.h"
 
 #include <cerrno>

@@ -5,25 +5,25 @@ namespace tessera::local {
 RunStatus runStatusOf(const engine::Job& job, const std::string& outcome, bool runnerAlive,
                       std::optional<int64_t> lastRecordMs) {
     RunStatus s;
+    const engine::JobStateInfo state = engine::jobStateOf(job);
     if (!outcome.empty()) {
         s.end = job.status.completionTime;
-        for (const char* type : {"Complete", "Failed"})
-            if (const engine::Condition* c = engine::findCondition(job.status.conditions, type);
-                c != nullptr && c->status == engine::ConditionStatus::True) {
-                s.status = type;
-                s.reason = c->reason;
-                return s;
-            }
+        if (engine::isFinished(state.state)) {
+            s.state = state.state;
+            s.reason = state.reason;
+            return s;
+        }
         // Cancelled or halted: no condition of the controller says what ended it.
-        s.status = "Failed";
+        s.state = engine::JobState::Failed;
         s.reason = outcome;
         return s;
     }
     if (runnerAlive) {
-        s.status = "Running";
+        s.state = state.state;
+        s.reason = state.reason;
         return s;
     }
-    s.status = RunStatus::kInterrupted;
+    s.state = engine::JobState::Interrupted;
     if (lastRecordMs)
         s.end = engine::fromUnixMillis(*lastRecordMs);
     return s;

@@ -46,7 +46,7 @@ bool CsvReportWriter::write(const Report& r, QIODevice& device, const WriteContr
                             QString& error) {
     std::string out;
     out += "index,original_index,status,attempts,hostname,node,start,end,duration_seconds,"
-           "exit_code,signal,reason,message\r\n";
+           "exit_code,signal,reason,message,failed_attempts\r\n";
     const auto total = static_cast<int64_t>(r.rows.size());
     for (int64_t i = 0; i < total; ++i) {
         if (i % detail::kRowsPerStep == 0) {
@@ -69,7 +69,8 @@ bool CsvReportWriter::write(const Report& r, QIODevice& device, const WriteContr
                                       number(row.exitCode),
                                       number(row.signal),
                                       row.reason,
-                                      row.message};
+                                      row.message,
+                                      std::to_string(row.failures)};
         bool first = true;
         for (const std::string& f : fields) {
             if (!first)

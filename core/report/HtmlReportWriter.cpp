@@ -183,7 +183,7 @@ bool HtmlReportWriter::write(const Report& r, QIODevice& device, const WriteCont
 
     h +=
         QStringLiteral("<h2>") + esc(l.outcome) + QStringLiteral("</h2>\n<table id=\"outcome\">\n");
-    h += row(l.outcome, ReportLabels::statusText(r.outcome));
+    h += row(l.outcome, ReportLabels::statusText(engine::toString(r.outcome)));
     h += row(l.reason, QString::fromStdString(r.reason));
     h += row(l.message, QString::fromStdString(r.message));
     h += row(l.started, ReportLabels::formatTime(r.start));
@@ -191,6 +191,9 @@ bool HtmlReportWriter::write(const Report& r, QIODevice& device, const WriteCont
     h += row(l.duration, ReportLabels::formatDuration(r.duration));
     h += row(l.succeededIndexes, QString::number(r.succeededCount));
     h += row(l.failedIndexCount, QString::number(r.failedCount));
+    h += row(l.failedPods, QString::number(r.failedPods));
+    h += row(l.failedAttempts,
+             ReportLabels::failedAttemptsText(r.failedAttempts, r.deletedAttempts));
     h += row(l.active, QString::number(r.activeCount));
     h += QStringLiteral("</table>\n<h3>") + esc(l.completedIndexes) +
          QStringLiteral("</h3>\n<p class=\"indexes\" id=\"completed-indexes\">") +

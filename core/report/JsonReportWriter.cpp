@@ -83,7 +83,7 @@ bool JsonReportWriter::write(const Report& r, QIODevice& device, const WriteCont
     w.endObject();
 
     w.key("outcome").beginObject();
-    w.field("result", r.outcome);
+    w.field("result", engine::toString(r.outcome));
     w.field("reason", r.reason);
     w.field("message", r.message);
     timeField(w, "startTime", r.start);
@@ -93,6 +93,9 @@ bool JsonReportWriter::write(const Report& r, QIODevice& device, const WriteCont
     w.field("failedIndexes", r.failedIndexes);
     w.field("succeeded", r.succeededCount);
     w.field("failed", r.failedCount);
+    w.field("failedPods", r.failedPods);
+    w.field("failedAttempts", r.failedAttempts);
+    w.field("deletedAttempts", r.deletedAttempts);
     w.field("active", r.activeCount);
     w.key("conditions").beginArray();
     for (const engine::Condition& c : r.conditions) {
@@ -164,6 +167,7 @@ bool JsonReportWriter::write(const Report& r, QIODevice& device, const WriteCont
         optionalNumber(w, "originalIndex", row.originalIndex);
         w.field("status", row.status);
         w.field("attempts", row.attempts);
+        w.field("failures", row.failures);
         w.field("hostname", row.hostname);
         w.field("node", row.node);
         timeField(w, "startTime", row.start);

@@ -9,7 +9,7 @@ ReportInput localReportInput(local::RunSnapshot run, const std::string& runDir) 
     // Cancelled, halted or interrupted as the window says it; decided before the job and its
     // attempts are moved out of the run it reads them from.
     const local::RunStatus status = local::runStatusOf(run);
-    input.status = {status.status, status.reason, status.end};
+    input.status = {status.state, status.reason, status.end};
     input.originalIndexes = run.config.originalIndexMap();
     input.job = std::move(run.job);
     input.attempts = std::move(run.attempts);

@@ -177,7 +177,7 @@ bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteContr
     keyValue(l.activeDeadline, optionalNumber(r.activeDeadlineSeconds));
     keyValue(l.successPolicy, QString::fromStdString(r.successPolicy));
     heading(l.outcome);
-    keyValue(l.outcome, ReportLabels::statusText(r.outcome));
+    keyValue(l.outcome, ReportLabels::statusText(engine::toString(r.outcome)));
     keyValue(l.reason, QString::fromStdString(r.reason));
     keyValue(l.message, QString::fromStdString(r.message));
     keyValue(l.started, ReportLabels::formatTime(r.start));
@@ -185,6 +185,9 @@ bool PdfReportWriter::write(const Report& r, QIODevice& device, const WriteContr
     keyValue(l.duration, ReportLabels::formatDuration(r.duration));
     keyValue(l.succeededIndexes, QString::number(r.succeededCount));
     keyValue(l.failedIndexCount, QString::number(r.failedCount));
+    keyValue(l.failedPods, QString::number(r.failedPods));
+    keyValue(l.failedAttempts,
+             ReportLabels::failedAttemptsText(r.failedAttempts, r.deletedAttempts));
     keyValue(QStringLiteral("p50 / p90 / p99"),
              ReportLabels::formatDuration(r.percentiles.p50) + QStringLiteral(" / ") +
                  ReportLabels::formatDuration(r.percentiles.p90) + QStringLiteral(" / ") +

@@ -52,23 +52,9 @@ engine::Attempt PodAttempts::fromPod(const engine::Pod& pod) {
         if (!pod.message.empty())
             a.message = pod.message;
     }
-    switch (pod.phase) {
-    case engine::PodPhase::Succeeded:
-        a.outcome = engine::AttemptOutcome::Succeeded;
-        break;
-    case engine::PodPhase::Failed:
-        a.outcome = engine::AttemptOutcome::Failed;
-        break;
-    case engine::PodPhase::Running:
-        a.outcome = engine::AttemptOutcome::Running;
-        break;
-    default:
-        a.outcome = engine::AttemptOutcome::Pending;
-        break;
-    }
-    if (pod.metadata.deletionTimestamp && pod.phase != engine::PodPhase::Succeeded &&
-        pod.phase != engine::PodPhase::Failed)
-        a.outcome = engine::AttemptOutcome::Deleted;
+    a.outcome = engine::attemptOutcomeOf(pod);
+    if (!a.finishedAt && !engine::isUnderWay(a.outcome) && pod.metadata.deletionTimestamp)
+        a.finishedAt = pod.metadata.deletionTimestamp; // deleted: it ended when that was asked
     if (!a.finishedAt && (a.outcome == engine::AttemptOutcome::Succeeded ||
                           a.outcome == engine::AttemptOutcome::Failed))
         a.finishedAt = a.startedAt; // terminal without a container record (e.g. evicted early)

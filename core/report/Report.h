@@ -4,6 +4,7 @@
 // format them (RFC 3339 UTC), so every format shows the same instants.
 #include "engine/Attempt.h"
 #include "engine/IndexStateMap.h"
+#include "engine/JobState.h"
 #include "engine/Model.h"
 
 #include <cstdint>
@@ -21,8 +22,9 @@ struct IndexRow {
     std::optional<int32_t> originalIndex;
     std::string status; // Succeeded, Failed, Running, Pending, Deleted, NotStarted
     int32_t attempts = 0;
-    std::string hostname;                     // $(job)-$(index), the pod hostname of an Indexed Job
-    std::string node;                         // of the last attempt
+    int32_t failures = 0; // attempts that count as failed (history::failuresAfter)
+    std::string hostname; // $(job)-$(index), the pod hostname of an Indexed Job
+    std::string node;     // of the last attempt
     std::optional<engine::TimePoint> start;   // first attempt started (created when never started)
     std::optional<engine::TimePoint> end;     // last attempt finished
     std::optional<engine::Duration> duration; // run time of the last attempt
@@ -69,8 +71,8 @@ struct Report {
     bool rerun = false;        // an index map was given (a re-run of some indexes of another job)
 
     // Outcome.
-    std::string outcome; // Complete, Failed, Running, Suspended
-    std::string reason;  // the terminal condition's reason
+    engine::JobState outcome = engine::JobState::Pending; // engine::jobStateOf, or the source's
+    std::string reason;                                   // the terminal condition's reason
     std::string message;
     std::vector<engine::Condition> conditions;
     std::optional<engine::TimePoint> start; // status.startTime, else the first attempt
@@ -78,8 +80,15 @@ struct Report {
     std::optional<engine::Duration> duration;
     std::string completedIndexes; // in full, Kubernetes format
     std::string failedIndexes;
+    // The three "failed" numbers, each named: indexes failed (the grid's FailedTerminal and
+    // FailedWillRetry), the Job's own status.failed (pods, deleted ones included, as the
+    // controller counts them), and the attempts recorded that count as failed
+    // (engine::countsAsFailed; `deletedAttempts` of them were deleted before they finished).
     int32_t succeededCount = 0; // indexes
-    int32_t failedCount = 0;
+    int32_t failedCount = 0;    // indexes
+    int32_t failedPods = 0;     // status.failed
+    int32_t failedAttempts = 0;
+    int32_t deletedAttempts = 0;
     int32_t activeCount = 0;
 
     // Every index's state (NonIndexed: every attempt row's), by the window's rule

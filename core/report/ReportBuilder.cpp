@@ -32,21 +32,6 @@ std::string describeSuccessPolicy(const std::optional<engine::SuccessPolicy>& po
     return out;
 }
 
-std::string outcomeOf(const engine::JobStatus& status, const engine::JobSpec& spec,
-                      std::string& reason, std::string& message) {
-    for (const char* type : {"Complete", "Failed"}) {
-        if (const engine::Condition* c = engine::findCondition(status.conditions, type);
-            c != nullptr && c->status == engine::ConditionStatus::True) {
-            reason = c->reason;
-            message = c->message;
-            return type;
-        }
-    }
-    if (spec.suspend.value_or(false))
-        return "Suspended";
-    return "Running";
-}
-
 // A row's status: its index's state (history::indexStatesOf, the window's rule) by name; an index
 // whose only news is an attempt that ended unrecorded (deleted, lost) says so.
 std::string rowStatus(engine::IndexState state, const engine::Attempt* last) {
@@ -120,10 +105,6 @@ std::map<int32_t, int32_t> ReportBuilder::originalIndexesFromAnnotation(std::str
     return map;
 }
 
-bool ReportBuilder::hasEnded(const std::string& outcome) {
-    return outcome == "Complete" || outcome == "Failed" || outcome == "Interrupted";
-}
-
 std::optional<engine::Duration>
 ReportBuilder::percentile(const std::vector<engine::Duration>& sorted, double p) {
     if (sorted.empty())
@@ -162,10 +143,13 @@ Report ReportBuilder::build(ReportInput input) {
     r.activeDeadlineSeconds = job.spec.activeDeadlineSeconds;
     r.successPolicy = describeSuccessPolicy(job.spec.successPolicy);
     r.rerun = !input.originalIndexes.empty();
-    r.outcome = outcomeOf(job.status, job.spec, r.reason, r.message);
-    if (!input.status.result.empty() && input.status.result != r.outcome) {
+    const engine::JobStateInfo state = engine::jobStateOf(job);
+    r.outcome = state.state;
+    r.reason = state.reason;
+    r.message = state.message;
+    if (input.status.state && *input.status.state != r.outcome) {
         // The source's own status (a local run cancelled, halted or interrupted).
-        r.outcome = input.status.result;
+        r.outcome = *input.status.state;
         r.reason = input.status.reason;
         r.message.clear();
     }
@@ -173,6 +157,7 @@ Report ReportBuilder::build(ReportInput input) {
     r.completedIndexes = job.status.completedIndexes;
     r.failedIndexes = job.status.failedIndexes.value_or("");
     r.activeCount = job.status.active;
+    r.failedPods = job.status.failed;
     r.attempts = std::move(input.attempts);
 
     const bool indexed = job.spec.completionMode == engine::CompletionMode::Indexed;
@@ -200,12 +185,13 @@ Report ReportBuilder::build(ReportInput input) {
             continue;
         size = std::max(size, index + 1);
         const bool failures = std::any_of(ids.begin(), ids.end(), [&](std::size_t id) {
-            return r.attempts[id].outcome == engine::AttemptOutcome::Failed;
+            return engine::countsAsFailed(r.attempts[id].outcome);
         });
         newest.push_back({index, history::spanOf(r.attempts[ids.back()], index).outcome, failures});
     }
     r.states = history::indexStatesOf(size, newest, indexed ? completed : engine::IndexSet(),
-                                      indexed ? failed : engine::IndexSet(), r.outcome == "Failed");
+                                      indexed ? failed : engine::IndexSet(),
+                                      r.outcome == engine::JobState::Failed);
 
     r.rows.reserve(byIndex.size());
     for (auto& [index, ids] : byIndex) {
@@ -214,6 +200,9 @@ Report ReportBuilder::build(ReportInput input) {
         if (const auto it = input.originalIndexes.find(index); it != input.originalIndexes.end())
             row.originalIndex = it->second;
         row.attempts = static_cast<int32_t>(ids.size());
+        for (const std::size_t id : ids)
+            row.failures = history::failuresAfter(row.failures, r.attempts[id].failureCount,
+                                                  r.attempts[id].outcome);
         row.hostname = indexed ? engine::podHostname(r.name, index)
                                : (ids.empty() ? std::string() : r.attempts[ids.front()].podName);
         const engine::Attempt* last = ids.empty() ? nullptr : &r.attempts[ids.back()];
@@ -244,14 +233,14 @@ Report ReportBuilder::build(ReportInput input) {
             r.start = t;
     }
     r.end = job.status.completionTime;
-    if (!r.end && hasEnded(r.outcome))
+    if (!r.end && engine::hasEnded(r.outcome))
         r.end = input.status.end;
     if (!r.end) {
         if (const engine::Condition* c = engine::findCondition(r.conditions, "Failed");
             c != nullptr && c->lastTransitionTime)
             r.end = c->lastTransitionTime;
     }
-    if (!r.end && hasEnded(r.outcome)) {
+    if (!r.end && engine::hasEnded(r.outcome)) {
         for (const engine::Attempt& a : r.attempts)
             if (a.finishedAt && (!r.end || *a.finishedAt > *r.end))
                 r.end = a.finishedAt;
@@ -265,6 +254,8 @@ Report ReportBuilder::build(ReportInput input) {
     r.succeededCount = history.counts.of(engine::IndexState::Succeeded);
     r.failedCount = history.counts.of(engine::IndexState::FailedTerminal) +
                     history.counts.of(engine::IndexState::FailedWillRetry);
+    r.failedAttempts = history.counts.failedAttempts;
+    r.deletedAttempts = history.counts.deletedAttempts;
     std::vector<engine::Duration> durations;
     durations.reserve(history.succeededDurationsMs.size());
     for (const history::Ms d : history.succeededDurationsMs)
@@ -323,7 +314,7 @@ history::JobHistory ReportBuilder::historyOf(const Report& r) {
     history::JobRange range;
     range.started = msOf(r.start);
     range.finished = msOf(r.end);
-    range.ended = hasEnded(r.outcome);
+    range.ended = engine::hasEnded(r.outcome);
     range.now = msOf(r.generatedAt);
     return history::JobHistory::of(spans, r.states, {}, range);
 }

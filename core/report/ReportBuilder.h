@@ -23,10 +23,10 @@ struct ReportInput {
     std::string source;
     engine::TimePoint generatedAt{};
     // The job's status when its source knows more than the Job's conditions: a local run that was
-    // cancelled, halted or interrupted (local::runStatusOf, the window's rule). Empty `result`:
-    // the conditions decide (Complete, Failed, Suspended, Running).
+    // cancelled, halted or interrupted (local::runStatusOf, the window's rule). No `state`: the
+    // Job decides (engine::jobStateOf).
     struct Status {
-        std::string result; // "Complete", "Failed", "Running", "Interrupted"
+        std::optional<engine::JobState> state;
         std::string reason;
         std::optional<engine::TimePoint> end; // when it ended (an interrupted run: its last record)
     } status;
@@ -44,9 +44,6 @@ public:
     static std::map<int32_t, int32_t>
     originalIndexesFromAnnotation(std::string_view text,
                                   int64_t maxCount = engine::kMaxReportCompletions);
-
-    // The job is over (its clock has stopped): Complete, Failed, or Interrupted.
-    static bool hasEnded(const std::string& outcome);
 
     static constexpr std::size_t kSlowestCount = 10;
     static constexpr std::size_t kHistogramBins = 20;

@@ -34,6 +34,8 @@ ReportLabels::ReportLabels()
     , summary(tr("Summary"))
     , succeededIndexes(tr("Succeeded indexes"))
     , failedIndexCount(tr("Failed indexes (count)"))
+    , failedPods(tr("Failed pods (Job status.failed)"))
+    , failedAttempts(tr("Failed attempts recorded"))
     , active(tr("Active pods"))
     , attempts(tr("Attempts"))
     , slowest(tr("Slowest indexes"))
@@ -84,6 +86,10 @@ QString ReportLabels::unitText(double unitSeconds) {
     return tr("s");
 }
 
+QString ReportLabels::failedAttemptsText(int failed, int deleted) {
+    return deleted > 0 ? tr("%1 (%2 deleted)").arg(failed).arg(deleted) : QString::number(failed);
+}
+
 QString ReportLabels::statusText(const std::string& status) {
     if (status == "Succeeded")
         return tr("Succeeded");
@@ -95,6 +101,10 @@ QString ReportLabels::statusText(const std::string& status) {
         return tr("Pending");
     if (status == "Deleted")
         return tr("Deleted");
+    if (status == "Lost")
+        return tr("Lost");
+    if (status == "Removed")
+        return tr("Removed");
     if (status == "NotStarted")
         return tr("Not started");
     if (status == "Complete")

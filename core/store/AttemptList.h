@@ -6,6 +6,8 @@
 //
 // Reads like a std::vector<IndexAttempt>: size(), operator[], range-for and the standard
 // algorithms see `const IndexAttempt&`. Changing an attempt means replacing its record.
+#include "engine/Attempt.h"
+
 #include <QDateTime>
 #include <QString>
 #include <algorithm>
@@ -21,7 +23,10 @@ namespace tessera::store {
 struct IndexAttempt {
     int index = -1;
     int attempt = 0; // 0-based: the pod's failure-count annotation when it was created
-    QString pod, node, phase, reason, message;
+    QString pod, node, reason, message;
+    // engine::attemptOutcomeOf for a pod seen; the journal's for a local run. A Deleted attempt
+    // ended when its deletion was seen (`finished`).
+    engine::AttemptOutcome outcome = engine::AttemptOutcome::Pending;
     QDateTime created, started, finished;
     int exitCode = -1; // -1 while no container has terminated
     std::optional<int> signal;

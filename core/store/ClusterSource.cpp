@@ -76,25 +76,12 @@ JobSummary ClusterSource::summarize(const QString& key, const codec::JobObject& 
     s.created = toDateTime(j.metadata.creationTimestamp);
     s.started = toDateTime(j.status.startTime);
     s.finished = toDateTime(j.status.completionTime);
-    const auto* failed = engine::findCondition(j.status.conditions, "Failed");
-    if (engine::hasTrueCondition(j.status, "Complete")) {
-        s.status = QStringLiteral("Complete");
-    } else if (failed && failed->status == engine::ConditionStatus::True) {
-        s.status = QStringLiteral("Failed");
-        s.statusReason = qs(failed->reason);
-        if (!s.finished.isValid())
+    const engine::JobStateInfo state = engine::jobStateOf(j);
+    s.status = state.state;
+    s.statusReason = qs(state.reason);
+    if (state.state == engine::JobState::Failed && !s.finished.isValid())
+        if (const auto* failed = engine::findCondition(j.status.conditions, "Failed"))
             s.finished = toDateTime(failed->lastTransitionTime);
-    } else if (s.suspended) {
-        s.status = QStringLiteral("Suspended");
-    } else if (s.active > 0 || s.started.isValid()) {
-        s.status = QStringLiteral("Running");
-    } else {
-        s.status = QStringLiteral("Pending");
-    }
-    if (s.statusReason.isEmpty())
-        if (const auto* ft = engine::findCondition(j.status.conditions, "FailureTarget");
-            ft && ft->status == engine::ConditionStatus::True)
-            s.statusReason = qs(ft->reason);
     return s;
 }
 
@@ -104,7 +91,7 @@ IndexAttempt ClusterSource::attemptOf(const codec::PodObject& o) {
     a.live = true;
     a.pod = qs(p.metadata.name);
     a.node = qs(p.nodeName);
-    a.phase = QLatin1String(engine::toString(p.phase));
+    a.outcome = engine::attemptOutcomeOf(p);
     if (p.completionIndexAnnotation) {
         a.index = parseInt(*p.completionIndexAnnotation).value_or(-1);
     } else if (auto it = o.meta.labels.find(engine::kCompletionIndexKey);
@@ -143,6 +130,12 @@ IndexAttempt ClusterSource::attemptOf(const codec::PodObject& o) {
         if (a.message.isEmpty())
             a.message = qs(why->message);
     }
+    // Deleted or removed before it finished: it ends when its deletion was asked for (the
+    // kubelet's kill follows within the grace period), so it is drawn and timed as what it is.
+    if ((a.outcome == engine::AttemptOutcome::Deleted ||
+         a.outcome == engine::AttemptOutcome::Removed) &&
+        !a.finished.isValid())
+        a.finished = toDateTime(p.metadata.deletionTimestamp);
     return a;
 }
 

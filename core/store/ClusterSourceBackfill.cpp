@@ -127,7 +127,7 @@ void ClusterSource::mergeListedPods(const QString& key, Watched& w,
         // Active pods are the informer's business; a listed one it has not delivered yet is
         // taken only when nothing is known of it.
         const IndexAttempt* known = w.attempts.find(a.pod);
-        if (isActivePhase(a.phase) && known)
+        if (isActivePhase(a.outcome) && known)
             continue;
         // It exists in the API (its log can still be read), but the informer does not follow it.
         a.live = true;
@@ -142,7 +142,7 @@ void ClusterSource::mergeListedPods(const QString& key, Watched& w,
     // live, so their log is the History's and the attempts' limit may forget them.
     std::vector<IndexAttempt> gone;
     for (const auto& [pod, a] : w.attempts)
-        if (a->live && a->phase == QLatin1String("Succeeded") && !listed.contains(pod) &&
+        if (a->live && a->outcome == engine::AttemptOutcome::Succeeded && !listed.contains(pod) &&
             !w.livePods.contains(pod))
             gone.push_back(*a);
     for (IndexAttempt& a : gone) {

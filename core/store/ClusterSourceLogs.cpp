@@ -91,7 +91,7 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
         // What the history recorded of the attempt, then its last lines when they were kept.
         const IndexAttempt& a = *found;
         QString text = QStringLiteral("(pod %1 no longer exists. Recorded: %2")
-                           .arg(a.pod, a.phase.isEmpty() ? QStringLiteral("Unknown") : a.phase);
+                           .arg(a.pod, QLatin1String(engine::toString(a.outcome)));
         if (!a.node.isEmpty())
             text += QStringLiteral(" on %1").arg(a.node);
         if (a.finished.isValid())

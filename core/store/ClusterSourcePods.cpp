@@ -100,7 +100,6 @@ void ClusterSource::stopPodsInformer(Watched& w) {
 
 const IndexAttempt& ClusterSource::keepAttempt(Watched& w, IndexAttempt a) {
     a.node = m_strings.intern(a.node);
-    a.phase = m_strings.intern(a.phase);
     a.reason = m_strings.intern(a.reason);
     a.message = m_strings.intern(a.message);
     a.logTail.clear(); // in the History only (fetchLog reads it from there)
@@ -146,7 +145,7 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
             left.live = false;
             // Left while running: most likely it succeeded (the informer does not follow
             // succeeded pods); the list tells its end.
-            if (isActivePhase(left.phase))
+            if (isActivePhase(left.outcome))
                 leftRunning = true;
             keepAttempt(w, std::move(left));
         }
@@ -162,14 +161,19 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
         gone(podKey.mid(podKey.indexOf(QLatin1Char('/')) + 1));
     for (const auto& p : batch->pods) {
         IndexAttempt a = attemptOf(p);
-        w.livePods.insert(a.pod, {m_strings.intern(a.node), isActivePhase(a.phase)});
+        w.livePods.insert(a.pod, {m_strings.intern(a.node), isActivePhase(a.outcome)});
         const IndexAttempt* known = w.attempts.find(a.pod);
+        if (known) {
+            a.outcome = engine::attemptOutcomeAfter(known->outcome, a.outcome);
+            if (a.outcome == engine::AttemptOutcome::Removed && known->finished.isValid())
+                a.finished = known->finished; // it ended when its removal was seen
+        }
         const bool changed = !known || !(*known == a);
         const IndexAttempt& kept = changed ? keepAttempt(w, std::move(a)) : *known;
         if (changed && m_history)
             m_history->record(clusterKey(), w.uid, jobName, kept);
-        if (kept.phase == QLatin1String("Failed") && m_history && m_options.historyLogLines > 0 &&
-            !w.logTailTaken.contains(kept.pod)) {
+        if (kept.outcome == engine::AttemptOutcome::Failed && m_history &&
+            m_options.historyLogLines > 0 && !w.logTailTaken.contains(kept.pod)) {
             w.logTailTaken.insert(kept.pod);
             takeLogTail(key, ns, kept);
         }
@@ -241,7 +245,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
     s.fillFromJob(job);
 
     const int n = s.summary.indexed ? std::max(0, s.summary.completions) : 0;
-    const bool jobFailed = s.summary.status == QLatin1String("Failed");
+    const bool jobFailed = s.summary.status == engine::JobState::Failed;
     const auto completed = engine::IndexSet::parseLenient(job.status.completedIndexes, n);
     const auto failedSet =
         engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(std::string()), n);
@@ -262,23 +266,23 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
             continue;
         if (i == 0 || s.attempts[i - 1].index != index)
             failures = 0;
-        failures = std::max(failures, a.attempt + (a.phase == QLatin1String("Failed") ? 1 : 0));
-        QString phase = a.phase;
+        engine::AttemptOutcome outcome = a.outcome;
         // A pod that left the API while Pending/Running (succeeded pods are not watched, or it
         // was deleted): say what became of it as far as the job's status tells. The snapshot
         // gets its own record (`a` is not used after); the source's stays as the API last said.
-        if (!a.live && isActivePhase(phase)) {
-            phase = newest && completed.contains(index) ? QStringLiteral("Succeeded")
-                                                        : QStringLiteral("Unknown");
+        if (!a.live && isActivePhase(outcome)) {
+            outcome = newest && completed.contains(index) ? engine::AttemptOutcome::Succeeded
+                                                          : engine::AttemptOutcome::Lost;
             IndexAttempt ended = a;
-            ended.phase = phase;
+            ended.outcome = outcome;
             s.attempts.replace(i, std::move(ended));
         }
+        failures = history::failuresAfter(failures, a.attempt, outcome);
         if (!newest)
             continue;
         if (failures > 0)
             s.failureCount.emplace(index, failures);
-        newestAttempts.push_back({index, phaseOutcome(phase), failures > 0});
+        newestAttempts.push_back({index, outcome, failures > 0});
     }
     s.states = history::indexStatesOf(n, newestAttempts, completed, failedSet, jobFailed);
 

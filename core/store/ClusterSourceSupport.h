@@ -1,5 +1,6 @@
 #pragma once
 // Small conversions shared by the ClusterSource files (ClusterSource*.cpp); not part of the API.
+#include "engine/JobState.h"
 #include "engine/Time.h"
 
 #include <QDateTime>
@@ -29,8 +30,8 @@ inline std::optional<int> parseInt(std::string_view s) {
     return v;
 }
 
-inline bool isActivePhase(const QString& phase) {
-    return phase == QLatin1String("Pending") || phase == QLatin1String("Running");
+inline bool isActivePhase(engine::AttemptOutcome outcome) {
+    return engine::isUnderWay(outcome);
 }
 
 } // namespace tessera::store::cluster_source

@@ -1,5 +1,7 @@
 #include "History.h"
 
+#include "engine/JobState.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -202,7 +204,7 @@ engine::Result<int> History::flush() {
         q.addBindValue(a.attempt);
         q.addBindValue(a.pod);
         q.addBindValue(a.node);
-        q.addBindValue(a.phase);
+        q.addBindValue(QLatin1String(engine::toString(a.outcome)));
         q.addBindValue(a.reason);
         q.addBindValue(a.message);
         q.addBindValue(timeValue(a.created));
@@ -259,7 +261,10 @@ engine::Result<std::vector<IndexAttempt>> History::attempts(const QString& clust
         a.attempt = q.value(1).toInt();
         a.pod = q.value(2).toString();
         a.node = q.value(3).toString();
-        a.phase = q.value(4).toString();
+        // Rows written before the outcome was typed said "Unknown" for an attempt that ended
+        // unseen: Lost, as any text this version does not know.
+        a.outcome = engine::attemptOutcomeFromString(q.value(4).toString().toStdString())
+                        .value_or(engine::AttemptOutcome::Lost);
         a.reason = q.value(5).toString();
         a.message = q.value(6).toString();
         a.created = timeFrom(q.value(7));

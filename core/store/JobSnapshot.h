@@ -4,6 +4,7 @@
 // or (for the snapshot) shared read-only between the store's worker thread and the GUI thread.
 #include "AttemptList.h"
 #include "engine/JobController.h"
+#include "engine/JobState.h"
 
 #include <QDateTime>
 #include <QMetaType>
@@ -23,7 +24,7 @@ struct JobSummary {
     bool indexed = true; // Indexed vs NonIndexed
     int completions = 0, parallelism = 0, active = 0, ready = 0, succeeded = 0, failed = 0;
     bool suspended = false;
-    QString status;       // "Running", "Complete", "Failed", "Suspended", "Pending"
+    engine::JobState status = engine::JobState::Pending; // engine::jobStateOf, or a local overlay
     QString statusReason; // e.g. "BackoffLimitExceeded", "MaxFailedIndexesExceeded"
     QDateTime created, started, finished;
 

@@ -35,10 +35,6 @@ QString qs(const std::string& s) {
 
 constexpr std::size_t kMaxTimelineSamples = 2000;
 
-bool isActive(engine::AttemptOutcome o) {
-    return o == engine::AttemptOutcome::Pending || o == engine::AttemptOutcome::Running;
-}
-
 } // namespace
 
 QString LocalSource::defaultRunsRoot() {
@@ -78,7 +74,7 @@ IndexAttempt LocalSource::attemptOf(const engine::Attempt& a) {
     o.attempt = a.number - 1;
     o.pod = qs(a.podName);
     o.node = qs(a.node);
-    o.phase = QLatin1String(engine::toString(a.outcome));
+    o.outcome = a.outcome;
     o.reason = qs(a.reason);
     o.message = qs(a.message);
     o.created = toDateTime(a.createdAt);
@@ -88,7 +84,7 @@ IndexAttempt LocalSource::attemptOf(const engine::Attempt& a) {
         o.exitCode = a.exitCode;
         o.signal = a.signal;
     }
-    o.live = isActive(a.outcome);
+    o.live = engine::isUnderWay(a.outcome);
     return o;
 }
 
@@ -289,25 +285,24 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
         run.job, run.outcome.toStdString(), run.runnerAlive || run.launchedPid != 0,
         run.lastRecord.isValid() ? std::optional<int64_t>(run.lastRecord.toMSecsSinceEpoch())
                                  : std::nullopt);
-    if (status.status == local::RunStatus::kInterrupted) {
+    s.status = status.state;
+    if (status.state == engine::JobState::Interrupted) {
         // Nothing drives it until it is resumed, and its clock stops where its record ends.
-        s.status = QLatin1String(kInterrupted);
         s.active = run.survivors;
         if (status.end)
             s.finished = toDateTime(status.end);
         return s;
     }
-    if (status.finished()) {
-        s.status = qs(status.status);
+    if (engine::isFinished(status.state)) {
         s.statusReason = qs(status.reason);
         return s;
     }
     // Running (or starting): its open attempts are what runs now.
     s.active = static_cast<int>(
         std::count_if(run.attempts.begin(), run.attempts.end(),
-                      [](const engine::Attempt& a) { return isActive(a.outcome); }));
+                      [](const engine::Attempt& a) { return engine::isUnderWay(a.outcome); }));
     if (!run.runnerAlive)
-        s.status = QStringLiteral("Pending");
+        s.status = engine::JobState::Pending; // launched: its runner is starting
     return s;
 }
 
@@ -334,7 +329,7 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
     });
     const int n = std::max(0, s.summary.completions);
     for (const auto& a : s.attempts)
-        if (a.index >= 0 && a.index < n && a.phase == QLatin1String("Failed"))
+        if (a.index >= 0 && a.index < n && engine::countsAsFailed(a.outcome))
             ++s.failureCount[a.index];
 
     {
@@ -345,13 +340,12 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
             const IndexAttempt& a = s.attempts[i];
             const bool newest = i + 1 == s.attempts.size() || s.attempts[i + 1].index != a.index;
             if (newest && a.index >= 0 && a.index < n)
-                newestAttempts.push_back(
-                    {a.index, phaseOutcome(a.phase), s.failuresOf(a.index) > 0});
+                newestAttempts.push_back({a.index, a.outcome, s.failuresOf(a.index) > 0});
         }
         s.states = history::indexStatesOf(
             n, newestAttempts, engine::IndexSet::parseLenient(job.status.completedIndexes, n),
             engine::IndexSet::parseLenient(job.status.failedIndexes.value_or(""), n),
-            s.summary.status == QLatin1String("Failed"));
+            s.summary.status == engine::JobState::Failed);
     }
     for (const auto& a : s.attempts)
         if (a.live && !a.node.isEmpty()) {

@@ -44,7 +44,6 @@ public:
         // reported as failed (with the runner's stderr).
         std::chrono::milliseconds launchTimeout{20000};
     };
-    static constexpr const char* kInterrupted = "Interrupted"; // JobSummary::status
     static QString defaultRunsRoot();
     static QString sourceNameFor() { return QStringLiteral("local"); }
 

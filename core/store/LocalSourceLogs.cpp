@@ -15,10 +15,6 @@ QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-bool isActive(engine::AttemptOutcome o) {
-    return o == engine::AttemptOutcome::Pending || o == engine::AttemptOutcome::Running;
-}
-
 } // namespace
 
 const engine::Attempt* LocalSource::findAttempt(const Run& run, int index, int attempt) const {
@@ -121,7 +117,7 @@ void LocalSource::pollLog(const QString& logKey) {
         const auto run = m_runs.find(f.key);
         const engine::Attempt* a =
             run == m_runs.end() ? nullptr : findAttempt(run->second, f.index, f.attempt - 1);
-        const bool writing = a && isActive(a->outcome);
+        const bool writing = a && engine::isUnderWay(a->outcome);
         const QByteArray part = writing ? data.left(cut) : data;
         f.offset += part.size();
         text = QString::fromUtf8(part);

@@ -109,10 +109,13 @@ void MemoryJobStore::setSuspended(const QString& key, bool suspended) {
     record("setSuspended", key, suspended ? 1 : 0);
     changeJob(key, [&](JobSummary& j) {
         j.suspended = suspended;
+        // As engine::jobStateOf: a finished job stays finished whatever `suspend` says.
+        if (engine::isFinished(j.status))
+            return;
         if (suspended)
-            j.status = QStringLiteral("Suspended");
-        else if (j.status == QLatin1String("Suspended"))
-            j.status = QStringLiteral("Running");
+            j.status = engine::JobState::Suspended;
+        else if (j.status == engine::JobState::Suspended)
+            j.status = engine::JobState::Running;
     });
 }
 

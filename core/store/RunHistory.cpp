@@ -22,46 +22,23 @@ std::optional<history::Ms> msOf(const QDateTime& t) {
 
 } // namespace
 
-bool attemptFailed(const IndexAttempt& a) {
-    return a.phase == QLatin1String("Failed") || (a.finished.isValid() && a.exitCode > 0) ||
-           a.signal.has_value();
-}
-
-BarOutcome outcomeOf(const IndexAttempt& a) {
-    if (attemptFailed(a))
-        return BarOutcome::Failed;
-    if (a.phase == QLatin1String("Succeeded") || (a.finished.isValid() && a.exitCode == 0))
-        return BarOutcome::Succeeded;
-    if (a.live && a.phase == QLatin1String("Running"))
-        return BarOutcome::Running;
-    if (a.live && a.phase == QLatin1String("Pending"))
-        return BarOutcome::Pending;
-    return BarOutcome::Unknown;
-}
-
-BarOutcome phaseOutcome(const QString& phase) {
-    if (phase == QLatin1String("Pending"))
-        return BarOutcome::Pending;
-    if (phase == QLatin1String("Running"))
-        return BarOutcome::Running;
-    if (phase == QLatin1String("Succeeded"))
-        return BarOutcome::Succeeded;
-    if (phase == QLatin1String("Failed"))
-        return BarOutcome::Failed;
-    return BarOutcome::Unknown;
-}
-
 std::vector<history::AttemptSpan> attemptSpans(const JobSnapshot& s) {
     std::vector<history::AttemptSpan> spans;
     spans.reserve(s.attempts.size());
     for (const IndexAttempt& a : s.attempts)
         spans.push_back(
-            {a.index, a.attempt, msOf(a.created), msOf(a.started), msOf(a.finished), outcomeOf(a)});
+            {a.index, a.attempt, msOf(a.created), msOf(a.started), msOf(a.finished), a.outcome});
     return spans;
 }
 
 IndexCounts countIndexes(const JobSnapshot& s) {
     return history::countIndexes(s.states, attemptSpans(s), s.failureCount);
+}
+
+int failedAttemptsSeen(const JobSnapshot& s) {
+    return static_cast<int>(
+        std::count_if(s.attempts.begin(), s.attempts.end(),
+                      [](const IndexAttempt& a) { return engine::countsAsFailed(a.outcome); }));
 }
 
 QString indexesInState(const JobSnapshot& s, IndexState state) {
@@ -97,7 +74,7 @@ std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& s, const
     int recent = 0;
     bool anyRecorded = false;
     for (const IndexAttempt& a : s.attempts) {
-        if (outcomeOf(a) != BarOutcome::Succeeded || !a.finished.isValid())
+        if (a.outcome != engine::AttemptOutcome::Succeeded || !a.finished.isValid())
             continue;
         anyRecorded = true;
         if (a.finished > windowStart && a.finished <= now)
@@ -138,23 +115,7 @@ engine::Attempt toEngineAttempt(const IndexAttempt& a) {
     e.signal = a.signal;
     e.reason = a.reason.toStdString();
     e.message = a.message.toStdString();
-    switch (outcomeOf(a)) {
-    case BarOutcome::Succeeded:
-        e.outcome = engine::AttemptOutcome::Succeeded;
-        break;
-    case BarOutcome::Failed:
-        e.outcome = engine::AttemptOutcome::Failed;
-        break;
-    case BarOutcome::Running:
-        e.outcome = engine::AttemptOutcome::Running;
-        break;
-    case BarOutcome::Pending:
-        e.outcome = engine::AttemptOutcome::Pending;
-        break;
-    case BarOutcome::Unknown:
-        e.outcome = engine::AttemptOutcome::Deleted;
-        break;
-    }
+    e.outcome = a.outcome;
     return e;
 }
 
@@ -175,7 +136,7 @@ RunHistory RunHistory::of(const JobSnapshot& s, const QDateTime& now) {
     range.created = msOf(j.created);
     range.started = msOf(j.started);
     range.finished = msOf(j.finished);
-    range.ended = j.status == QLatin1String("Complete") || j.status == QLatin1String("Failed");
+    range.ended = engine::isFinished(j.status);
     range.now = ms(now);
     RunHistory h;
     static_cast<history::JobHistory&>(h) =

@@ -23,7 +23,6 @@ namespace tessera::store {
 // The computation is history::JobHistory (core/history), which the exported report uses too; the
 // window's names for its parts:
 using history::AttemptBar;
-using history::BarOutcome;
 using history::CountAt;
 using history::IndexCounts;
 
@@ -38,14 +37,12 @@ public:
 // The snapshot's attempts as the history reads them (same order: AttemptBar::attemptPos indexes
 // JobSnapshot::attempts).
 std::vector<history::AttemptSpan> attemptSpans(const JobSnapshot& snapshot);
-BarOutcome outcomeOf(const IndexAttempt& attempt);
-// An attempt's phase ("Pending", "Running", "Succeeded", "Failed"; anything else: Unknown) as the
-// per-index state rule reads it (history::indexStatesOf).
-BarOutcome phaseOutcome(const QString& phase);
-bool attemptFailed(const IndexAttempt& attempt);
 // The indexes in one state as a Kubernetes index string ("0,14,16-17").
 QString indexesInState(const JobSnapshot& snapshot, engine::IndexState state);
 IndexCounts countIndexes(const JobSnapshot& snapshot);
+// countIndexes(snapshot).failedAttempts without building the spans (the header asks at every
+// snapshot): the attempts recorded that count as failed (engine::countsAsFailed).
+int failedAttemptsSeen(const JobSnapshot& snapshot);
 // When a running job should complete, from its completion rate over the last five minutes before
 // `now`: the ends of its recorded succeeded attempts (so re-selecting a job does not reset it),
 // else its progress samples. nullopt when it does not apply (finished, nothing left, no data);

@@ -123,7 +123,7 @@ void BM_Simulate100kIndexes(benchmark::State& state) {
     for (auto _ : state) {
         SimulationResult r = simulate(cfg);
         attempts = r.attempts.size();
-        outcome = r.outcome;
+        outcome = outcomeText(r);
         benchmark::DoNotOptimize(r);
     }
     state.counters["attempts"] = static_cast<double>(attempts);

@@ -36,7 +36,7 @@ JobSnapshot bigSnapshot(int attempts) {
     s.summary.namespace_ = QStringLiteral("default");
     s.summary.completions = kIndexes;
     s.summary.parallelism = 2500;
-    s.summary.status = QStringLiteral("Running");
+    s.summary.status = tessera::engine::JobState::Running;
     s.summary.created = s.summary.started = now.addSecs(-600);
     s.states = IndexStateMap(kIndexes);
     const int indexesDone = std::min(kIndexes, attempts / 2);
@@ -51,7 +51,8 @@ JobSnapshot bigSnapshot(int attempts) {
         a.pod = QStringLiteral("soak-%1-%2").arg(a.index).arg(k, 5, 36, QLatin1Char('x'));
         a.node = QStringLiteral("node-%1").arg(k % 50);
         const bool failed = a.attempt == 0;
-        a.phase = failed ? QStringLiteral("Failed") : QStringLiteral("Succeeded");
+        a.outcome = failed ? tessera::engine::AttemptOutcome::Failed
+                           : tessera::engine::AttemptOutcome::Succeeded;
         a.reason = failed ? QStringLiteral("Error") : QString();
         a.exitCode = failed ? 1 : 0;
         a.created = now.addMSecs(-600000 + static_cast<qint64>(k) * 600000 / attempts);

@@ -273,7 +273,7 @@ TEST(HugeJob, DryRunRefusesAboveItsLimitNamingTheField) {
     cfg.job = JobBuilder().indexed(kHuge).parallelism(10).build();
     const SimulationResult r = simulate(cfg);
     EXPECT_FALSE(r.finished);
-    EXPECT_EQ(r.outcome, "Unfinished");
+    EXPECT_STREQ(outcomeText(r), "Unfinished");
     EXPECT_NE(r.stopReason.find("spec.completions"), std::string::npos) << r.stopReason;
     EXPECT_TRUE(r.attempts.empty());
 }

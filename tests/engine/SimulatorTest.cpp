@@ -192,7 +192,7 @@ TEST(Simulator, FixedDurationsRunInWavesOfParallelism) {
     const SimulationConfig cfg = fixedConfig(10, 3, 30);
     const SimulationResult r = simulate(cfg);
     ASSERT_TRUE(r.finished) << r.stopReason;
-    EXPECT_EQ(r.outcome, "Complete");
+    EXPECT_EQ(r.state, JobState::Complete);
     EXPECT_EQ(r.reason, "CompletionsReached");
     EXPECT_EQ(r.status.completedIndexes, "0-9");
     EXPECT_EQ(r.attempts.size(), 10u);
@@ -227,7 +227,7 @@ TEST(Simulator, GivenIndexesFailAndAreRetriedAsThePolicySays) {
     cfg.failures.failingIndexes = {{2, 1}, {4, -1}}; // index 2 fails once, index 4 always
     const SimulationResult r = simulate(cfg);
     ASSERT_TRUE(r.finished);
-    EXPECT_EQ(r.outcome, "Failed");
+    EXPECT_EQ(r.state, JobState::Failed);
     EXPECT_EQ(r.reason, "FailedIndexes");
     EXPECT_EQ(r.status.completedIndexes, "0-3");
     EXPECT_EQ(r.status.failedIndexes, "4");
@@ -246,7 +246,7 @@ TEST(Simulator, MaxFailedIndexesEndsTheJob) {
     cfg.job.spec.backoffLimit = std::numeric_limits<int32_t>::max();
     cfg.failures.failingIndexes = {{1, -1}, {3, -1}, {5, -1}};
     const SimulationResult r = simulate(cfg);
-    EXPECT_EQ(r.outcome, "Failed");
+    EXPECT_EQ(r.state, JobState::Failed);
     EXPECT_EQ(r.reason, "MaxFailedIndexesExceeded");
     EXPECT_EQ(r.failed.count(), 3);
 }
@@ -290,7 +290,7 @@ TEST(Simulator, StopsAJobThatCannotFinish) {
     cfg.maxVirtualTime = std::chrono::hours(1);
     const SimulationResult r = simulate(cfg);
     EXPECT_FALSE(r.finished);
-    EXPECT_EQ(r.outcome, "Unfinished");
+    EXPECT_STREQ(outcomeText(r), "Unfinished");
     EXPECT_FALSE(r.stopReason.empty());
 }
 

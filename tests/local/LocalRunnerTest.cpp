@@ -3,7 +3,9 @@
 #include "local/LocalRunner.h"
 
 #include "TestSupport.h"
+#include "engine/JobState.h"
 #include "local/Journal.h"
+#include "local/RunDirectory.h"
 #include "local/SpawnLedger.h"
 
 #include <QEventLoop>
@@ -76,6 +78,7 @@ TEST(LocalRunner, RunsEveryItemOfAThousandExactlyOnceWithItsIndexAndVariables) {
     ASSERT_EQ(end.error, "");
     ASSERT_FALSE(end.timedOut);
     EXPECT_EQ(end.progress.outcome, "Complete");
+    EXPECT_EQ(end.progress.state, engine::JobState::Complete);
     EXPECT_EQ(end.progress.succeeded, 1000);
     EXPECT_EQ(end.progress.completedIndexes, "0-999");
     for (int i = 0; i < 1000; ++i) {
@@ -289,6 +292,7 @@ TEST(LocalRunner, CancelLeavesNoProcessBehind) {
     ASSERT_TRUE(cancelled);
     ASSERT_EQ(end.error, "");
     EXPECT_EQ(end.progress.outcome, "Cancelled");
+    EXPECT_EQ(end.progress.state, engine::JobState::Failed); // as runStatusOf reads it back
     // Reparented grandchildren may take a moment to be reaped by init; none may still run.
     std::vector<int> left;
     for (int i = 0; i < 100; ++i) {
@@ -368,12 +372,28 @@ TEST(LocalRunner, ScaleDownWithKillStopsTheExcessAndRunsThemAgainLater) {
     ASSERT_EQ(end.error, "");
     ASSERT_TRUE(lowered);
     EXPECT_EQ(end.progress.outcome, "Complete");
-    // Three of the four running items were stopped (Deleted, not failures) and ran again.
-    int deleted = 0;
+    // Three of the four running items were stopped (Removed by the scale-down, not failures:
+    // the controller dropped their finalizers first, as upstream's deleteJobPods) and ran again.
+    int removed = 0;
     for (const engine::Attempt& a : runner.attempts())
-        deleted += a.outcome == engine::AttemptOutcome::Deleted ? 1 : 0;
-    EXPECT_EQ(deleted, 3);
+        removed += a.outcome == engine::AttemptOutcome::Removed ? 1 : 0;
+    EXPECT_EQ(removed, 3);
     EXPECT_EQ(end.progress.failedAttempts, 0);
+    // Read back from its journal (the window, `ctl status`, the report), the run says the same:
+    // three Removed attempts, none counted as failed, and status.failed 0.
+    const auto loaded = local::RunDirectory::load(o.runDir);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+    int reloadedRemoved = 0, countedFailed = 0;
+    for (const engine::Attempt& a : loaded->attempts) {
+        reloadedRemoved += a.outcome == engine::AttemptOutcome::Removed ? 1 : 0;
+        countedFailed += engine::countsAsFailed(a.outcome) ? 1 : 0;
+        if (a.outcome == engine::AttemptOutcome::Removed) {
+            EXPECT_TRUE(a.finishedAt.has_value()) << "a removed attempt ends when it was removed";
+        }
+    }
+    EXPECT_EQ(reloadedRemoved, 3);
+    EXPECT_EQ(countedFailed, 0);
+    EXPECT_EQ(loaded->job.status.failed, 0);
     for (int i = 0; i < 6; ++i) {
         const auto lines = tessera::testing::readLines(out + "/" + std::to_string(i));
         EXPECT_EQ(std::count(lines.begin(), lines.end(), "E"), 1) << "index " << i;

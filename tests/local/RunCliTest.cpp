@@ -164,7 +164,7 @@ TEST(RunCli, CtlChangesParallelismAndCancelsWithoutLeavingProcesses) {
 
     const Ran status = runTessera({"ctl", run, "status"}, dir, "status");
     EXPECT_EQ(status.exitCode, 0);
-    EXPECT_NE(status.out.find("running, 0/40 succeeded"), std::string::npos) << status.out;
+    EXPECT_NE(status.out.find("Running, 0/40 succeeded"), std::string::npos) << status.out;
     EXPECT_NE(status.out.find("parallelism 5"), std::string::npos) << status.out;
 
     const Ran cancel = runTessera({"ctl", run, "cancel"}, dir, "cancel");

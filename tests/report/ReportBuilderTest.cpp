@@ -30,7 +30,7 @@ TEST(ReportBuilder, HasOneRowPerIndexAndEveryAttemptOfASimulatedRun) {
         }
     }
     EXPECT_EQ(seen.size(), sim.attempts.size());
-    EXPECT_EQ(r.outcome, sim.outcome);
+    EXPECT_EQ(r.outcome, sim.state);
     EXPECT_EQ(r.completedIndexes, sim.status.completedIndexes);
     EXPECT_EQ(r.succeededCount, sim.completed.count());
     EXPECT_EQ(r.failedCount, sim.failed.count());
@@ -220,21 +220,21 @@ TEST(ReportBuilder, IndexStatesAreTheWindowsRule) {
     gone.index = 3;
     gone.number = 1;
     gone.podName = "job-x-3-1";
-    gone.outcome = engine::AttemptOutcome::Deleted;
+    gone.outcome = engine::AttemptOutcome::Lost;
     gone.finishedAt.reset();
     in.attempts.push_back(gone);
     const Report r = ReportBuilder::build(in);
     const std::vector<IndexState> want{IndexState::Succeeded, IndexState::FailedTerminal,
                                        IndexState::Running, IndexState::NotStarted};
     EXPECT_EQ(r.states.toVector(), want);
-    std::vector<history::NewestAttempt> newest{{0, history::BarOutcome::Succeeded, true},
-                                               {1, history::BarOutcome::Failed, true},
-                                               {2, history::BarOutcome::Running, false},
-                                               {3, history::BarOutcome::Unknown, false}};
+    std::vector<history::NewestAttempt> newest{{0, history::AttemptOutcome::Succeeded, true},
+                                               {1, history::AttemptOutcome::Failed, true},
+                                               {2, history::AttemptOutcome::Running, false},
+                                               {3, history::AttemptOutcome::Lost, false}};
     EXPECT_EQ(r.states, history::indexStatesOf(4, newest, engine::IndexSet::parseLenient("0", 4),
                                                engine::IndexSet(), true));
     EXPECT_EQ(r.rows[1].status, "Failed");
-    EXPECT_EQ(r.rows[3].status, "Deleted");
+    EXPECT_EQ(r.rows[3].status, "Lost");
     const history::JobHistory h = ReportBuilder::historyOf(r);
     EXPECT_EQ(h.counts.of(IndexState::FailedTerminal), 1);
     EXPECT_EQ(h.counts.of(IndexState::FailedWillRetry), 0);

@@ -132,7 +132,10 @@ TEST(CsvReportWriter, OneQuotedRowPerIndexUnderAHeader) {
     const auto rows = parseCsv(readAll(path).toStdString());
     ASSERT_EQ(rows.size(), 5u); // header + 4 indexes
     EXPECT_EQ(rows[0].front(), "index");
-    EXPECT_EQ(rows[0].back(), "message");
+    EXPECT_EQ(rows[0][12], "message");
+    // The index's failure count is the last column (history::failuresAfter, as JSON's).
+    EXPECT_EQ(rows[0].back(), "failed_attempts");
+    EXPECT_EQ(rows[1].back(), std::to_string(r.rows[0].failures));
     for (const auto& row : rows) {
         EXPECT_EQ(row.size(), rows[0].size());
     }
@@ -325,4 +328,41 @@ TEST(ReportWriter, AnUnlimitedBackoffLimitReadsUnlimitedForPeopleAndStaysANumber
         pdfPageTexts(writeReport(r, ReportFormat::Pdf, dir, QStringLiteral("r.pdf")))
             .join(QLatin1Char('\n'));
     EXPECT_TRUE(pdf.contains(QStringLiteral("unlimited"))) << pdf.toStdString();
+}
+
+// The three "failed" numbers, each under its own name in JSON and labelled in HTML: failed
+// indexes, the Job's status.failed (pods), and the failed attempts recorded (a deleted one
+// counts, a removed one does not), with each index's failure count.
+TEST(ReportWriters, NameEachFailedNumber) {
+    ReportInput in = reporttest::handMadeInput();
+    in.job.status.failed = 9; // the Job's own counter (pods no longer listed included)
+    engine::Attempt deleted = in.attempts.back();
+    deleted.index = 3;
+    deleted.number = 1;
+    deleted.podName = "job-x-3-1";
+    deleted.outcome = engine::AttemptOutcome::Deleted;
+    deleted.finishedAt = deleted.startedAt;
+    in.attempts.push_back(deleted);
+    engine::Attempt removed = deleted;
+    removed.number = 2;
+    removed.podName = "job-x-3-2";
+    removed.outcome = engine::AttemptOutcome::Removed;
+    in.attempts.push_back(removed);
+    const Report r = ReportBuilder::build(in);
+    QTemporaryDir dir;
+    const QJsonObject root = QJsonDocument::fromJson(readAll(writeReport(r, ReportFormat::Json, dir,
+                                                                         QStringLiteral("r.json"))))
+                                 .object();
+    const QJsonObject outcome = root[u"outcome"].toObject();
+    EXPECT_EQ(outcome[u"failed"].toInt(), r.failedCount); // indexes
+    EXPECT_EQ(outcome[u"failedPods"].toInt(), 9);
+    EXPECT_EQ(outcome[u"failedAttempts"].toInt(), 3); // two failed, one deleted
+    EXPECT_EQ(outcome[u"deletedAttempts"].toInt(), 1);
+    const QJsonArray indexes = root[u"indexes"].toArray();
+    EXPECT_EQ(indexes[0].toObject()[u"failures"].toInt(), 1); // failed, then succeeded
+    EXPECT_EQ(indexes[3].toObject()[u"failures"].toInt(), 1); // deleted, then removed
+    const QString html = QString::fromUtf8(
+        readAll(writeReport(r, ReportFormat::Html, dir, QStringLiteral("r.html"))));
+    EXPECT_TRUE(html.contains(u"Failed pods (Job status.failed)</th><td>9"));
+    EXPECT_TRUE(html.contains(u"Failed attempts recorded</th><td>3 (1 deleted)"));
 }

@@ -41,7 +41,7 @@ IndexAttempt attempt(int index, int number, const QString& pod, qint64 createdMs
     a.pod = pod;
     if (createdMs >= 0)
         a.created = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
-    a.phase = QStringLiteral("Running");
+    a.outcome = tessera::engine::AttemptOutcome::Running;
     return a;
 }
 
@@ -76,7 +76,7 @@ TEST(AttemptIndex, KeptOrderEqualsAFullSortAfterAnyChanges) {
             } else if (what < 9) { // a pod changes, its key too at times
                 const QString& pod = pods[random() % pods.size()];
                 IndexAttempt a = attempt(idx, what % 2, pod, created);
-                a.phase = QStringLiteral("Failed");
+                a.outcome = tessera::engine::AttemptOutcome::Failed;
                 index.put(a);
                 if (what == 8) // and again before the next snapshot
                     index.put(attempt(idx + 1, 0, pod, created));

@@ -133,9 +133,9 @@ TEST_F(ClusterSourceTest, SummariesFillFromTheServerAndFollowChanges) {
     EXPECT_EQ(r.completions, 100);
     EXPECT_EQ(r.parallelism, 5);
     EXPECT_EQ(r.succeeded, 20);
-    EXPECT_EQ(r.status, QStringLiteral("Running"));
+    EXPECT_EQ(r.status, tessera::engine::JobState::Running);
     const JobSummary& b = ui->rows.at(QStringLiteral("test/default/broken"));
-    EXPECT_EQ(b.status, QStringLiteral("Failed"));
+    EXPECT_EQ(b.status, tessera::engine::JobState::Failed);
     EXPECT_EQ(b.statusReason, QStringLiteral("BackoffLimitExceeded"));
     EXPECT_TRUE(std::any_of(ui->states.begin(), ui->states.end(), [](const auto& s) {
         return std::get<0>(s) == ConnectionState::Connected;
@@ -246,7 +246,8 @@ TEST_F(ClusterSourceTest, IndexStatesFollowStatusStringsAndPods) {
     EXPECT_GT(n->serial, serial);
     EXPECT_GE(n->dirtyFirst, 3);
     EXPECT_LE(n->dirtyLast, 8);
-    EXPECT_EQ(n->attemptsOf(3).at(0).phase, QStringLiteral("Succeeded")); // gone, index complete
+    EXPECT_EQ(n->attemptsOf(3).at(0).outcome,
+              tessera::engine::AttemptOutcome::Succeeded); // gone, index complete
     EXPECT_FALSE(n->attemptsOf(3).at(0).live);
     EXPECT_GE(n->timeline.size(), 2u);
     EXPECT_EQ(n->timeline.back().succeeded, 5);
@@ -269,7 +270,7 @@ TEST_F(ClusterSourceTest, ActionsReachTheServerAsMergePatchesAndBackgroundDelete
 
     call([](JobStore* s) { s->setSuspended(kKey, true); });
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(kKey).suspended; }, kWait));
-    EXPECT_EQ(ui->rows.at(kKey).status, QStringLiteral("Suspended"));
+    EXPECT_EQ(ui->rows.at(kKey).status, tessera::engine::JobState::Suspended);
 
     call([](JobStore* s) { s->deleteJob(kKey); });
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.count(kKey) == 0; }, kWait));
@@ -499,7 +500,8 @@ TEST_F(ClusterSourceTest, ASucceededPodALaterListNoLongerHasIsNoLongerLive) {
     api.pods.remove(QStringLiteral("render-1-a"));
     ASSERT_TRUE(
         QTest::qWaitFor([&] { return !attemptOf(QStringLiteral("render-0-a"))->live; }, kWait));
-    EXPECT_EQ(attemptOf(QStringLiteral("render-0-a"))->phase, QStringLiteral("Succeeded"));
+    EXPECT_EQ(attemptOf(QStringLiteral("render-0-a"))->outcome,
+              tessera::engine::AttemptOutcome::Succeeded);
 }
 
 // A long job's attempts are bounded like the History's rows: past the limit the oldest that are
@@ -594,7 +596,7 @@ TEST_F(ClusterSourceTest, AJobOpenedAfterItFinishedHasEveryAttemptLiveAndAfterAR
         [&] { return ui->snap(kKey) && ui->snap(kKey)->attempts.size() == size_t(kPods); }, kWait));
     checkFinishedRun(*ui->snap(kKey));
     for (const auto& a : ui->snap(kKey)->attempts)
-        EXPECT_EQ(a.phase, QStringLiteral("Succeeded"));
+        EXPECT_EQ(a.outcome, tessera::engine::AttemptOutcome::Succeeded);
 
     // The report's input: what the API lists plus what the History kept; the same counts.
     const auto reportCounts = [&] {

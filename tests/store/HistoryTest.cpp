@@ -15,7 +15,7 @@ IndexAttempt attempt(int index, int n, const QString& pod, int exitCode) {
     a.attempt = n;
     a.pod = pod;
     a.node = QStringLiteral("node-1");
-    a.phase = QStringLiteral("Failed");
+    a.outcome = tessera::engine::AttemptOutcome::Failed;
     a.reason = QStringLiteral("Error");
     a.exitCode = exitCode;
     a.created = QDateTime::fromMSecsSinceEpoch(1'700'000'000'000 + index, Qt::UTC);

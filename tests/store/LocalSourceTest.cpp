@@ -144,9 +144,9 @@ protected:
     bool runnerAlive() const {
         return local::Journal::isLocked((runDir() + QStringLiteral("/journal")).toStdString());
     }
-    QString status() const {
+    engine::JobState status() const {
         const auto it = ui->rows.find(key);
-        return it == ui->rows.end() ? QString() : it->second.status;
+        return it == ui->rows.end() ? engine::JobState::Pending : it->second.status;
     }
     // Items that append their index to `out` after a sleep: what ran, and how often.
     QByteArray recordingItems(int items, const char* sleep) const {
@@ -212,7 +212,7 @@ TEST_F(LocalSourceTest, ARunShowsItsIndexStatesExitCodesAndLogsAndReadsBackFromF
         [&] {
             auto it = ui->snapshots.find(key);
             return it != ui->snapshots.end() &&
-                   it->second->summary.status == QLatin1String("Failed") &&
+                   it->second->summary.status == tessera::engine::JobState::Failed &&
                    it->second->states.size() == 4 &&
                    it->second->states.at(3) == IndexState::Succeeded;
         },
@@ -227,7 +227,7 @@ TEST_F(LocalSourceTest, ARunShowsItsIndexStatesExitCodesAndLogsAndReadsBackFromF
     const auto one = s->attemptsOf(1);
     ASSERT_EQ(one.size(), 1u);
     EXPECT_EQ(one[0].exitCode, 3);
-    EXPECT_EQ(one[0].phase, QStringLiteral("Failed"));
+    EXPECT_EQ(one[0].outcome, tessera::engine::AttemptOutcome::Failed);
     ASSERT_EQ(s->failureCount.size(), 1u); // only the indexes that failed
     EXPECT_EQ(s->failuresOf(1), 1);
     ASSERT_EQ(ui->rows.count(key), 1u);
@@ -261,7 +261,7 @@ TEST_F(LocalSourceTest, ARunShowsItsIndexStatesExitCodesAndLogsAndReadsBackFromF
     const auto r = ui->snapshots.at(key);
     EXPECT_EQ(r->states.toVector(), want);
     EXPECT_EQ(r->attemptsOf(1).at(0).exitCode, 3);
-    EXPECT_EQ(r->summary.status, QStringLiteral("Failed"));
+    EXPECT_EQ(r->summary.status, tessera::engine::JobState::Failed);
 }
 
 TEST_F(LocalSourceTest, ParallelismChangesTheRunningRun) {
@@ -276,8 +276,8 @@ TEST_F(LocalSourceTest, ParallelismChangesTheRunningRun) {
     ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
     EXPECT_TRUE(ui->failures.last().contains(QStringLiteral("cannot be suspended")));
     call([this](JobStore* s) { s->deleteJob(key); }); // cancels: no sleeping process left behind
-    ASSERT_TRUE(
-        QTest::qWaitFor([&] { return ui->rows.at(key).status == QLatin1String("Failed"); }, kWait));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return ui->rows.at(key).status == tessera::engine::JobState::Failed; }, kWait));
     EXPECT_EQ(ui->rows.at(key).active, 0);
 }
 
@@ -291,7 +291,7 @@ TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportTheWindowAndTheNextR
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
             auto it = ui->rows.find(key);
-            return it != ui->rows.end() && it->second.status == QLatin1String("Failed");
+            return it != ui->rows.end() && it->second.status == tessera::engine::JobState::Failed;
         },
         kWait))
         << ui->failures.join(QLatin1Char('\n')).toStdString();
@@ -327,8 +327,9 @@ TEST_F(LocalSourceTest, AReRunsOriginalIndexesReachItsReportTheWindowAndTheNextR
 TEST_F(LocalSourceTest, ARunOutlivesItsStoreAndANewStoreShowsItRunningThenFinishedOnce) {
     startStore();
     startRun(runOptions(recordingItems(10, "0.8"), 2));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Running"); }, kWait))
-        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Running; }, kWait))
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
     EXPECT_TRUE(runnerAlive());
 
     host.reset(); // the window quits
@@ -340,9 +341,9 @@ TEST_F(LocalSourceTest, ARunOutlivesItsStoreAndANewStoreShowsItRunningThenFinish
 
     startStore(); // the window again
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.count(key) == 1; }, kWait));
-    EXPECT_EQ(status(), QStringLiteral("Running"));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Complete"); }, kWait))
-        << status().toStdString();
+    EXPECT_EQ(status(), engine::JobState::Running);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Complete; }, kWait))
+        << std::string(engine::toString(status()));
     EXPECT_EQ(ui->rows.at(key).succeeded, 10);
     expectEachIndexRanOnce(10);
     EXPECT_TRUE(ui->failures.isEmpty()) << ui->failures.join(QLatin1Char('\n')).toStdString();
@@ -355,14 +356,16 @@ TEST_F(LocalSourceTest, AKilledRunnerShowsInterruptedAndResumeCompletesIt) {
     startStore();
     startRun(runOptions(recordingItems(6, "3"), 2));
     ASSERT_TRUE(QTest::qWaitFor(
-        [&] { return status() == QLatin1String("Running") && ui->rows.at(key).active > 0; }, kWait))
-        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+        [&] { return status() == engine::JobState::Running && ui->rows.at(key).active > 0; },
+        kWait))
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
     const pid_t pid = runnerPid();
     ASSERT_GT(pid, 0);
     ASSERT_EQ(::kill(pid, SIGKILL), 0);
 
-    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Interrupted"); }, kWait))
-        << status().toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Interrupted; }, kWait))
+        << std::string(engine::toString(status()));
     const JobSummary interrupted = ui->rows.at(key);
     ASSERT_TRUE(interrupted.finished.isValid()) << "an interrupted run's clock must stop";
     EXPECT_LE(interrupted.finished, QDateTime::currentDateTimeUtc());
@@ -370,12 +373,12 @@ TEST_F(LocalSourceTest, AKilledRunnerShowsInterruptedAndResumeCompletesIt) {
     // The items it left running carry on without it (counted as active) until they end.
     EXPECT_GT(interrupted.active, 0);
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(key).active == 0; }, kWait));
-    EXPECT_EQ(status(), QStringLiteral("Interrupted"));
+    EXPECT_EQ(status(), engine::JobState::Interrupted);
     EXPECT_EQ(ui->rows.at(key).finished, interrupted.finished) << "the clock kept counting";
     // Its report says what the window says (it said "Running" with an open end), in the window's
     // export and from the command line alike: Interrupted, ended at the last record.
     const report::Report r = loadReport();
-    EXPECT_EQ(r.outcome, status().toStdString());
+    EXPECT_EQ(r.outcome, status());
     ASSERT_TRUE(r.end.has_value());
     EXPECT_EQ(r.end->time_since_epoch().count(), interrupted.finished.toMSecsSinceEpoch());
     const QJsonObject json = jsonOutcome(r);
@@ -391,8 +394,9 @@ TEST_F(LocalSourceTest, AKilledRunnerShowsInterruptedAndResumeCompletesIt) {
         << ui->failures.last().toStdString();
 
     call([this](JobStore* s) { s->resumeJob(key); });
-    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Complete"); }, kWait))
-        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Complete; }, kWait))
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
     EXPECT_EQ(ui->rows.at(key).succeeded, 6);
     expectEachIndexRanOnce(6);
 }
@@ -403,17 +407,20 @@ TEST_F(LocalSourceTest, ACancelledRunsReportSaysWhatTheWindowSays) {
     startStore();
     startRun(runOptions(recordingItems(6, "5"), 2));
     ASSERT_TRUE(QTest::qWaitFor(
-        [&] { return status() == QLatin1String("Running") && ui->rows.at(key).active > 0; }, kWait))
-        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+        [&] { return status() == engine::JobState::Running && ui->rows.at(key).active > 0; },
+        kWait))
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
     call([this](JobStore* s) { s->deleteJob(key); }); // a local run's delete cancels it
-    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Failed"); }, kWait))
-        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Failed; }, kWait))
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
     const JobSummary window = ui->rows.at(key);
     EXPECT_EQ(window.statusReason, QStringLiteral("Cancelled"));
     ASSERT_TRUE(window.finished.isValid());
 
     const report::Report r = loadReport();
-    EXPECT_EQ(r.outcome, window.status.toStdString());
+    EXPECT_EQ(r.outcome, window.status);
     EXPECT_EQ(r.reason, window.statusReason.toStdString());
     ASSERT_TRUE(r.end.has_value());
     EXPECT_EQ(r.end->time_since_epoch().count(), window.finished.toMSecsSinceEpoch());
@@ -452,8 +459,8 @@ TEST_F(LocalSourceTest, ARunnerThatStopsAtOnceIsReportedInItsOwnWords) {
     EXPECT_TRUE(ui->failures.first().contains(QStringLiteral("disk on fire")))
         << ui->failures.first().toStdString();
     EXPECT_TRUE(ui->failures.first().contains(runDir())) << ui->failures.first().toStdString();
-    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Interrupted"); }, kWait))
-        << status().toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Interrupted; }, kWait))
+        << std::string(engine::toString(status()));
 }
 
 // A local run with failing lines (retried once each) gives the same numbers in the window's
@@ -470,7 +477,8 @@ TEST_F(LocalSourceTest, ARunWithFailuresHasTheSameNumbersInTheWindowAndTheReport
     call([this](JobStore* s) { s->watchJob(key); });
     const auto settled = [&] {
         auto it = ui->snapshots.find(key);
-        if (it == ui->snapshots.end() || it->second->summary.status != QLatin1String("Failed"))
+        if (it == ui->snapshots.end() ||
+            it->second->summary.status != tessera::engine::JobState::Failed)
             return false;
         using engine::IndexStateMap;
         return !it->second->states.findFirst(IndexStateMap::maskOf(IndexState::Pending) |

@@ -16,7 +16,7 @@ JobSummary summary(const QString& name, int parallelism = 2) {
     s.namespace_ = QStringLiteral("default");
     s.completions = 10;
     s.parallelism = parallelism;
-    s.status = QStringLiteral("Running");
+    s.status = tessera::engine::JobState::Running;
     return s;
 }
 

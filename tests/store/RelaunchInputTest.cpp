@@ -77,14 +77,14 @@ TEST(RelaunchInput, AClusterJobGivesBackItsItemsSettingsAndFailedIndexes) {
     store::JobStore* s = demo->store();
 
     // Wait for the job to finish: Failed, since indexes 1 and 4 failed their only attempt.
-    QString status;
+    tessera::engine::JobState status{};
     QObject::connect(s, &store::JobStore::jobsChanged, s, [&](const store::JobListDiff& diff) {
         for (const store::JobSummary& j : diff.upserted)
             if (j.name == QStringLiteral("frames"))
                 status = j.status;
     });
-    ASSERT_TRUE(waitUntil([&] { return status == QStringLiteral("Failed"); }))
-        << status.toStdString();
+    ASSERT_TRUE(waitUntil([&] { return status == tessera::engine::JobState::Failed; }))
+        << std::string(tessera::engine::toString(status));
 
     const Answer a = loadRelaunch(s, QStringLiteral("demo/default/frames"));
     ASSERT_TRUE(a.input) << a.error.toStdString();

@@ -20,7 +20,7 @@ JobSnapshot finishedJob(int n) {
     s.summary.completions = n;
     s.summary.parallelism = 50;
     s.summary.succeeded = n;
-    s.summary.status = QStringLiteral("Complete");
+    s.summary.status = tessera::engine::JobState::Complete;
     s.summary.started = kStart;
     s.summary.finished = kStart.addSecs(n + 30);
     s.states = tessera::engine::IndexStateMap(n, IndexState::Succeeded);
@@ -29,7 +29,8 @@ JobSnapshot finishedJob(int n) {
             IndexAttempt f;
             f.index = i;
             f.pod = QStringLiteral("render-%1-a").arg(i);
-            f.phase = i == 3 ? QStringLiteral("Failed") : QStringLiteral("Unknown");
+            f.outcome = i == 3 ? tessera::engine::AttemptOutcome::Failed
+                               : tessera::engine::AttemptOutcome::Lost;
             f.created = f.started = kStart.addSecs(i);
             if (i == 3) {
                 f.finished = kStart.addSecs(i + 4);
@@ -41,7 +42,7 @@ JobSnapshot finishedJob(int n) {
         a.index = i;
         a.attempt = (i == 3 || i == 5) ? 1 : 0;
         a.pod = QStringLiteral("render-%1").arg(i);
-        a.phase = QStringLiteral("Succeeded");
+        a.outcome = tessera::engine::AttemptOutcome::Succeeded;
         a.created = kStart.addSecs(i + ((i == 3 || i == 5) ? 5 : 0));
         a.started = a.created;
         a.finished = a.started.addSecs(10 + i % 7);
@@ -93,8 +94,8 @@ TEST(RunHistory, BarsEndWhenTheirAttemptEnded) {
     }
     EXPECT_EQ(h.rowIndexes.size(), 20u);
     EXPECT_EQ(h.rowOf(5), 5);
-    EXPECT_EQ(h.bars[h.rowFirst[3]].outcome, BarOutcome::Failed);
-    EXPECT_EQ(h.bars[h.rowFirst[3] + 1].outcome, BarOutcome::Succeeded);
+    EXPECT_EQ(h.bars[h.rowFirst[3]].outcome, tessera::engine::AttemptOutcome::Failed);
+    EXPECT_EQ(h.bars[h.rowFirst[3] + 1].outcome, tessera::engine::AttemptOutcome::Succeeded);
 }
 
 TEST(RunHistory, ActiveAndFailuresFollowTheAttempts) {
@@ -130,12 +131,12 @@ TEST(RunHistory, SucceededIndexesWithoutRecordedAttemptsAreCountedAsSuch) {
 
 TEST(RunHistory, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
     JobSnapshot s = finishedJob(5);
-    s.summary.status = QStringLiteral("Running");
+    s.summary.status = tessera::engine::JobState::Running;
     s.summary.finished = QDateTime();
     IndexAttempt running;
     running.index = 5;
     running.pod = QStringLiteral("render-5-live");
-    running.phase = QStringLiteral("Running");
+    running.outcome = tessera::engine::AttemptOutcome::Running;
     running.live = true;
     running.created = running.started = kStart.addSecs(30);
     s.attempts.push_back(running);
@@ -177,13 +178,13 @@ TEST(RunHistory, TheEtaComesFromRecordedEndsSoReselectingDoesNotResetIt) {
     JobSnapshot s;
     s.summary.completions = 100;
     s.summary.succeeded = 40;
-    s.summary.status = QStringLiteral("Running");
+    s.summary.status = tessera::engine::JobState::Running;
     s.summary.started = kStart;
     for (int i = 0; i < 40; ++i) {
         IndexAttempt a;
         a.index = i;
         a.pod = QStringLiteral("p-%1").arg(i);
-        a.phase = QStringLiteral("Succeeded");
+        a.outcome = tessera::engine::AttemptOutcome::Succeeded;
         a.exitCode = 0;
         a.created = a.started = kStart.addSecs(i * 5);
         a.finished = a.started.addSecs(5);

@@ -54,10 +54,19 @@ inline RunNumbers reportNumbers(const report::Report& r) {
     const QJsonObject outcome = json.value(QStringLiteral("outcome")).toObject();
     n.succeeded = outcome.value(QStringLiteral("succeeded")).toInt(-1);
     n.failed = outcome.value(QStringLiteral("failed")).toInt(-1);
+    // The failed attempts recorded, by the report's own count (history::countIndexes, as the
+    // window's) and, attempt by attempt, by its history's outcomes: both must say the same.
+    n.failedAttempts = outcome.value(QStringLiteral("failedAttempts")).toInt(-1);
+    int fromHistory = 0;
     for (const QJsonValue& row : json.value(QStringLiteral("indexes")).toArray())
-        for (const QJsonValue& a : row.toObject().value(QStringLiteral("history")).toArray())
-            n.failedAttempts +=
-                a.toObject().value(QStringLiteral("outcome")).toString() == QLatin1String("Failed");
+        for (const QJsonValue& a : row.toObject().value(QStringLiteral("history")).toArray()) {
+            const auto o = engine::attemptOutcomeFromString(
+                a.toObject().value(QStringLiteral("outcome")).toString().toStdString());
+            fromHistory += o && engine::countsAsFailed(*o) ? 1 : 0;
+        }
+    if (fromHistory != n.failedAttempts)
+        ADD_FAILURE() << "outcome.failedAttempts " << n.failedAttempts << " but the history has "
+                      << fromHistory;
     const QJsonArray progress = json.value(QStringLiteral("progress")).toArray();
     if (!progress.isEmpty()) {
         n.succeededAtEnd = progress.last().toObject().value(QStringLiteral("succeeded")).toInt();

@@ -309,7 +309,9 @@ TEST(FirstHour, ThemeSwitchRepaintsTheGridAndIsRemembered) {
             if (!l->pixmap().isNull() && (!swatch || l->x() < swatch->x()))
                 swatch = l;
         }
-        return swatch ? darkLegend.pixelColor(swatch->geometry().center()) : QColor();
+        // In the legend's coordinates: the swatch sits in its entry, after the caption.
+        return swatch ? darkLegend.pixelColor(swatch->mapTo(swatchOwner, swatch->rect().center()))
+                      : QColor();
     }();
     EXPECT_EQ(notStartedSwatch.rgb(),
               StatePalette(themePalette(Theme::Dark)).rgb(IndexState::NotStarted));

@@ -54,7 +54,7 @@ JobSnapshot failedRun(int n) {
     s.summary.namespace_ = QStringLiteral("default");
     s.summary.completions = n;
     s.summary.parallelism = 40;
-    s.summary.status = QStringLiteral("Failed");
+    s.summary.status = tessera::engine::JobState::Failed;
     s.summary.statusReason = QStringLiteral("BackoffLimitExceeded");
     s.summary.started = kStart;
     s.states = tessera::engine::IndexStateMap(n);
@@ -73,7 +73,8 @@ JobSnapshot failedRun(int n) {
             a.created = kStart.addSecs(i / 40 * 60 + t * 90);
             a.started = a.created.addSecs(1);
             a.finished = a.started.addSecs(20 + (i * 7) % 61);
-            a.phase = failing(i) ? QStringLiteral("Failed") : QStringLiteral("Succeeded");
+            a.outcome = failing(i) ? tessera::engine::AttemptOutcome::Failed
+                                   : tessera::engine::AttemptOutcome::Succeeded;
             a.exitCode = failing(i) ? 1 : 0;
             a.reason = failing(i) ? QStringLiteral("Error") : QStringLiteral("Completed");
             lastEnd = std::max(lastEnd, a.finished.toMSecsSinceEpoch());
@@ -129,7 +130,7 @@ TEST(JobHistoryViews, TimelineBarsEndWhenTheirAttemptEnded) {
     IndexAttempt unseen;
     unseen.index = 195;
     unseen.pod = QStringLiteral("render-195-0");
-    unseen.phase = QStringLiteral("Unknown");
+    unseen.outcome = tessera::engine::AttemptOutcome::Lost;
     unseen.created = unseen.started = kStart.addSecs(30);
     run.attempts.push_back(unseen);
     const std::size_t unseenPos = run.attempts.size() - 1;
@@ -245,10 +246,10 @@ TEST(JobHistoryViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel)
     // second, different number of failed indexes.
     const auto* facts = job.view->findChild<QLabel*>(QStringLiteral("jobFacts"));
     ASSERT_NE(facts, nullptr);
-    EXPECT_TRUE(facts->text().contains(QStringLiteral("Pods: %1 active / %2 succeeded / %3 failed")
-                                           .arg(QLocale().toString(run.summary.active),
-                                                QLocale().toString(run.summary.succeeded),
-                                                QLocale().toString(run.summary.failed))))
+    EXPECT_TRUE(facts->text().contains(
+        QStringLiteral("Pods (Job status): %1 active / %2 succeeded / %3 failed")
+            .arg(QLocale().toString(run.summary.active), QLocale().toString(run.summary.succeeded),
+                 QLocale().toString(run.summary.failed))))
         << facts->text().toStdString();
     // The failures panel: the same four, each with its last exit code.
     job.view->tabs()->setCurrentWidget(job.view->failuresPanel());
@@ -265,6 +266,74 @@ TEST(JobHistoryViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel)
         << job.view->indexDetails(295).toStdString();
     job.view->tabs()->setCurrentIndex(0);
     save(job.view.get(), QStringLiteral("truth-scoreboard.png"));
+}
+
+// The three "failed" numbers, each named: a recovered index (failed, then succeeded) is not a
+// failing index (its last attempt succeeded); a deleted attempt ends when its deletion was seen
+// and counts as a failed attempt, as status.failed counts it; the header shows the Job's own
+// counter and, when it lags the attempts seen, both.
+TEST(JobHistoryViews, RecoveredIndexIsNotFailingAndEachFailedNumberIsNamed) {
+    const JobSnapshot base = failedRun(300);
+    JobSnapshot run = base;
+    run.attempts = AttemptList();
+    for (const IndexAttempt& a : base.attempts) {
+        if (a.index == 20 || a.index == 21) {
+            IndexAttempt first = a;
+            first.attempt = 0;
+            first.pod = a.pod + QStringLiteral("-first");
+            first.finished = a.started.addSecs(5);
+            if (a.index == 20) {
+                first.outcome = engine::AttemptOutcome::Failed;
+                first.exitCode = 1;
+                first.reason = QStringLiteral("Error");
+            } else {
+                first.outcome = engine::AttemptOutcome::Deleted;
+                first.reason = QStringLiteral("Deleted");
+            }
+            run.attempts.push_back(first);
+            IndexAttempt second = a;
+            second.attempt = 1;
+            second.created = first.finished.addSecs(1);
+            second.started = second.created.addSecs(1);
+            second.finished = second.started.addSecs(10);
+            run.attempts.push_back(second);
+            run.failureCount[a.index] = 1;
+            continue;
+        }
+        run.attempts.push_back(a);
+    }
+    OpenedJob job(run);
+    ASSERT_TRUE(job.loaded());
+    // Failures: the four failing indexes only; 20 and 21 recovered.
+    job.view->tabs()->setCurrentWidget(job.view->failuresPanel());
+    QApplication::processEvents();
+    EXPECT_EQ(job.view->failuresPanel()->failuresTitle(), QStringLiteral("Failing indexes (4)"));
+    for (const auto& row : job.view->failuresModel()->rows())
+        EXPECT_NE(row[0].value.toInt(), 20);
+    // Header: the Job's counter (8 pods) and the 10 failed attempts seen, each named.
+    const auto* facts = job.view->findChild<QLabel*>(QStringLiteral("jobFacts"));
+    ASSERT_NE(facts, nullptr);
+    EXPECT_TRUE(facts->text().contains(QStringLiteral("/ 8 failed · 10 failed seen")))
+        << facts->text().toStdString();
+    const IndexCounts counts = countIndexes(*job.view->snapshot());
+    EXPECT_EQ(counts.failedAttempts, 10);
+    EXPECT_EQ(counts.deletedAttempts, 1);
+    EXPECT_EQ(failedAttemptsSeen(*job.view->snapshot()), counts.failedAttempts);
+    // The deleted attempt is a bar from its start to its deletion, not a zero-length mark.
+    const auto snapshot = job.view->snapshot();
+    std::size_t deletedPos = 0;
+    for (std::size_t i = 0; i < snapshot->attempts.size(); ++i)
+        if (snapshot->attempts[i].outcome == engine::AttemptOutcome::Deleted)
+            deletedPos = i;
+    job.view->tabs()->setCurrentWidget(job.view->timeline());
+    QApplication::processEvents();
+    const store::RunHistory& h = job.view->timeline()->history();
+    const auto bar = std::find_if(h.bars.begin(), h.bars.end(),
+                                  [&](const AttemptBar& b) { return b.attemptPos == deletedPos; });
+    ASSERT_NE(bar, h.bars.end());
+    EXPECT_TRUE(bar->endKnown);
+    EXPECT_EQ(bar->end - bar->start, 5000);
+    EXPECT_FALSE(job.view->timeline()->barRectOf(deletedPos).isEmpty());
 }
 
 // The Demo end to end: the thumbnails job finishes while nobody looks at it; opened afterwards,
@@ -284,9 +353,12 @@ TEST(JobHistoryViews, ADemoJobOpenedAfterItFinishedShowsItsWholeRun) {
         return store::JobSummary();
     };
     ASSERT_TRUE(QTest::qWaitFor(
-        [&] { return keyOf(QStringLiteral("thumbnails")).status == QLatin1String("Complete"); },
+        [&] {
+            return keyOf(QStringLiteral("thumbnails")).status ==
+                   tessera::engine::JobState::Complete;
+        },
         90000))
-        << keyOf(QStringLiteral("thumbnails")).status.toStdString();
+        << tessera::engine::toString(keyOf(QStringLiteral("thumbnails")).status);
     window.openJob(keyOf(QStringLiteral("thumbnails")).key);
     JobView* view = window.jobView();
     ASSERT_NE(view, nullptr);

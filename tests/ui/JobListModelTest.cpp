@@ -22,7 +22,7 @@ using tessera::ui::themePalette;
 namespace {
 
 JobSummary job(const QString& name, int completions, int succeeded,
-               const QString& status = QStringLiteral("Running")) {
+               tessera::engine::JobState status = tessera::engine::JobState::Running) {
     JobSummary j;
     j.key = QStringLiteral("demo/default/") + name;
     j.name = name;
@@ -50,7 +50,7 @@ TEST(JobListModel, FillsUpdatesAndRemovesRowsFromDiffs) {
     JobListDiff reset;
     reset.reset = true;
     reset.upserted = {job(QStringLiteral("render"), 20000, 150),
-                      job(QStringLiteral("etl"), 10, 10, QStringLiteral("Complete"))};
+                      job(QStringLiteral("etl"), 10, 10, tessera::engine::JobState::Complete)};
     model.applyDiff(reset);
     ASSERT_EQ(model.rowCount(), 2);
     EXPECT_EQ(cell(model, 0, JobListModel::Name), QStringLiteral("render"));
@@ -63,7 +63,8 @@ TEST(JobListModel, FillsUpdatesAndRemovesRowsFromDiffs) {
     // An update changes the row in place, with one dataChanged; a new job is appended.
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     JobListDiff update;
-    JobSummary failed = job(QStringLiteral("render"), 20000, 300, QStringLiteral("Failed"));
+    JobSummary failed =
+        job(QStringLiteral("render"), 20000, 300, tessera::engine::JobState::Failed);
     failed.statusReason = QStringLiteral("BackoffLimitExceeded");
     failed.failed = 7;
     update.upserted = {failed, job(QStringLiteral("thumbs"), 500, 0)};
@@ -95,7 +96,8 @@ TEST(JobListModel, SortsNumericallyAndFiltersByText) {
     reset.reset = true;
     for (int i = 0; i < 30; ++i)
         reset.upserted.push_back(job(QStringLiteral("job-%1").arg(i), (i * 37) % 1000 + 1, 0));
-    reset.upserted.push_back(job(QStringLiteral("broken"), 5, 0, QStringLiteral("Failed")));
+    reset.upserted.push_back(
+        job(QStringLiteral("broken"), 5, 0, tessera::engine::JobState::Failed));
     model.applyDiff(reset);
 
     QSortFilterProxyModel proxy;
@@ -123,9 +125,10 @@ TEST(JobListModel, FailedTextFollowsTheTheme) {
     JobListModel model;
     JobListDiff reset;
     reset.reset = true;
-    JobSummary failed = job(QStringLiteral("render"), 20, 3, QStringLiteral("Failed"));
+    JobSummary failed = job(QStringLiteral("render"), 20, 3, tessera::engine::JobState::Failed);
     failed.failed = 2;
-    reset.upserted = {failed, job(QStringLiteral("etl"), 10, 10, QStringLiteral("Complete"))};
+    reset.upserted = {failed,
+                      job(QStringLiteral("etl"), 10, 10, tessera::engine::JobState::Complete)};
     model.applyDiff(reset);
     const auto foreground = [&](int row, int column) {
         return model.data(model.index(row, column), Qt::ForegroundRole).value<QBrush>().color();
@@ -142,4 +145,21 @@ TEST(JobListModel, FailedTextFollowsTheTheme) {
     EXPECT_NE(StatePalette(themePalette(Theme::Light)).color(IndexState::FailedTerminal),
               StatePalette(themePalette(Theme::Dark)).color(IndexState::FailedTerminal));
     QGuiApplication::setPalette(before);
+}
+
+// kubectl shows a finished Job as finished even when spec.suspend is set: the list does too
+// (engine::jobStateOf decides; the row does not second-guess it from `suspended`).
+TEST(JobListModel, FinishedSuspendedJobReadsFinished) {
+    JobListModel model;
+    JobListDiff reset;
+    reset.reset = true;
+    JobSummary complete = job(QStringLiteral("etl"), 10, 10, tessera::engine::JobState::Complete);
+    complete.suspended = true;
+    JobSummary failed = job(QStringLiteral("render"), 10, 3, tessera::engine::JobState::Failed);
+    failed.suspended = true;
+    failed.statusReason = QStringLiteral("BackoffLimitExceeded");
+    reset.upserted = {complete, failed};
+    model.applyDiff(reset);
+    EXPECT_EQ(cell(model, 0, JobListModel::Status), QStringLiteral("Complete"));
+    EXPECT_EQ(cell(model, 1, JobListModel::Status), QStringLiteral("Failed: BackoffLimitExceeded"));
 }

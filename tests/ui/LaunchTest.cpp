@@ -248,7 +248,7 @@ TEST_F(LaunchFromWindow, ALocalRunRunsToCompleteWithAGreenGridAndItsReportMatche
     ASSERT_TRUE(waitUntil([&] {
         for (int r = 0; r < model->rowCount(); ++r) {
             if (model->job(r).completions == kItems &&
-                model->job(r).status == QStringLiteral("Complete"))
+                model->job(r).status == tessera::engine::JobState::Complete)
                 row = r;
         }
         return row >= 0;
@@ -376,7 +376,7 @@ TEST_F(LaunchFromWindow, ReRunFailedIndexesOfALocalRunOffersOnlyTheFailedItems) 
     ASSERT_TRUE(waitUntil([&] {
         for (int r = 0; r < model->rowCount(); ++r)
             if (model->job(r).name.startsWith(QStringLiteral("mixed-rerun")) &&
-                model->job(r).status == QStringLiteral("Failed"))
+                model->job(r).status == tessera::engine::JobState::Failed)
                 return true;
         return false;
     })) <<
@@ -384,7 +384,7 @@ TEST_F(LaunchFromWindow, ReRunFailedIndexesOfALocalRunOffersOnlyTheFailedItems) 
             std::string rows;
             for (int r = 0; r < model->rowCount(); ++r)
                 rows += model->job(r).name.toStdString() + " " +
-                        model->job(r).status.toStdString() + "; ";
+                        std::string(tessera::engine::toString(model->job(r).status)) + "; ";
             return rows;
         }();
     std::vector<int32_t> recorded;
@@ -435,7 +435,7 @@ TEST_F(LaunchFromWindow, ReRunFailedIndexesOfADemoClusterJobComesBackFromItsConf
         row = -1;
         for (int r = 0; r < model->rowCount(); ++r)
             if (model->job(r).name == QStringLiteral("shots") &&
-                model->job(r).status == QStringLiteral("Failed"))
+                model->job(r).status == tessera::engine::JobState::Failed)
                 row = r;
         return row >= 0;
     }));
@@ -573,7 +573,7 @@ TEST_F(LaunchFromWindow, ADryRunWithTheDefaultsRunsEveryIndexAndSaysWhyItFails) 
         config.failures.failingIndexes[i] = -1;
     const tessera::engine::SimulationResult r = tessera::engine::simulate(config);
     ASSERT_TRUE(r.finished) << r.stopReason;
-    EXPECT_EQ(r.outcome, "Failed");
+    EXPECT_EQ(r.state, tessera::engine::JobState::Failed);
     EXPECT_EQ(r.reason, "FailedIndexes");
     EXPECT_EQ(r.status.succeeded, kItems - 11);
     const std::vector<int32_t> failing = everySeventeenthIndex(kItems);
@@ -588,7 +588,7 @@ TEST_F(LaunchFromWindow, ADryRunWithTheDefaultsRunsEveryIndexAndSaysWhyItFails) 
     ASSERT_TRUE(waitUntil([&] { return simulated.size() == 1; }));
     ASSERT_FALSE(dialog->forecasts().empty());
     for (const Forecast& f : dialog->forecasts()) {
-        EXPECT_EQ(f.outcome, "Failed") << f.parallelism;
+        EXPECT_EQ(f.state, tessera::engine::JobState::Failed) << f.parallelism;
         EXPECT_EQ(f.reason, "FailedIndexes") << f.parallelism;
         EXPECT_EQ(f.failedIndexes, kItems) << f.parallelism; // all ran, none left out
     }
@@ -642,7 +642,10 @@ TEST_F(LaunchFromWindow, AFailingLocalRunWithTheDefaultsRunsAllItemsAndIsSelecte
 
     // Two retries per failing index (10 s, then 20 s apart), so this takes about half a minute.
     ASSERT_TRUE(waitUntil(
-        [&] { return model->rowCount() == 1 && model->job(0).status == QStringLiteral("Failed"); },
+        [&] {
+            return model->rowCount() == 1 &&
+                   model->job(0).status == tessera::engine::JobState::Failed;
+        },
         120000));
     const tessera::store::JobSummary& job = model->job(0);
     EXPECT_EQ(job.statusReason, QStringLiteral("FailedIndexes"));

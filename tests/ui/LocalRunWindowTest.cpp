@@ -23,6 +23,7 @@
 #include <QTest>
 #include <csignal>
 #include <gtest/gtest.h>
+#include <optional>
 
 using namespace tessera::ui;
 using tessera::ui::launch::LaunchDialog;
@@ -96,12 +97,13 @@ protected:
         }));
         return name;
     }
-    QString status(MainWindow& window, const QString& name) const {
+    // The row's state; nullopt while the job list has no row of that name.
+    std::optional<tessera::engine::JobState> status(MainWindow& window, const QString& name) const {
         JobListModel* model = window.jobModel();
         for (int r = 0; r < model->rowCount(); ++r)
             if (model->job(r).name == name)
                 return model->job(r).status;
-        return {};
+        return std::nullopt;
     }
     void select(MainWindow& window, const QString& name) const {
         JobListModel* model = window.jobModel();
@@ -159,8 +161,10 @@ TEST_F(LocalRunWindow, ClosingTheWindowSaysWhichRunsGoOnAndANewWindowShowsThemFi
     auto window = localWindow();
     const QString name = launch(*window, kItems, "1");
     ASSERT_FALSE(name.isEmpty());
-    ASSERT_TRUE(waitUntil([&] { return status(*window, name) == QLatin1String("Running"); }))
-        << status(*window, name).toStdString();
+    ASSERT_TRUE(waitUntil([&] {
+        return status(*window, name) == tessera::engine::JobState::Running;
+    })) << std::string(status(*window, name) ? tessera::engine::toString(*status(*window, name))
+                                             : "-");
     // The source is listed, so it says so (not "Connecting…" forever).
     EXPECT_TRUE(window->connectionText().contains(QStringLiteral("Connected")))
         << window->connectionText().toStdString();
@@ -188,10 +192,12 @@ TEST_F(LocalRunWindow, ClosingTheWindowSaysWhichRunsGoOnAndANewWindowShowsThemFi
 
     // A new window shows it running, then finished, every item done exactly once.
     window = localWindow();
-    ASSERT_TRUE(waitUntil([&] { return !status(*window, name).isEmpty(); }));
-    EXPECT_EQ(status(*window, name), QStringLiteral("Running"));
-    ASSERT_TRUE(waitUntil([&] { return status(*window, name) == QLatin1String("Complete"); }))
-        << status(*window, name).toStdString();
+    ASSERT_TRUE(waitUntil([&] { return status(*window, name).has_value(); }));
+    EXPECT_EQ(status(*window, name), tessera::engine::JobState::Running);
+    ASSERT_TRUE(waitUntil([&] {
+        return status(*window, name) == tessera::engine::JobState::Complete;
+    })) << std::string(status(*window, name) ? tessera::engine::toString(*status(*window, name))
+                                             : "-");
     expectEachIndexRanOnce(kItems);
     // Nothing runs now: closing asks nothing.
     window->close();
@@ -204,7 +210,8 @@ TEST_F(LocalRunWindow, AKilledRunnerShowsInterruptedAndTheHeadersResumeCompletes
     auto window = localWindow();
     const QString name = launch(*window, kItems, "1");
     ASSERT_FALSE(name.isEmpty());
-    ASSERT_TRUE(waitUntil([&] { return status(*window, name) == QLatin1String("Running"); }));
+    ASSERT_TRUE(
+        waitUntil([&] { return status(*window, name) == tessera::engine::JobState::Running; }));
     select(*window, name);
     ASSERT_TRUE(waitUntil([&] { return window->jobView() && window->jobView()->snapshot(); }));
     auto* resume = window->jobView()->findChild<QPushButton*>(QStringLiteral("resumeButton"));
@@ -220,19 +227,24 @@ TEST_F(LocalRunWindow, AKilledRunnerShowsInterruptedAndTheHeadersResumeCompletes
     const pid_t pid = runnerPid();
     ASSERT_GT(pid, 0);
     ASSERT_EQ(::kill(pid, SIGKILL), 0);
-    ASSERT_TRUE(waitUntil([&] { return status(*window, name) == QLatin1String("Interrupted"); }))
-        << status(*window, name).toStdString();
+    ASSERT_TRUE(waitUntil([&] {
+        return status(*window, name) == tessera::engine::JobState::Interrupted;
+    })) << std::string(status(*window, name) ? tessera::engine::toString(*status(*window, name))
+                                             : "-");
     // The header says so and offers Resume (so does the Job menu); the clock has stopped.
     ASSERT_TRUE(waitUntil([&] {
-        return window->jobView()->snapshot()->summary.status == QLatin1String("Interrupted") &&
+        return window->jobView()->snapshot()->summary.status ==
+                   tessera::engine::JobState::Interrupted &&
                resume->isVisible();
     }));
     EXPECT_TRUE(window->jobView()->snapshot()->summary.finished.isValid());
     EXPECT_NE(window->findChild<QAction*>(QStringLiteral("resumeRunAction")), nullptr);
 
     resume->click();
-    ASSERT_TRUE(waitUntil([&] { return status(*window, name) == QLatin1String("Complete"); }))
-        << status(*window, name).toStdString();
+    ASSERT_TRUE(waitUntil([&] {
+        return status(*window, name) == tessera::engine::JobState::Complete;
+    })) << std::string(status(*window, name) ? tessera::engine::toString(*status(*window, name))
+                                             : "-");
     EXPECT_FALSE(resume->isVisible());
     expectEachIndexRanOnce(kItems);
 }

@@ -63,7 +63,7 @@ inline store::JobSnapshot runningJob(const QString& name, int completions) {
     s.summary.namespace_ = QStringLiteral("default");
     s.summary.completions = completions;
     s.summary.parallelism = 10;
-    s.summary.status = QStringLiteral("Running");
+    s.summary.status = tessera::engine::JobState::Running;
     s.summary.created = s.summary.started = QDateTime::currentDateTimeUtc().addSecs(-120);
     s.states = engine::IndexStateMap(completions);
     if (completions / 3 > 0)
@@ -80,7 +80,8 @@ inline store::JobSnapshot runningJob(const QString& name, int completions) {
         a.index = 0;
         a.attempt = attempt;
         a.pod = name + QStringLiteral("-0-") + QString::number(attempt);
-        a.phase = attempt == 0 ? QStringLiteral("Failed") : QStringLiteral("Succeeded");
+        a.outcome = attempt == 0 ? tessera::engine::AttemptOutcome::Failed
+                                 : tessera::engine::AttemptOutcome::Succeeded;
         a.created = a.started = s.summary.started.addSecs(attempt * 30);
         a.finished = a.started.addSecs(20);
         a.exitCode = attempt == 0 ? 1 : 0;

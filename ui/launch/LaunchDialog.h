@@ -10,6 +10,7 @@
 //    Launch through ClusterLauncher (work lists over 1 MiB are refused with the reason).
 // Parsing, generation and simulation run on the thread pool (AsyncTask.h).
 #include "LaunchFile.h"
+#include "engine/JobState.h"
 #include "kube/ClusterConnection.h"
 #include "launch/LaunchGenerator.h"
 #include "local/LocalRunner.h"
@@ -56,7 +57,7 @@ struct ClusterTarget {
 struct Forecast {
     int32_t parallelism = 0;
     bool finished = false;
-    std::string outcome;    // "Complete", "Failed" or "Unfinished"
+    engine::JobState state = engine::JobState::Pending; // Complete or Failed once finished
     std::string reason;     // the terminal condition's reason, e.g. "BackoffLimitExceeded"
     std::string stopReason; // why an unfinished forecast stopped
     int32_t succeeded = 0;

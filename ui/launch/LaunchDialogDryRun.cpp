@@ -28,17 +28,14 @@ namespace {
 
 // "Complete", or why not: "Failed (BackoffLimitExceeded): 14 succeeded, 3 indexes failed".
 QString forecastOutcome(const Forecast& f) {
-    QString outcome;
-    if (f.outcome == "Complete")
-        outcome = LaunchDialog::tr("Complete");
-    else if (f.outcome == "Failed")
-        outcome = LaunchDialog::tr("Failed");
-    else
-        outcome = LaunchDialog::tr("Unfinished");
-    const std::string& why = f.outcome == "Unfinished" ? f.stopReason : f.reason;
+    const bool finished = engine::isFinished(f.state);
+    QString outcome = f.state == engine::JobState::Complete ? LaunchDialog::tr("Complete")
+                      : f.state == engine::JobState::Failed ? LaunchDialog::tr("Failed")
+                                                            : LaunchDialog::tr("Unfinished");
+    const std::string& why = finished ? f.reason : f.stopReason;
     if (!why.empty())
         outcome += QStringLiteral(" (%1)").arg(qs(why));
-    if (f.outcome != "Complete")
+    if (f.state != engine::JobState::Complete)
         outcome += LaunchDialog::tr(": %n succeeded", nullptr, f.succeeded) +
                    LaunchDialog::tr(", %n index(es) failed", nullptr, f.failedIndexes);
     return outcome;
@@ -133,7 +130,7 @@ void LaunchDialog::simulate() {
                 Forecast f;
                 f.parallelism = p;
                 f.finished = r.finished;
-                f.outcome = r.outcome;
+                f.state = r.state;
                 f.reason = r.reason;
                 f.stopReason = r.stopReason;
                 f.succeeded = r.status.succeeded;
