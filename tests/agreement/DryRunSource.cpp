@@ -1,6 +1,7 @@
 #include "DryRunSource.h"
 
 #include "engine/Defaults.h"
+#include "engine/JobState.h"
 #include "engine/Simulator.h"
 #include "history/JobHistory.h"
 
@@ -42,7 +43,7 @@ void observeDryRun(const DryRun& run, Observations& out) {
     namespace q = quantity;
     const engine::SimulationResult& r = run.result;
     const QString engine = QStringLiteral("simulation result");
-    out.add(engine, q::state, QString::fromStdString(r.outcome));
+    out.add(engine, q::state, QString::fromLatin1(engine::outcomeText(r)));
     out.add(engine, q::reason, QString::fromStdString(r.reason));
     out.add(engine, q::succeededIndexes, static_cast<long long>(r.completed.count()));
     out.add(engine, q::failedIndexes, static_cast<long long>(r.failed.count()));
@@ -54,7 +55,7 @@ void observeDryRun(const DryRun& run, Observations& out) {
     out.add(engine, q::attempts, static_cast<long long>(r.attempts.size()));
     long long failedAttempts = 0;
     for (const engine::Attempt& a : r.attempts)
-        failedAttempts += a.outcome == engine::AttemptOutcome::Failed;
+        failedAttempts += engine::countsAsFailed(a.outcome) ? 1 : 0;
     out.add(engine, q::failedAttempts, failedAttempts);
 
     const int32_t completions = run.config.job.spec.completions.value_or(0);

@@ -1,5 +1,6 @@
 #include "ReportViews.h"
 
+#include "engine/JobState.h"
 #include "report/ReportLabels.h"
 #include "report/ReportWriter.h"
 
@@ -145,8 +146,12 @@ void observeJsonReport(const QByteArray& bytes, const QString& view, Observation
     out.add(view, q::completedIndexSet, outcome[u"completedIndexes"].toString());
     out.add(view, q::failedIndexSet, outcome[u"failedIndexes"].toString());
     out.add(view, q::succeededIndexes, outcome[u"succeeded"].toInt(-1));
-    // docs/report-schema.md: outcome.succeeded, .failed and .active are the Job's status counts.
-    out.add(view, q::statusFailed, outcome[u"failed"].toInt(-1));
+    // docs/report-schema.md: outcome.failedPods is the Job's status.failed, outcome.failed the
+    // failed indexes, outcome.failedAttempts the failed attempts recorded.
+    out.add(view, q::statusFailed, outcome[u"failedPods"].toInt(-1));
+    out.add(view + QStringLiteral(" outcome"), q::failedIndexes, outcome[u"failed"].toInt(-1));
+    out.add(view + QStringLiteral(" outcome"), q::failedAttempts,
+            outcome[u"failedAttempts"].toInt(-1));
     out.add(view, q::active, outcome[u"active"].toInt(-1));
     long long failedAttempts = 0, attempts = 0, ended = 0, failedIndexes = 0, withFailures = 0;
     for (const QJsonValue& value : json[u"indexes"].toArray()) {
@@ -165,7 +170,10 @@ void observeJsonReport(const QByteArray& bytes, const QString& view, Observation
             ++attempts;
             ended += !a[u"finishedAt"].isNull();
             failureCounts << QString::number(a[u"failureCount"].toInt());
-            failures += a[u"outcome"].toString() == QLatin1String("Failed");
+            // The one rule for a failed attempt, over the outcome the report names.
+            const auto outcome =
+                engine::attemptOutcomeFromString(a[u"outcome"].toString().toStdString());
+            failures += outcome && engine::countsAsFailed(*outcome) ? 1 : 0;
         }
         failedAttempts += failures;
         withFailures += failures > 0;

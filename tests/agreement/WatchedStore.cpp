@@ -1,5 +1,7 @@
 #include "WatchedStore.h"
 
+#include "engine/JobState.h"
+
 #include <QTest>
 #include <gtest/gtest.h>
 
@@ -61,9 +63,7 @@ store::ReportInputPtr WatchedStore::loadReportInput() {
 }
 
 bool finished(const store::JobSnapshot& s) {
-    return (s.summary.status == QLatin1String("Complete") ||
-            s.summary.status == QLatin1String("Failed")) &&
-           s.summary.active == 0;
+    return engine::isFinished(s.summary.status) && s.summary.active == 0;
 }
 
 } // namespace tessera::agreement

@@ -1,5 +1,6 @@
 #include "WindowViews.h"
 
+#include "engine/JobState.h"
 #include "store/MemoryJobStore.h"
 #include "ui/ChartsWidget.h"
 #include "ui/FailuresPanel.h"
@@ -208,7 +209,7 @@ void observeWindow(const store::JobSnapshotPtr& snapshot, const QString& when, O
     out.add(view("timeline"), q::attempts, static_cast<long long>(bars.size()));
     long long failedBars = 0, ended = 0;
     for (const auto& bar : bars) {
-        failedBars += bar.outcome == history::BarOutcome::Failed;
+        failedBars += engine::countsAsFailed(bar.outcome) ? 1 : 0;
         ended += bar.endKnown;
     }
     out.add(view("timeline"), q::failedAttempts, failedBars);
