@@ -4,6 +4,7 @@
 #include "../CliArgs.h"
 #include "../Commands.h"
 #include "codec/Decode.h"
+#include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
 #include "engine/Defaults.h"
 #include "engine/Simulator.h"
@@ -174,7 +175,8 @@ engine::Result<report::ReportInput> simulateInput(const std::string& path, const
     if (cfg.job.metadata.uid.empty())
         cfg.job.metadata.uid = "dry-run-" + cfg.job.metadata.name;
     engine::applyDefaults(cfg.job.spec);
-    const auto problems = engine::validateJob(cfg.job);
+    // The API server's gate, as for every path that accepts a Job (codec/ManifestValidation.h).
+    const auto problems = codec::validateJobManifest(jobManifest->json);
     if (!problems.empty()) {
         std::string message = text(ReportCommand::tr("%1: the API server would reject this Job:")
                                        .arg(QString::fromStdString(path)));
