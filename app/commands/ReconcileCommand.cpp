@@ -64,6 +64,7 @@ std::vector<engine::Pod> claimedPods(const codec::ReconcileInput& input,
                                      : std::string(R"({"matchLabels":{")") +
                                            engine::kControllerUidLabel + R"(":")" +
                                            job.metadata.uid + R"("}})";
+    const codec::LabelSelectorMatch matcher(selector);
     std::vector<engine::Pod> claimed;
     claimed.reserve(input.pods.size());
     std::size_t adopted = 0, ignored = 0;
@@ -72,7 +73,7 @@ std::vector<engine::Pod> claimedPods(const codec::ReconcileInput& input,
         const codec::PodOwnership& owner = input.owners[i];
         engine::PodClaimFacts facts;
         facts.controllerUid = owner.controllerUid;
-        facts.matchesSelector = codec::selectorMatches(selector, owner.labels);
+        facts.matchesSelector = matcher.matches(owner.labels);
         facts.podDeleting = pod.metadata.deletionTimestamp.has_value();
         switch (
             engine::claimPod(job.metadata.uid, job.metadata.deletionTimestamp.has_value(), facts)) {
