@@ -54,9 +54,9 @@ Exit status: 0 plan printed, 1 unreadable or malformed input, 2 usage error or a
 API server would reject (each problem named by its field, e.g. job.spec.completions).
 )";
 
-// The input's pods the job claims; the others are named on stderr (never dropped silently).
-std::vector<engine::Pod> claimedPods(const codec::ReconcileInput& input,
-                                     const std::string& source) {
+// Keeps the input's pods the job claims, in place (a big input's pods are not copied); the
+// others are named on stderr (never dropped silently).
+void keepClaimedPods(codec::ReconcileInput& input, const std::string& source) {
     const engine::Job& job = input.job;
     // A manifest that never met an API server has no selector yet: the generated one.
     const std::string selector = !input.selectorJson.empty() || input.manualSelector
@@ -65,29 +65,24 @@ std::vector<engine::Pod> claimedPods(const codec::ReconcileInput& input,
                                            engine::kControllerUidLabel + R"(":")" +
                                            job.metadata.uid + R"("}})";
     const codec::LabelSelectorMatch matcher(selector);
-    std::vector<engine::Pod> claimed;
-    claimed.reserve(input.pods.size());
-    std::size_t adopted = 0, ignored = 0;
+    std::size_t kept = 0, adopted = 0, ignored = 0;
     for (std::size_t i = 0; i < input.pods.size(); ++i) {
-        const engine::Pod& pod = input.pods[i];
-        const codec::PodOwnership& owner = input.owners[i];
         engine::PodClaimFacts facts;
-        facts.controllerUid = owner.controllerUid;
-        facts.matchesSelector = matcher.matches(owner.labels);
-        facts.podDeleting = pod.metadata.deletionTimestamp.has_value();
-        switch (
-            engine::claimPod(job.metadata.uid, job.metadata.deletionTimestamp.has_value(), facts)) {
-        case engine::PodClaim::Adopt:
-            ++adopted;
-            [[fallthrough]];
-        case engine::PodClaim::Owned:
-            claimed.push_back(pod);
-            break;
-        case engine::PodClaim::NotOurs:
+        facts.controllerUid = input.owners[i].controllerUid;
+        facts.matchesSelector = matcher.matches(input.owners[i].labels);
+        facts.podDeleting = input.pods[i].metadata.deletionTimestamp.has_value();
+        const engine::PodClaim claim =
+            engine::claimPod(job.metadata.uid, job.metadata.deletionTimestamp.has_value(), facts);
+        if (claim == engine::PodClaim::NotOurs) {
             ++ignored;
-            break;
+            continue;
         }
+        adopted += claim == engine::PodClaim::Adopt ? 1 : 0;
+        if (kept != i)
+            input.pods[kept] = std::move(input.pods[i]);
+        ++kept;
     }
+    input.pods.resize(kept);
     if (ignored > 0)
         std::fprintf(stderr,
                      "tessera reconcile: %s: %zu pod(s) are not job uid %s's (another "
@@ -98,7 +93,6 @@ std::vector<engine::Pod> claimedPods(const codec::ReconcileInput& input,
                      "tessera reconcile: %s: %zu orphan pod(s) match the selector and are "
                      "adopted (the controller would set their ownerReference)\n",
                      source.c_str(), adopted);
-    return claimed;
 }
 
 } // namespace
@@ -128,16 +122,16 @@ int runReconcile(int argc, char** argv) {
     const auto file = codec::TextFile::read(path);
     if (!file.ok())
         return failure(kName, file.error().message);
-    const auto input = codec::decodeReconcileInput(file->json());
+    auto input = codec::decodeReconcileInput(file->json());
     if (!input.ok())
         return failure(kName, codec::formatError(source, input.error()));
     // A job the API server would never have stored (completions: -3, a pod template it
     // refuses, ...) has no plan: planning one anyway printed "Complete" for it. The gate is the
     // API server's, as for every path that accepts a Job (codec/ManifestValidation.h).
-    if (const auto problems = codec::validateJobMember(file->json(), "job"); !problems.empty()) {
+    if (const auto problems = codec::validateJobManifest(input->jobJson); !problems.empty()) {
         std::string message = source + ": the API server would reject this Job:";
         for (const engine::Error& e : problems)
-            message += "\n  " + e.describe(); // job.field: Invalid value: V: message
+            message += "\n  job." + e.describe(); // job.field: Invalid value: V: message
         failure(kName, message);
         return kExitUsage;
     }
@@ -152,8 +146,8 @@ int runReconcile(int argc, char** argv) {
 
     // The pods the controller would claim (controller_ref_manager.go): its own by controller
     // uid, and orphans its selector matches; a recreated Job's predecessor's pods are not its.
-    const std::vector<engine::Pod> pods = claimedPods(*input, source);
-    const engine::Plan plan = engine::reconcile(input->job, pods, now);
+    keepClaimedPods(*input, source);
+    const engine::Plan plan = engine::reconcile(input->job, input->pods, now);
     codec::JsonWriter w(args.has("pretty") ? 2 : 0);
     w.reserve(4096 + 256 * plan.createPods.size());
     codec::writePlan(w, plan);

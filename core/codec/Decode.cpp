@@ -1304,9 +1304,11 @@ engine::Result<ReconcileInput> decodeReconcileInput(JsonText json) {
                 const Path p = path.child(key);
                 if (key == "job") {
                     haveJob = true;
+                    const char* start = d.spanStart(fv);
                     JobObject job;
                     if (!d.job(fv, p, job))
                         return false;
+                    d.spanEnd(start, out.jobJson);
                     out.job = std::move(job.job);
                     out.selectorJson = std::move(job.selectorJson);
                     out.manualSelector = job.manualSelector.value_or(false);

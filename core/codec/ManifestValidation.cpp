@@ -152,29 +152,6 @@ std::vector<engine::Error> validateJobManifest(JsonText json) {
     return errors.take();
 }
 
-std::vector<engine::Error> validateJobMember(JsonText document, std::string_view name) {
-    // On-Demand finds the member's text without building the rest of a large document
-    // (a reconcile input holds thousands of pods besides its Job).
-    std::string text;
-    simdjson::ondemand::parser parser;
-    const simdjson::padded_string padded(document.text());
-    simdjson::ondemand::document doc;
-    simdjson::ondemand::object job;
-    std::string_view raw;
-    if (parser.iterate(padded).get(doc) == simdjson::SUCCESS &&
-        doc.find_field_unordered(name).get_object().get(job) == simdjson::SUCCESS &&
-        job.raw_json().get(raw) == simdjson::SUCCESS)
-        text = std::string(raw);
-    // Absent or unreadable: the gate names what is missing, as for any manifest.
-    std::vector<engine::Error> errors =
-        validateJobManifest(text.empty() ? std::string("{}") : text);
-    for (engine::Error& e : errors) {
-        e.field = e.field.empty() ? std::string(name) : std::string(name) + "." + e.field;
-        e.position = e.line = e.column = -1; // positions in the extracted text mean nothing
-    }
-    return errors;
-}
-
 std::string describeRefusal(const Manifest& manifest, const std::vector<engine::Error>& errors) {
     std::string out = manifest.source + ": the API server would reject this Job:";
     for (const engine::Error& e : errors)

@@ -43,10 +43,6 @@ std::vector<engine::Error> validatePodSpec(JsonText podSpec, const std::string& 
 // one error naming the field. Empty when valid.
 std::vector<engine::Error> validateJobManifest(JsonText job);
 
-// The Job at `member` of a larger document (the `tessera reconcile` input {"job": <Job>, ...})
-// through the same gate; fields are prefixed with the member ("job.spec.completions").
-std::vector<engine::Error> validateJobMember(JsonText document, std::string_view member);
-
 // "<source>: the API server would reject this Job:" and a "file:line:column: field: message"
 // line per error: what every CLI entry point prints for a refused Job.
 std::string describeRefusal(const Manifest& manifest, const std::vector<engine::Error>& errors);

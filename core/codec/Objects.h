@@ -126,6 +126,7 @@ struct PodOwnership {
 // The `tessera reconcile` input: {"job": <Job>, "pods": [<Pod>...], "now": "<RFC 3339>"}.
 struct ReconcileInput {
     engine::Job job;
+    std::string jobJson;         // the job's text as given, for the Job gate (ManifestValidation.h)
     std::string selectorJson;    // job.spec.selector verbatim; "" when absent
     bool manualSelector = false; // job.spec.manualSelector
     std::vector<engine::Pod> pods;
