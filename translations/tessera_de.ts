@@ -261,6 +261,10 @@ Optionen:
   -h, --help                    diese Hilfe anzeigen
 </translation>
     </message>
+    <message>
+        <source>the API server would reject this Job:</source>
+        <translation>der API-Server würde diesen Job ablehnen:</translation>
+    </message>
 </context>
 <context>
     <name>LaunchDialog</name>
@@ -2238,10 +2242,6 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <translation>Simulation läuft…</translation>
     </message>
     <message>
-        <source>The API server would reject this Job: %1</source>
-        <translation>Der API-Server würde diesen Job ablehnen: %1</translation>
-    </message>
-    <message>
         <source>Forecast ready</source>
         <translation>Prognose fertig</translation>
     </message>
@@ -2366,6 +2366,12 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Simulate</source>
         <translation>Simulieren</translation>
+    </message>
+    <message>
+        <source>The API server would reject this Job:
+%1</source>
+        <translation>Der API-Server würde diesen Job ablehnen:
+%1</translation>
     </message>
 </context>
 <context>

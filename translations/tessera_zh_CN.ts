@@ -259,6 +259,10 @@ ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMa
   -h, --help                    显示此帮助
 </translation>
     </message>
+    <message>
+        <source>the API server would reject this Job:</source>
+        <translation>API 服务器会拒绝此 Job：</translation>
+    </message>
 </context>
 <context>
     <name>LaunchDialog</name>
@@ -2230,10 +2234,6 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <source>The API server would reject this Job: %1</source>
-        <translation>API 服务器会拒绝此 Job：%1</translation>
-    </message>
-    <message>
         <source>Forecast ready</source>
         <translation>预测完成</translation>
     </message>
@@ -2356,6 +2356,12 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Simulate</source>
         <translation>模拟</translation>
+    </message>
+    <message>
+        <source>The API server would reject this Job:
+%1</source>
+        <translation>API 服务器会拒绝此 Job：
+%1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 // Job; see core/launch), or, with --output yaml, the manifests printed instead of created.
 #include "../CliArgs.h"
 #include "../Commands.h"
+#include "codec/ManifestValidation.h"
 #include "engine/IndexSet.h"
 #include "kube/ApiClient.h"
 #include "kube/Kubeconfig.h"
@@ -79,6 +80,18 @@ std::string integerOption(const ParsedArgs& args, const char* name, int64_t min,
                              QString::fromStdString(*v)));
     out = *n;
     return {};
+}
+
+// The generated Job through the API server's gate (codec/ManifestValidation.h), as every path
+// that accepts a Job: "" when a cluster would take it, else every problem, one a line.
+std::string refusal(const launch::LaunchManifests& manifests) {
+    const auto problems = codec::validateJobManifest(manifests.job.toJson());
+    if (problems.empty())
+        return {};
+    std::string out = text(LaunchCommand::tr("the API server would reject this Job:"));
+    for (const engine::Error& e : problems)
+        out += "\n  " + e.describe();
+    return out;
 }
 
 } // namespace
@@ -230,6 +243,8 @@ int runLaunch(int argc, char** argv) {
         const auto manifests = launch::LaunchGenerator::generate(spec, *list);
         if (!manifests.ok())
             return failure(kName, manifests.error().message);
+        if (const std::string refused = refusal(*manifests); !refused.empty())
+            return failure(kName, refused);
         return writeStdout(kName, manifests->yaml()) ? kExitOk : kExitFailure;
     }
 
@@ -248,6 +263,8 @@ int runLaunch(int argc, char** argv) {
     const auto manifests = launch::LaunchGenerator::generate(spec, *list);
     if (!manifests.ok())
         return failure(kName, manifests.error().message);
+    if (const std::string refused = refusal(*manifests); !refused.empty())
+        return failure(kName, refused);
 
     kube::ApiClient client(std::move(*connection));
     std::optional<engine::Result<launch::LaunchedJob>> result;

@@ -3,12 +3,13 @@
 #include "../Commands.h"
 #include "codec/Decode.h"
 #include "codec/Encode.h"
+#include "codec/LabelSelectorMatch.h"
+#include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
 #include "codec/Rfc3339.h"
 #include "codec/TextFile.h"
-#include "engine/Defaults.h"
+#include "engine/ControllerRef.h"
 #include "engine/Reconciler.h"
-#include "engine/Validation.h"
 
 #include <chrono>
 #include <cstdio>
@@ -37,7 +38,11 @@ Prints one JSON object:
 
 The sync is stateless: expectations are satisfied, and the retry backoff comes from the finish
 times of the failed pods. As in the controller, a finished pod without the
-batch.kubernetes.io/job-tracking finalizer counts as already accounted for.
+batch.kubernetes.io/job-tracking finalizer counts as already accounted for. Only the job's
+pods count, as the controller claims them: those whose controlling ownerReference names the
+job's uid, and orphans (no controller) that match spec.selector and are not being deleted.
+Pods of another owner (a deleted Job of the same name included) are named on stderr and left
+out.
 
 Options:
   --now TIME   use TIME (RFC 3339, e.g. 2026-11-22T10:00:00Z) as the current time,
@@ -48,6 +53,47 @@ Options:
 Exit status: 0 plan printed, 1 unreadable or malformed input, 2 usage error or a Job spec the
 API server would reject (each problem named by its field, e.g. job.spec.completions).
 )";
+
+// Keeps the input's pods the job claims, in place (a big input's pods are not copied); the
+// others are named on stderr (never dropped silently).
+void keepClaimedPods(codec::ReconcileInput& input, const std::string& source) {
+    const engine::Job& job = input.job;
+    // A manifest that never met an API server has no selector yet: the generated one.
+    const std::string selector = !input.selectorJson.empty() || input.manualSelector
+                                     ? input.selectorJson
+                                     : std::string(R"({"matchLabels":{")") +
+                                           engine::kControllerUidLabel + R"(":")" +
+                                           job.metadata.uid + R"("}})";
+    const codec::LabelSelectorMatch matcher(selector);
+    std::size_t kept = 0, adopted = 0, ignored = 0;
+    for (std::size_t i = 0; i < input.pods.size(); ++i) {
+        engine::PodClaimFacts facts;
+        facts.controllerUid = input.owners[i].controllerUid;
+        facts.matchesSelector = matcher.matches(input.owners[i].labels);
+        facts.podDeleting = input.pods[i].metadata.deletionTimestamp.has_value();
+        const engine::PodClaim claim =
+            engine::claimPod(job.metadata.uid, job.metadata.deletionTimestamp.has_value(), facts);
+        if (claim == engine::PodClaim::NotOurs) {
+            ++ignored;
+            continue;
+        }
+        adopted += claim == engine::PodClaim::Adopt ? 1 : 0;
+        if (kept != i)
+            input.pods[kept] = std::move(input.pods[i]);
+        ++kept;
+    }
+    input.pods.resize(kept);
+    if (ignored > 0)
+        std::fprintf(stderr,
+                     "tessera reconcile: %s: %zu pod(s) are not job uid %s's (another "
+                     "controller's, or not matching its selector) and are left out\n",
+                     source.c_str(), ignored, job.metadata.uid.c_str());
+    if (adopted > 0)
+        std::fprintf(stderr,
+                     "tessera reconcile: %s: %zu orphan pod(s) match the selector and are "
+                     "adopted (the controller would set their ownerReference)\n",
+                     source.c_str(), adopted);
+}
 
 } // namespace
 
@@ -76,17 +122,16 @@ int runReconcile(int argc, char** argv) {
     const auto file = codec::TextFile::read(path);
     if (!file.ok())
         return failure(kName, file.error().message);
-    const auto input = codec::decodeReconcileInput(file->json());
+    auto input = codec::decodeReconcileInput(file->json());
     if (!input.ok())
         return failure(kName, codec::formatError(source, input.error()));
-    // A job the API server would never have stored (completions: -3, ...) has no plan: planning
-    // one anyway printed "Complete" for it.
-    engine::Job defaulted = input->job;
-    engine::applyDefaults(defaulted.spec);
-    if (const auto problems = engine::validateJob(defaulted); !problems.empty()) {
+    // A job the API server would never have stored (completions: -3, a pod template it
+    // refuses, ...) has no plan: planning one anyway printed "Complete" for it. The gate is the
+    // API server's, as for every path that accepts a Job (codec/ManifestValidation.h).
+    if (const auto problems = codec::validateJobManifest(input->jobJson); !problems.empty()) {
         std::string message = source + ": the API server would reject this Job:";
         for (const engine::Error& e : problems)
-            message += "\n  job." + e.describe(); // field: Invalid value: V: message
+            message += "\n  job." + e.describe(); // job.field: Invalid value: V: message
         failure(kName, message);
         return kExitUsage;
     }
@@ -99,6 +144,9 @@ int runReconcile(int argc, char** argv) {
     else
         now = std::chrono::time_point_cast<engine::Duration>(std::chrono::system_clock::now());
 
+    // The pods the controller would claim (controller_ref_manager.go): its own by controller
+    // uid, and orphans its selector matches; a recreated Job's predecessor's pods are not its.
+    keepClaimedPods(*input, source);
     const engine::Plan plan = engine::reconcile(input->job, input->pods, now);
     codec::JsonWriter w(args.has("pretty") ? 2 : 0);
     w.reserve(4096 + 256 * plan.createPods.size());

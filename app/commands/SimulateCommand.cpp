@@ -4,6 +4,7 @@
 #include "codec/Decode.h"
 #include "codec/Encode.h"
 #include "codec/JsonWriter.h"
+#include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
 #include "engine/Defaults.h"
 #include "engine/Simulator.h"
@@ -401,6 +402,9 @@ int runSimulate(int argc, char** argv) {
     const std::string source = path == "-" ? std::string("<stdin>") : path;
     if (!jobManifest)
         return failure(kName, source + ": no document of kind Job");
+    // The API server's gate, as every path that accepts a Job (codec/ManifestValidation.h).
+    if (const auto problems = codec::validateJobManifest(jobManifest->json); !problems.empty())
+        return failure(kName, codec::describeRefusal(*jobManifest, problems));
     const auto decoded = codec::decodeJob(jobManifest->json);
     if (!decoded.ok())
         return failure(kName, jobManifest->describe(jobManifest->locate(decoded.error())));
@@ -416,13 +420,6 @@ int runSimulate(int argc, char** argv) {
         cfg.job.spec.parallelism = static_cast<int32_t>(*n);
     }
     engine::applyDefaults(cfg.job.spec);
-    const auto problems = engine::validateJob(cfg.job);
-    if (!problems.empty()) {
-        std::string message = source + ": the API server would reject this Job:";
-        for (const engine::Error& e : problems)
-            message += "\n  " + jobManifest->describe(jobManifest->locate(e));
-        return failure(kName, message);
-    }
     // Valid, but a dry-run keeps a record per index: refuse what would not fit (exit 2).
     if (const auto tooLarge = engine::checkDryRunLimits(cfg.job)) {
         failure(kName, jobManifest->describe(jobManifest->locate(*tooLarge)));

@@ -75,6 +75,9 @@ public:
 
     engine::Error& error() { return m_error; }
     bool extras() const { return m_extras; }
+    // Without the other extras: the labels and owner references of objects and a Job's selector,
+    // which decide whose pods are whose (the reconcile input).
+    void keepOwnership() { m_ownership = true; }
 
     // ---- errors ----
     bool fail(const Path& path, std::string message, const char* at) {
@@ -457,6 +460,7 @@ private:
     size_t m_size;
     od::document& m_doc;
     bool m_extras;
+    bool m_ownership = false;
     engine::Error m_error;
 };
 
@@ -570,6 +574,13 @@ bool Decoder::meta(od::value& v, const Path& path, engine::ObjectMeta& m, MetaEx
                 return true;
             });
         }
+        if (m_ownership && key == "labels")
+            return stringMap(fv, p, extra.labels);
+        if (m_ownership && key == "ownerReferences")
+            return elements(fv, p, [&](od::value& ev, const Path& ep) {
+                extra.ownerReferences.emplace_back();
+                return ownerReference(ev, ep, extra.ownerReferences.back());
+            });
         if (!m_extras)
             return true;
         if (key == "labels")
@@ -800,7 +811,7 @@ bool Decoder::jobSpec(od::value& v, const Path& path, JobObject& out) {
             return int32(fv, p, s.ttlSecondsAfterFinished);
         if (key == "template")
             return podTemplate(fv, p, out);
-        if (!m_extras)
+        if (!m_extras && !m_ownership)
             return true;
         if (key == "selector")
             return rawJson(fv, p, out.selectorJson);
@@ -1292,14 +1303,19 @@ engine::Result<ReconcileInput> decodeReconcileInput(JsonText json) {
     return decodeDocument<ReconcileInput>(
         json, false, [](Decoder& d, od::value& v, const Path& path, ReconcileInput& out) {
             bool haveJob = false;
+            d.keepOwnership();
             const bool ok = d.members(v, path, [&](std::string_view key, od::value& fv) {
                 const Path p = path.child(key);
                 if (key == "job") {
                     haveJob = true;
+                    const char* start = d.spanStart(fv);
                     JobObject job;
                     if (!d.job(fv, p, job))
                         return false;
+                    d.spanEnd(start, out.jobJson);
                     out.job = std::move(job.job);
+                    out.selectorJson = std::move(job.selectorJson);
+                    out.manualSelector = job.manualSelector.value_or(false);
                     return true;
                 }
                 if (key == "pods") {
@@ -1310,6 +1326,12 @@ engine::Result<ReconcileInput> decodeReconcileInput(JsonText json) {
                             if (!d.pod(ev, ep, pod))
                                 return false;
                             out.pods.push_back(std::move(pod.pod));
+                            PodOwnership owner;
+                            owner.labels = std::move(pod.meta.labels);
+                            for (const OwnerReference& r : pod.meta.ownerReferences)
+                                if (r.controller.value_or(false))
+                                    owner.controllerUid = r.uid;
+                            out.owners.push_back(std::move(owner));
                             return true;
                         },
                         &out.pods);

@@ -818,6 +818,8 @@ std::string formatError(std::string_view source, const engine::Error& e) {
         out += e.field;
         out += ": ";
     }
+    if (!e.value.empty())
+        out += "Invalid value: " + e.value + ": ";
     out += e.message;
     return out;
 }

@@ -116,10 +116,21 @@ template <typename T> struct WatchEvent {
 using JobWatchEvent = WatchEvent<JobObject>;
 using PodWatchEvent = WatchEvent<PodObject>;
 
+// What decides whether a controller claims a pod (pkg/controller/controller_ref_manager.go):
+// the uid of its controlling owner reference (controller: true), and its labels.
+struct PodOwnership {
+    std::optional<std::string> controllerUid;
+    Labels labels;
+};
+
 // The `tessera reconcile` input: {"job": <Job>, "pods": [<Pod>...], "now": "<RFC 3339>"}.
 struct ReconcileInput {
     engine::Job job;
+    std::string jobJson;         // the job's text as given, for the Job gate (ManifestValidation.h)
+    std::string selectorJson;    // job.spec.selector verbatim; "" when absent
+    bool manualSelector = false; // job.spec.manualSelector
     std::vector<engine::Pod> pods;
+    std::vector<PodOwnership> owners; // one per pod, same order
     std::optional<engine::TimePoint> now;
 };
 

@@ -1,6 +1,7 @@
 #include "Validation.h"
 
 #include "IndexSet.h"
+#include "ValidationNames.h"
 
 #include <algorithm>
 #include <cctype>
@@ -42,18 +43,6 @@ private:
 
 std::optional<int64_t> widen(const std::optional<int32_t>& v) {
     return v ? std::optional<int64_t>(*v) : std::nullopt;
-}
-
-bool isDns1123Label(const std::string& s) {
-    if (s.empty() || s.size() > 63)
-        return false;
-    const auto alnum = [](char c) {
-        return std::islower(static_cast<unsigned char>(c)) ||
-               std::isdigit(static_cast<unsigned char>(c));
-    };
-    if (!alnum(s.front()) || !alnum(s.back()))
-        return false;
-    return std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || c == '-'; });
 }
 
 bool templateHasContainer(const PodTemplate& t, const std::string& name) {
@@ -161,7 +150,7 @@ void validateSuccessPolicy(const JobSpec& spec, Errors& errors) {
         if (rule.succeededCount) {
             const int32_t count = *rule.succeededCount;
             if (count < 0)
-                errors.add(path + ".succeededCount", "must be greater than or equal to 0");
+                errors.nonNegative(path + ".succeededCount", int64_t{count});
             else if (count > completions)
                 errors.add(path + ".succeededCount", "must be less than or equal to " +
                                                          std::to_string(completions) +

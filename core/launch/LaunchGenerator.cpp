@@ -2,6 +2,7 @@
 
 #include "ItemWrapper.h"
 #include "engine/IndexSet.h"
+#include "engine/ValidationNames.h"
 #include "worklist/WorkListFormats.h"
 
 #include <algorithm>
@@ -29,15 +30,11 @@ ManifestNode labels() {
 std::string LaunchGenerator::checkName(std::string_view name) {
     if (name.empty())
         return "a name is required";
-    if (name.size() > 63)
-        return "must be at most 63 characters (has " + std::to_string(name.size()) + ")";
-    for (char c : name)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
-            return "'" + std::string(name) +
-                   "' must consist of lower case letters, digits and '-' (a DNS label)";
-    if (name.front() == '-' || name.back() == '-')
-        return "'" + std::string(name) + "' must start and end with a letter or digit";
-    return {};
+    // The API server's DNS-label rule, its wording, and the name quoted (never printed raw).
+    std::string out;
+    for (const std::string& problem : engine::dns1123LabelProblems(name))
+        out += (out.empty() ? engine::quoteValue(name) + ": " : std::string("; ")) + problem;
+    return out;
 }
 
 std::string LaunchGenerator::rerunName(std::string_view original,

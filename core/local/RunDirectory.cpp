@@ -3,7 +3,9 @@
 #include "codec/Decode.h"
 #include "codec/Manifests.h"
 #include "engine/Defaults.h"
+#include "engine/IndexSet.h"
 #include "engine/JobState.h"
+#include "engine/ValidationNames.h"
 #include "worklist/WorkListFormats.h"
 
 #include <cerrno>
@@ -204,6 +206,10 @@ engine::Result<RunConfig> RunConfig::load(const std::string& path) {
 }
 
 engine::Result<std::string> RunDirectory::createDefault(const std::string& name) {
+    // The name is a path component here: only a DNS label ever becomes one (createRun checks it
+    // with the reason; this keeps any other caller inside the runs folder too).
+    if (!engine::isDns1123Label(name))
+        return fileError(engine::quoteValue(name), "a run directory name must be a DNS label");
     std::string base;
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
         base = xdg;

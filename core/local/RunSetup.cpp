@@ -1,5 +1,8 @@
 #include "RunSetup.h"
 
+#include "codec/ManifestValidation.h"
+#include "engine/ValidationNames.h"
+
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -58,6 +61,15 @@ engine::Result<NewRun> createRun(const RunOptions& options, Journal& journal) {
         auto m = loadJobManifest(options.jobManifestPath);
         if (!m.ok())
             return m.error();
+        // The API server's gate, as for every path that accepts a Job: a manifest a cluster
+        // refuses (succeededCount: -1, a name that is no DNS name, ...) does not run here either.
+        if (const auto problems = codec::validateJobManifest(m->second); !problems.empty()) {
+            std::string message =
+                options.jobManifestPath + ": the API server would reject this Job:";
+            for (const engine::Error& e : problems)
+                message += "\n  " + e.describe();
+            return error("", message);
+        }
         run.manifest = std::move(m->first);
         manifestJson = std::move(m->second);
         config.fromManifest = true;
@@ -71,6 +83,16 @@ engine::Result<NewRun> createRun(const RunOptions& options, Journal& journal) {
     if (config.name.empty() || config.name == "local")
         config.name =
             jobNameFrom(options.workListPath.empty() ? std::string("local") : options.workListPath);
+    // The name becomes the run directory's name, the pods' hostnames and terminal output: a
+    // DNS label (as an Indexed Job's hostnames must be) before it becomes any of them.
+    if (const engine::Problems problems = engine::dns1123LabelProblems(config.name);
+        !problems.empty()) {
+        engine::Error e = error("job name", problems.front());
+        for (std::size_t k = 1; k < problems.size(); ++k)
+            e.message += "; " + problems[k];
+        e.value = engine::quoteValue(config.name);
+        return e;
+    }
     config.source = options.workListPath;
     if (options.runDir.empty()) {
         auto dir = RunDirectory::createDefault(config.name);

@@ -1,6 +1,7 @@
 #include "DryRunReportInput.h"
 
 #include "codec/Decode.h"
+#include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
 #include "engine/Defaults.h"
 #include "engine/Simulator.h"
@@ -54,7 +55,8 @@ DryRunReportInput dryRunReportInput(const std::string& manifestPath,
     if (job.metadata.uid.empty())
         job.metadata.uid = "dry-run-" + job.metadata.name;
     engine::applyDefaults(job.spec);
-    if (const auto problems = engine::validateJob(job); !problems.empty()) {
+    // The API server's gate, as for every path that accepts a Job (codec/ManifestValidation.h).
+    if (const auto problems = codec::validateJobManifest(jobManifest->json); !problems.empty()) {
         std::string message = QCoreApplication::translate(
                                   "DryRunReportInput", "%1: the API server would reject this Job:")
                                   .arg(path)

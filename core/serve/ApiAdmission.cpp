@@ -1,14 +1,17 @@
 // Admission of the API server: the apiVersion and kind of a body, server-set metadata, Job
-// defaulting (as pkg/apis/batch/v1/defaults.go) and validation by the engine's rules, and the
-// update rules (status kept, immutable fields, generation).
+// defaulting (as pkg/apis/batch/v1/defaults.go) and validation through the one Job gate
+// (codec/ManifestValidation.h), and the update rules (status kept, uid and other immutable
+// fields, generation).
 #include "ApiCodec.h"
 #include "ApiKinds.h"
 #include "ApiServer.h"
 #include "ApiValidation.h"
 #include "ObjectStore.h"
 #include "codec/Decode.h"
+#include "codec/ManifestValidation.h"
 #include "engine/Defaults.h"
 #include "engine/Validation.h"
+#include "engine/ValidationNames.h"
 
 namespace tessera::serve {
 
@@ -107,38 +110,27 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
                                       "deletionTimestamp", "generation", "managedFields"})
             meta.remove(QLatin1String(serverSet));
         QString name = meta.value(QStringLiteral("name")).toString();
-        // Object names by the kind's rules; what the client sent as status is not kept (the
-        // server and the controllers own it).
-        QJsonArray causes = validateObjectName(resource, object);
-        if (QLatin1String(resource.name) == QLatin1String("pods"))
-            for (const QJsonValue& c :
-                 validatePodSpec(object.value(kSpec).toObject(), QStringLiteral("spec"), false))
-                causes.append(c);
-        if (isJob)
-            for (const QJsonValue& c : validatePodSpec(object.value(kSpec)
-                                                           .toObject()
-                                                           .value(QStringLiteral("template"))
-                                                           .toObject()
-                                                           .value(kSpec)
-                                                           .toObject(),
-                                                       QStringLiteral("spec.template.spec"), true))
-                causes.append(c);
         if (isJob) {
             const QString uid = ObjectStore::newUid();
             meta.insert(QStringLiteral("uid"), uid);
             object.insert(kMetadata, meta);
             object.remove(kStatus);
             defaultJob(object, uid);
-            auto job = decodeEngineJob(resource, object, name);
-            if (!job)
-                return tl::unexpected(job.error());
-            job->metadata.name = name.isEmpty() ? std::string("x") : name.toStdString();
-            for (const QJsonValue& c : causesOf(engine::validateJob(*job)))
-                causes.append(c);
+            // The one gate of every path that accepts a Job (codec/ManifestValidation.h): the
+            // object's metadata, its pod template and the Job rules, every problem at once.
+            const QJsonArray causes =
+                causesOf(codec::validateJobManifest(compactJson(object).toStdString()));
             if (!causes.isEmpty())
                 return tl::unexpected(invalidObject(resource, name, causes));
             object.insert(kStatus, QJsonObject());
         } else {
+            // Object names by the kind's rules, labels and annotations; what the client sent as
+            // status is not kept (the server and the controllers own it).
+            QJsonArray causes = validateObjectName(resource, object);
+            if (QLatin1String(resource.name) == QLatin1String("pods"))
+                for (const QJsonValue& c :
+                     validatePodSpec(object.value(kSpec).toObject(), QStringLiteral("spec"), false))
+                    causes.append(c);
             defaultKindObject(QLatin1String(resource.name), object, nullptr);
             for (const QJsonValue& c : validateKindObject(QLatin1String(resource.name), object))
                 causes.append(c);
@@ -179,6 +171,21 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
         else
             meta.remove(QLatin1String(kept));
     }
+    // The object's identity cannot change (ValidateObjectMetaUpdate); an update without a uid
+    // keeps the stored one. Labels and annotations are checked again, as on create.
+    QJsonArray metaCauses;
+    const QString storedUid = storedMeta.value(QStringLiteral("uid")).toString();
+    const QString sentUid = meta.value(QStringLiteral("uid")).toString();
+    if (!sentUid.isEmpty() && sentUid != storedUid)
+        metaCauses.append(fieldCause(
+            QStringLiteral("metadata.uid"), "FieldValueInvalid",
+            QStringLiteral("Invalid value: %1: field is immutable")
+                .arg(QString::fromStdString(engine::quoteValue(sentUid.toStdString())))));
+    for (const QJsonValue& c : causesOf(codec::validateObjectMeta(
+             compactJson(object).toStdString(), codec::NameRule::PathSegment, true)))
+        metaCauses.append(c);
+    if (!metaCauses.isEmpty())
+        return tl::unexpected(invalidObject(resource, previous->name, metaCauses));
     object.insert(kMetadata, meta);
     if (!isJob) {
         defaultKindObject(QLatin1String(resource.name), object, previous);

@@ -136,6 +136,24 @@ QJsonArray validateSecret(const QJsonObject& object) {
     return out;
 }
 
+// ValidateConfigMap: data and binaryData (decoded) hold at most core.MaxSecretSize (1 MiB)
+// together; the error is the whole object's (no field), as upstream's.
+QJsonArray validateConfigMap(const QJsonObject& object) {
+    constexpr qint64 kMaxConfigMapBytes = 1024 * 1024;
+    qint64 total = 0;
+    const QJsonObject data = object.value(QStringLiteral("data")).toObject();
+    for (auto it = data.begin(); it != data.end(); ++it)
+        total += it.value().toString().toUtf8().size();
+    const QJsonObject binary = object.value(QStringLiteral("binaryData")).toObject();
+    for (auto it = binary.begin(); it != binary.end(); ++it)
+        total += QByteArray::fromBase64(it.value().toString().toLatin1()).size();
+    if (total <= kMaxConfigMapBytes)
+        return {};
+    return {fieldCause(
+        QString(), "FieldValueTooLong",
+        QStringLiteral("Too long: may not be more than %1 bytes").arg(kMaxConfigMapBytes))};
+}
+
 QJsonArray validateCronJob(const QJsonObject& object) {
     QJsonArray out;
     const QJsonObject spec = object.value(kSpec).toObject();
@@ -195,6 +213,8 @@ QJsonArray validateKindObject(const QString& resource, const QJsonObject& object
         return validateSecret(object);
     if (resource == QLatin1String("cronjobs"))
         return validateCronJob(object);
+    if (resource == QLatin1String("configmaps"))
+        return validateConfigMap(object);
     return {};
 }
 

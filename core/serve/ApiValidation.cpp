@@ -1,8 +1,9 @@
 #include "ApiValidation.h"
 
+#include "codec/ManifestValidation.h"
+#include "engine/ValidationNames.h"
+
 #include <QJsonDocument>
-#include <QRegularExpression>
-#include <QSet>
 
 namespace tessera::serve {
 
@@ -11,78 +12,23 @@ namespace {
 const QString kMetadata = QStringLiteral("metadata");
 const QString kSpec = QStringLiteral("spec");
 
-// The API server's own wording (k8s.io/apimachinery/pkg/util/validation), so users can search it.
-const char* const kSubdomainHelp =
-    "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or "
-    "'.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
-    "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const char* const kLabelHelp =
-    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and "
-    "must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex "
-    "used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-const char* const kDns1035Help =
-    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an "
-    "alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or "
-    "'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
-
-enum class NameRule { Subdomain, Label, Dns1035, PathSegment };
-
-NameRule nameRuleOf(const ResourceInfo& r) {
+codec::NameRule nameRuleOf(const ResourceInfo& r) {
     const QLatin1String name(r.name);
     if (name == QLatin1String("namespaces"))
-        return NameRule::Label;
+        return codec::NameRule::Label;
     if (name == QLatin1String("services"))
-        return NameRule::Dns1035;
+        return codec::NameRule::Dns1035;
     if (name == QLatin1String("events"))
-        return NameRule::PathSegment;
-    return NameRule::Subdomain;
+        return codec::NameRule::PathSegment;
+    return codec::NameRule::Subdomain;
 }
 
 QString quoted(const QString& s) {
-    // Go's %q for the strings names are made of.
-    QString out = s;
-    out.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
-    return QLatin1Char('"') + out + QLatin1Char('"');
+    return QString::fromStdString(engine::quoteValue(s.toStdString()));
 }
 
-// The problems of `name` under `rule` (empty when valid). prefix: generateName is checked with
-// its random suffix to come, so a trailing '-' is fine.
-QStringList nameProblems(QString name, NameRule rule, bool prefix) {
-    if (prefix)
-        name += QLatin1Char('a');
-    QStringList out;
-    static const QRegularExpression subdomain(
-        QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"));
-    static const QRegularExpression label(QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"));
-    static const QRegularExpression dns1035(QStringLiteral("^[a-z]([-a-z0-9]*[a-z0-9])?$"));
-    switch (rule) {
-    case NameRule::Subdomain:
-        if (name.size() > 253)
-            out << QStringLiteral("must be no more than 253 characters");
-        if (!subdomain.match(name).hasMatch())
-            out << QLatin1String(kSubdomainHelp);
-        break;
-    case NameRule::Label:
-        if (name.size() > 63)
-            out << QStringLiteral("must be no more than 63 characters");
-        if (!label.match(name).hasMatch())
-            out << QLatin1String(kLabelHelp);
-        break;
-    case NameRule::Dns1035:
-        if (name.size() > 63)
-            out << QStringLiteral("must be no more than 63 characters");
-        if (!dns1035.match(name).hasMatch())
-            out << QLatin1String(kDns1035Help);
-        break;
-    case NameRule::PathSegment:
-        if (name == QLatin1String(".") || name == QLatin1String(".."))
-            out << QStringLiteral("may not be '%1'").arg(name);
-        else if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('%')))
-            out << QStringLiteral("may not contain '/' or '%'");
-        break;
-    }
-    return out;
+std::string jsonText(const QJsonObject& object) {
+    return QJsonDocument(object).toJson(QJsonDocument::Compact).toStdString();
 }
 
 QString valueText(const QJsonValue& v) {
@@ -123,8 +69,16 @@ QJsonObject fieldCause(const engine::Error& e) {
         return fieldCause(field, "FieldValueRequired", message);
     if (message.startsWith(QLatin1String("Unsupported value")))
         return fieldCause(field, "FieldValueNotSupported", message);
-    if (message.startsWith(QLatin1String("Forbidden")))
-        return fieldCause(field, "FieldValueForbidden", message);
+    // The type of a field error is the start of its message, as upstream's ErrorBody writes it.
+    static constexpr std::pair<const char*, const char*> kReasons[] = {
+        {"Forbidden", "FieldValueForbidden"},
+        {"Duplicate value", "FieldValueDuplicate"},
+        {"Not found", "FieldValueNotFound"},
+        {"Too long", "FieldValueTooLong"},
+        {"Too many", "FieldValueTooMany"}};
+    for (const auto& [prefix, reason] : kReasons)
+        if (message.startsWith(QLatin1String(prefix)))
+            return fieldCause(field, reason, message);
     return fieldCause(field, "FieldValueInvalid", message);
 }
 
@@ -162,61 +116,13 @@ ApiFailure invalidObject(const ResourceInfo& resource, const QString& name,
 }
 
 QJsonArray validateObjectName(const ResourceInfo& resource, const QJsonObject& object) {
-    const QJsonObject meta = object.value(kMetadata).toObject();
-    const QString name = meta.value(QStringLiteral("name")).toString();
-    const QString generate = meta.value(QStringLiteral("generateName")).toString();
-    QJsonArray out;
-    const NameRule rule = nameRuleOf(resource);
-    if (!name.isEmpty()) {
-        for (const QString& p : nameProblems(name, rule, false))
-            out.append(invalidCause(QStringLiteral("metadata.name"), name, p));
-    } else if (!generate.isEmpty()) {
-        for (const QString& p : nameProblems(generate, rule, true))
-            out.append(invalidCause(QStringLiteral("metadata.generateName"), generate, p));
-    } else {
-        out.append(fieldCause(QStringLiteral("metadata.name"), "FieldValueRequired",
-                              QStringLiteral("Required value: name or generateName is required")));
-    }
-    return out;
+    return causesOf(codec::validateObjectMeta(jsonText(object), nameRuleOf(resource)));
 }
 
 QJsonArray validatePodSpec(const QJsonObject& podSpec, const QString& path, bool jobTemplate) {
-    QJsonArray out;
-    const QJsonArray containers = podSpec.value(QStringLiteral("containers")).toArray();
-    if (containers.isEmpty() && !jobTemplate)
-        out.append(fieldCause(path + QStringLiteral(".containers"), "FieldValueRequired",
-                              QStringLiteral("Required value")));
-    QSet<QString> names;
-    for (const char* list : {"initContainers", "containers"}) {
-        const QJsonArray items = podSpec.value(QLatin1String(list)).toArray();
-        for (qsizetype i = 0; i < items.size(); ++i) {
-            const QJsonObject c = items[i].toObject();
-            const QString at = QStringLiteral("%1.%2[%3]").arg(path, QLatin1String(list)).arg(i);
-            const QString name = c.value(QStringLiteral("name")).toString();
-            if (name.isEmpty())
-                out.append(fieldCause(at + QStringLiteral(".name"), "FieldValueRequired",
-                                      QStringLiteral("Required value")));
-            else if (names.contains(name))
-                out.append(fieldCause(at + QStringLiteral(".name"), "FieldValueDuplicate",
-                                      QStringLiteral("Duplicate value: %1").arg(quoted(name))));
-            else
-                for (const QString& p : nameProblems(name, NameRule::Label, false))
-                    out.append(invalidCause(at + QStringLiteral(".name"), name, p));
-            names.insert(name);
-            if (c.value(QStringLiteral("image")).toString().trimmed().isEmpty())
-                out.append(fieldCause(at + QStringLiteral(".image"), "FieldValueRequired",
-                                      QStringLiteral("Required value")));
-        }
-    }
-    const QJsonValue restart = podSpec.value(QStringLiteral("restartPolicy"));
-    const QString policy = restart.toString();
-    if (!jobTemplate && !restart.isUndefined() && policy != QLatin1String("Always") &&
-        policy != QLatin1String("OnFailure") && policy != QLatin1String("Never"))
-        out.append(fieldCause(path + QStringLiteral(".restartPolicy"), "FieldValueNotSupported",
-                              QStringLiteral("Unsupported value: %1: supported values: "
-                                             "\"Always\", \"OnFailure\", \"Never\"")
-                                  .arg(quoted(policy))));
-    return out;
+    return causesOf(codec::validatePodSpec(jsonText(podSpec), path.toStdString(),
+                                           jobTemplate ? codec::PodSpecOwner::JobTemplate
+                                                       : codec::PodSpecOwner::Pod));
 }
 
 QJsonArray validateJobTemplateUpdate(const QJsonObject& previous, const QJsonObject& updated) {

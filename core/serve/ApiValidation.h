@@ -2,9 +2,10 @@
 // The API server's validation answers, shaped as kube-apiserver shapes them: a 422 Status whose
 // details name the object (name, group, kind) and carry one cause per problem (field, reason,
 // message), so kubectl prints `The Job "neg" is invalid: spec.parallelism: Invalid value: -1: ...`.
-// The Job rules are the engine's (engine/Validation.h); this file adds what the engine does not
-// model: object names per kind, Pod spec essentials, and the Job fields that are immutable in the
-// JSON (pod template, selector).
+// A new Job goes through the one Job gate (codec/ManifestValidation.h) every entry point shares;
+// this file turns its errors into causes and adds what only the server needs: object metadata
+// per kind, Pod specs of Pods and CronJobs, and the Job fields that are immutable in the JSON
+// (pod template, selector).
 #include "Discovery.h"
 #include "ServeTypes.h"
 #include "engine/Result.h"
@@ -18,7 +19,8 @@ namespace tessera::serve {
 // One metav1.StatusCause. reason: FieldValueInvalid, FieldValueRequired, FieldValueNotSupported,
 // FieldValueForbidden, ...; message as the API prints it ("Invalid value: -1: must be ...").
 QJsonObject fieldCause(const QString& field, const char* reason, const QString& message);
-// An engine validation error as a cause (the reason read from its value and message).
+// An engine validation error as a cause (the reason read from its value and the start of its
+// message, as upstream's field.ErrorType prints it).
 QJsonObject fieldCause(const engine::Error& error);
 QJsonArray causesOf(const std::vector<engine::Error>& errors);
 
@@ -27,11 +29,12 @@ QJsonArray causesOf(const std::vector<engine::Error>& errors);
 ApiFailure invalidObject(const ResourceInfo& resource, const QString& name,
                          const QJsonArray& causes);
 
-// metadata.name (or generateName) by the rules of the kind: DNS-1123 subdomains for most,
-// DNS-1123 labels for namespaces, DNS-1035 labels for services.
+// metadata (codec::validateObjectMeta): name (or generateName) by the rules of the kind (DNS-1123
+// subdomains for most, DNS-1123 labels for namespaces, DNS-1035 labels for services), labels and
+// annotations.
 QJsonArray validateObjectName(const ResourceInfo& resource, const QJsonObject& object);
-// The Pod spec essentials at `path` ("spec", "spec.template.spec"): containers present, each
-// named (a DNS-1123 label, unique) with an image; restartPolicy among the supported values.
+// The Pod spec at `path` ("spec", "spec.jobTemplate.spec.template.spec"), as
+// codec::validatePodSpec checks it (containers, volumes, resources, policies, tolerations).
 QJsonArray validatePodSpec(const QJsonObject& podSpec, const QString& path, bool jobTemplate);
 // A Job update's JSON-only immutable fields: spec.selector, and spec.template except the
 // scheduling directives a suspended Job that never started may change.

@@ -12,11 +12,23 @@ using tessera::testing::runTessera;
 
 namespace {
 
+// A pod as `kubectl get pods -o json` shows a Job's: controlled by the job `ownerUid` (none:
+// an orphan), with the labels the controller stamps. `extraMeta` goes into its metadata.
 std::string pod(const std::string& name, int index, const std::string& phase,
-                const std::string& containerState) {
+                const std::string& containerState, const std::string& ownerUid = "job-uid",
+                const std::string& extraMeta = {}) {
+    const std::string owner =
+        ownerUid.empty()
+            ? std::string()
+            : R"("ownerReferences": [{"apiVersion": "batch/v1", "kind": "Job", "name": "render",
+                 "uid": ")" +
+                  ownerUid + R"(", "controller": true, "blockOwnerDeletion": true}],)";
     return R"({"metadata": {"name": ")" + name + R"(", "namespace": "default", "uid": "uid-)" +
-           name +
-           R"(", "creationTimestamp": "2026-11-22T09:50:00Z", "finalizers": ["batch.kubernetes.io/job-tracking"],
+           name + R"(", )" + owner + extraMeta +
+           R"( "labels": {"batch.kubernetes.io/controller-uid": ")" +
+           (ownerUid.empty() ? std::string("job-uid") : ownerUid) +
+           R"(", "batch.kubernetes.io/job-name": "render"},
+              "creationTimestamp": "2026-11-22T09:50:00Z", "finalizers": ["batch.kubernetes.io/job-tracking"],
               "annotations": {"batch.kubernetes.io/job-completion-index": ")" +
            std::to_string(index) +
            R"("}}, "spec": {"nodeName": "node-a", "containers": [{"name": "main", "image": "busybox"}]},
@@ -104,6 +116,44 @@ TEST(ReconcileCli, NowOptionOverridesTheDocument) {
     simdjson::dom::element plan = parser.parse(r.out);
     // 30 s after the failure the delay has elapsed: index 0 is recreated with the others.
     EXPECT_EQ(createdIndexes(plan), (std::vector<int64_t>{0, 1, 2}));
+}
+
+TEST(ReconcileCli, ARecreatedJobAdoptsNoneOfItsPredecessorsPods) {
+    // The Job "render" was deleted and created again (uid job-uid); its predecessor's pods are
+    // still there: controlled by old-uid, labelled with it and with the job name.
+    const std::string input =
+        document({pod("render-0-abcde", 0, "Succeeded", kSucceeded, "old-uid"),
+                  pod("render-1-fghjk", 1, "Succeeded", kSucceeded, "old-uid"),
+                  pod("render-2-lmnpq", 2, "Running", kRunning, "old-uid")},
+                 "2026-11-22T10:00:00Z");
+    const auto r = runTessera({"reconcile"}, input);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    simdjson::dom::parser parser;
+    simdjson::dom::element plan = parser.parse(r.out);
+    // None is counted, none loses its finalizer: the new job starts from scratch (the status
+    // omits what is empty or zero).
+    EXPECT_TRUE(plan["status"]["completedIndexes"].error()) << r.out;
+    EXPECT_EQ(int64_t(plan["status"]["succeeded"]), 0);
+    EXPECT_EQ(plan["removeFinalizers"].get_array().size(), 0u);
+    EXPECT_EQ(createdIndexes(plan), (std::vector<int64_t>{0, 1, 2}));
+    EXPECT_NE(r.err.find("3 pod(s) are not job uid job-uid's"), std::string::npos) << r.err;
+}
+
+TEST(ReconcileCli, OrphansMatchingTheSelectorAreAdoptedUnlessBeingDeleted) {
+    // No controller reference: adopted as the controller-ref manager would, when the selector
+    // (controller-uid=job-uid) matches and the pod is not going away.
+    const std::string input = document({pod("render-0-abcde", 0, "Succeeded", kSucceeded, ""),
+                                        pod("render-1-fghjk", 1, "Succeeded", kSucceeded, "",
+                                            R"("deletionTimestamp": "2026-11-22T09:59:00Z",)")},
+                                       "2026-11-22T10:00:00Z");
+    const auto r = runTessera({"reconcile"}, input);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    simdjson::dom::parser parser;
+    simdjson::dom::element plan = parser.parse(r.out);
+    EXPECT_EQ(std::string_view(plan["status"]["completedIndexes"]), "0");
+    EXPECT_NE(r.err.find("1 orphan pod(s) match the selector and are adopted"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("1 pod(s) are not job uid job-uid's"), std::string::npos) << r.err;
 }
 
 TEST(ReconcileCli, SameInputGivesTheSamePlan) {

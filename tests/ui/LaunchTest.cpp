@@ -762,3 +762,59 @@ TEST_F(LaunchFromWindow, TheClusterPageSaysTheDemoSimulatesAndWhyNoClusterIsOffe
                     ->text()
                     .contains(QStringLiteral("simulated")));
 }
+
+TEST_F(LaunchFromWindow, TheDialogRefusesAJobTheApiServerRefusesWithEveryCause) {
+    // The manifest every entry point refuses (tests/serve/JobGateEntryPointsTest.cpp), with the
+    // same three causes: a quantity, a DNS policy and a negative succeededCount.
+    const QByteArray job = R"({"apiVersion":"batch/v1","kind":"Job",
+  "metadata":{"name":"render"},
+  "spec":{"completions":4,"parallelism":2,"completionMode":"Indexed",
+    "successPolicy":{"rules":[{"succeededCount":-1}]},
+    "template":{"spec":{"restartPolicy":"Never","dnsPolicy":"Maybe",
+      "containers":[{"name":"main","image":"busybox",
+        "resources":{"limits":{"memory":"12 GB"}}}]}}}})";
+    const QStringList causes = {
+        QStringLiteral("spec.successPolicy.rules[0].succeededCount: Invalid value: -1: must be "
+                       "greater than or equal to 0"),
+        QStringLiteral("spec.template.spec.containers[0].resources.limits[memory]: Invalid value: "
+                       "\"12 GB\": must match the regular expression"),
+        QStringLiteral("spec.template.spec.dnsPolicy: Unsupported value: \"Maybe\": supported "
+                       "values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", "
+                       "\"None\""),
+    };
+
+    // Opened as a file: each cause with its line, and nothing can be launched from it.
+    LaunchDialog opened;
+    opened.openFile(writeFile(m_files, QStringLiteral("job.json"), job));
+    ASSERT_TRUE(waitUntil([&] { return !opened.isBusy() && opened.file() != nullptr; }));
+    ASSERT_EQ(opened.file()->errorTexts.size(), causes.size())
+        << opened.file()->errorTexts.join(QLatin1Char('\n')).toStdString();
+    for (int i = 0; i < causes.size(); ++i)
+        EXPECT_TRUE(opened.file()->errorTexts[i].contains(causes[i]))
+            << opened.file()->errorTexts[i].toStdString();
+    EXPECT_FALSE(opened.canLaunch());
+
+    // Typed into the YAML preview of a work list's launch: the accept path refuses it, says
+    // every cause, and the dialog stays open with nothing created.
+    const QString list = writeFile(m_files, QStringLiteral("items.txt"), "echo a\necho b\n");
+    LaunchDialog dialog;
+    dialog.setClusterTargets({{QStringLiteral("Demo"), SourceHost::demoId(), QString(),
+                               tessera::kube::ClusterConnection{}}});
+    dialog.openFile(list);
+    ASSERT_TRUE(waitUntil([&] { return !dialog.isBusy() && dialog.file()->ok(); }));
+    dialog.setTarget(LaunchDialog::Target::Cluster);
+    dialog.findChild<QLineEdit*>(QStringLiteral("image"))->setText(QStringLiteral("busybox"));
+    ASSERT_TRUE(waitUntil([&] { return !dialog.isBusy() && !dialog.yamlText().isEmpty(); }));
+    dialog.findChild<QPlainTextEdit*>(QStringLiteral("yamlPreview"))
+        ->setPlainText(QString::fromUtf8(job));
+    dialog.show();
+    ASSERT_TRUE(waitUntil([&] { return dialog.canLaunch(); }));
+    dialog.launch();
+    const QString status = dialog.findChild<QLabel*>(QStringLiteral("launchStatus"))->text();
+    EXPECT_TRUE(status.startsWith(QStringLiteral("The API server would reject this Job:")))
+        << status.toStdString();
+    for (const QString& cause : causes)
+        EXPECT_TRUE(status.contains(cause)) << status.toStdString();
+    EXPECT_TRUE(dialog.isVisible());
+    EXPECT_TRUE(dialog.canLaunch()); // nothing is being created
+}

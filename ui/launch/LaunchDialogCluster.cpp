@@ -4,6 +4,7 @@
 #include "EditedManifests.h"
 #include "LaunchDialog.h"
 #include "LaunchDialogSupport.h"
+#include "codec/ManifestValidation.h"
 #include "kube/ApiClient.h"
 #include "kube/Kubeconfig.h"
 #include "launch/ClusterLauncher.h"
@@ -263,6 +264,18 @@ void LaunchDialog::launchCluster() {
         manifests = std::move(edited).value();
     } else {
         manifests = *m_manifests;
+    }
+    // What is created passes the API server's gate first, as on every path that accepts a Job;
+    // every problem is named, not only the first.
+    if (const auto problems = codec::validateJobManifest(manifests.job.toJson());
+        !problems.empty()) {
+        QStringList lines;
+        for (const engine::Error& e : problems)
+            lines << qs(e.describe());
+        setStatus(
+            tr("The API server would reject this Job:\n%1").arg(lines.join(QLatin1Char('\n'))),
+            true);
+        return;
     }
     m_launching = true;
     updateState();

@@ -98,8 +98,11 @@ void LaunchDialog::simulate() {
     const auto problems = engine::validateJob(base.job);
     if (!problems.empty()) {
         m_simulating = false;
+        QStringList lines;
+        for (const engine::Error& e : problems)
+            lines << qs(e.describe());
         setStatus(
-            tr("The API server would reject this Job: %1").arg(qs(problems.front().describe())),
+            tr("The API server would reject this Job:\n%1").arg(lines.join(QLatin1Char('\n'))),
             true);
         updateState();
         return;

@@ -1,6 +1,7 @@
 #include "LaunchFile.h"
 
 #include "codec/Decode.h"
+#include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
 #include "worklist/WorkListFormats.h"
 
@@ -75,6 +76,13 @@ LaunchFile LaunchFile::load(const QString& path) {
             std::string where = m.describe(e);
             addError(f, std::move(e), std::move(where));
             return f;
+        }
+        // The API server's gate, as for every path that accepts a Job: each problem is shown
+        // with its line, and a refused manifest cannot be launched anywhere.
+        for (const engine::Error& problem : codec::validateJobManifest(m.json)) {
+            engine::Error e = m.locate(problem);
+            std::string where = m.describe(e);
+            addError(f, std::move(e), std::move(where));
         }
         f.job = std::move(decoded->job);
         return f;

@@ -1,0 +1,74 @@
+#pragma once
+// Internal to the manifest validation (ManifestValidation.h): a parsed JSON tree (simdjson DOM)
+// to walk, and the collector of field errors in the API server's shapes (field.Invalid,
+// field.Required, field.NotSupported, ...). Each error is an engine::Error whose message starts
+// the way upstream's ErrorBody does ("Required value", "Unsupported value: ...", "Not found: ..."),
+// so every entry point prints it, and `tessera serve` turns it into a cause, the same way.
+#include "ManifestValidation.h"
+#include "engine/Result.h"
+
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <simdjson.h>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tessera::codec::validation {
+
+using Element = simdjson::dom::element;
+using Object = simdjson::dom::object;
+using Array = simdjson::dom::array;
+using StringMap = std::map<std::string, std::string, std::less<>>;
+
+class FieldErrors {
+public:
+    // `value` is already as the API prints it (quoted string, number): see valueText().
+    void invalid(std::string field, std::string value, std::string message);
+    void required(std::string field, std::string_view detail = {});
+    void notSupported(std::string field, std::string_view value,
+                      std::initializer_list<std::string_view> supported);
+    void forbidden(std::string field, std::string_view detail);
+    void duplicate(std::string field, std::string_view value);
+    void notFound(std::string field, std::string_view value);
+    void tooLong(std::string field, int64_t limitBytes);
+    void add(engine::Error error) { m_errors.push_back(std::move(error)); }
+
+    bool empty() const { return m_errors.empty(); }
+    std::vector<engine::Error> take() { return std::move(m_errors); }
+
+private:
+    std::vector<engine::Error> m_errors;
+};
+
+// The member `key` of `object` when it is present and not null.
+std::optional<Element> member(Element object, std::string_view key);
+std::optional<Object> objectMember(Element object, std::string_view key);
+std::optional<Array> arrayMember(Element object, std::string_view key);
+// A string member; nullopt when absent, null or not a string.
+std::optional<std::string_view> stringMember(Element object, std::string_view key);
+// The value as the API server prints a bad value: strings quoted (Go %q), numbers as written.
+std::string valueText(Element value);
+// A map of strings (labels, annotations, nodeSelector); a value that is not a string is an
+// error at `path`.
+StringMap stringMap(Element object, std::string_view key, const std::string& path,
+                    FieldErrors& errors);
+
+std::string indexed(const std::string& path, std::size_t index);   // path[3]
+std::string keyed(const std::string& path, std::string_view key);  // path[key]
+std::string child(const std::string& path, std::string_view name); // path.name
+
+// ValidateLabels / ValidateAnnotations (apimachinery), at `path`.
+void validateLabels(const StringMap& labels, const std::string& path, FieldErrors& errors);
+void validateAnnotations(const StringMap& annotations, const std::string& path,
+                         FieldErrors& errors);
+
+// ValidateObjectMeta of `object`'s metadata, and ValidatePodSpec of the pod spec `spec` at
+// `path` (ManifestValidation.h says what each checks).
+void validateObjectMetaElement(Element object, NameRule rule, bool nameOptional,
+                               FieldErrors& errors);
+void validatePodSpecElement(Element spec, const std::string& path, PodSpecOwner owner,
+                            FieldErrors& errors);
+
+} // namespace tessera::codec::validation
