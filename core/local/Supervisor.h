@@ -11,7 +11,9 @@
 // It starts nothing new once the runner is gone.
 //
 // Commands without shell syntax (words of [A-Za-z0-9_./:=,+@%-], the first one a program on PATH)
-// are executed directly, as xargs does; everything else runs through /bin/sh -c.
+// are executed directly, as xargs does; everything else runs through /bin/sh -c. A request may
+// instead give the program and its arguments as words (a container's command and args), which run
+// as given, with no shell.
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -22,12 +24,16 @@
 namespace tessera::local {
 
 struct SpawnRequest {
-    std::string command; // a command line
-    std::string logPath; // stdout and stderr (created, truncated)
-    int32_t index = -1;  // for the ledger
+    std::string command;           // a command line (used when argv is empty)
+    std::vector<std::string> argv; // or: the program and its arguments, run as given
+    std::string logPath;           // stdout and stderr (created, truncated)
+    int32_t index = -1;            // for the ledger
     int32_t attempt = 0;
     std::vector<std::string> env;   // KEY=VALUE added to (or replacing in) the runner's env
     std::vector<std::string> unset; // names removed from the runner's env
+    // false: the environment is exactly `env`, nothing of the runner's (a pod's environment is
+    // what its spec says). A program without a slash is then looked up on env's PATH.
+    bool inheritEnv = true;
 };
 
 struct SpawnResult {
@@ -53,6 +59,9 @@ public:
     int fd() const { return m_fd; }
 
     SpawnResult spawn(const SpawnRequest& request);
+    // Ended items already received (while spawning others) and not collected yet: the socket
+    // may not be readable for them any more.
+    bool hasEnded() const { return !m_ended.empty(); }
     // Ended items (pid, wait status) received so far; does not block.
     std::vector<std::pair<pid_t, int>> collectEnded();
     // Closes the connection and waits for the supervisor to exit (after its items).
