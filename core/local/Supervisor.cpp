@@ -236,8 +236,8 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
         for (const std::string& a : args)
             longest = std::max(longest, a.size());
         return fail("cannot start " + program + ": " + std::strerror(rc) +
-                    (nArgv > 0 ? " (an argument is " : " (the command is ") +
-                    std::to_string(longest) +
+                    (nArgv > 0 ? " (an argument is " + std::to_string(longest)
+                               : " (the command is " + std::to_string(command.size())) +
                     " bytes; Linux takes at most 131072 in one argument)");
     }
     if (rc != 0)

@@ -92,8 +92,9 @@ JobRunner::JobRunner(ObjectStore& store, Metrics& metrics, const ServeOptions& o
     if (m_options.localProcesses)
         m_local = std::make_unique<LocalPods>(
             m_store, m_logs,
-            [this](const QString& jobKey, const QString& pod, const local::ExitOutcome& outcome,
-                   bool terminated) { processEnded(jobKey, pod, outcome, terminated); });
+            [this](const QString& jobKey, const QString& pod, const local::ExitOutcome& outcome) {
+                processEnded(jobKey, pod, outcome);
+            });
 }
 
 JobRunner::~JobRunner() {
@@ -528,7 +529,7 @@ JobRunner::RunningJob* JobRunner::findJob(const QString& jobKey, const QString& 
 }
 
 void JobRunner::processEnded(const QString& jobKey, const QString& podName,
-                             const local::ExitOutcome& outcome, bool terminated) {
+                             const local::ExitOutcome& outcome) {
     RunningJob* job = findJob(jobKey, podName);
     if (!job)
         return;
@@ -539,9 +540,8 @@ void JobRunner::processEnded(const QString& jobKey, const QString& podName,
         pod.goneAt = now; // deleted by the controller: gone at the next step
         return;
     }
-    // Ended on its own, or stopped because the pod was deleted from outside (terminated): the
-    // container's exit code and signal either way. The next step writes the status.
-    Q_UNUSED(terminated);
+    // Ended on its own, or stopped because the pod was deleted from outside: the container's
+    // exit code and signal either way. The next step writes the status.
     pod.state.exitCode = outcome.exitCode;
     if (outcome.signal)
         pod.state.signal = *outcome.signal;

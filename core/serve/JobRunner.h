@@ -4,8 +4,8 @@
 // objects in the ObjectStore and simulates them in real time: scheduled on a fake node, running
 // for a few seconds (writing log lines), then exiting 0 or failing. The Job's status is written
 // back as the controller computes it, with Events (SuccessfulCreate, Completed, ...) and the
-// controller metrics.
-// How pods are simulated, and the annotations that change it per job: SimSettings.h.
+// controller metrics. How pods are simulated, and the annotations that change it per job:
+// SimSettings.h.
 //
 // With ServeOptions::localProcesses the pods are real processes instead (LocalPods): a pod runs
 // until its process ends, and its exit code and signal are the container's.
@@ -71,8 +71,7 @@ private:
     bool createPod(RunningJob& job, const engine::Pod& pod);
     void deletePod(RunningJob& job, const engine::Pod& pod);
     void startProcess(RunningJob& job, SimPod& pod, engine::TimePoint now);
-    void processEnded(const QString& jobKey, const QString& pod, const local::ExitOutcome& outcome,
-                      bool terminated);
+    void processEnded(const QString& jobKey, const QString& pod, const local::ExitOutcome& outcome);
     RunningJob* findJob(const QString& jobKey, const QString& pod);
     void writePod(RunningJob& job, const SimPod& pod);
     void writeJobStatus(RunningJob& job);

@@ -146,7 +146,7 @@ void LocalPods::reap() {
         drain(r);
         close(r);
         QDir(podDir(r.ns, r.pod)).removeRecursively();
-        m_onEnded(r.owner, r.pod, end.outcome, end.terminated);
+        m_onEnded(r.owner, r.pod, end.outcome);
     }
 }
 

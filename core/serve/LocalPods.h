@@ -29,9 +29,9 @@ class ObjectStore;
 class LocalPods : public QObject {
     Q_OBJECT
 public:
-    // A pod's process ended: `owner` as given to start(); `terminated`: terminate() had been asked.
+    // A pod's process ended (on its own or terminated): `owner` as given to start().
     using Ended = std::function<void(const QString& owner, const QString& pod,
-                                     const local::ExitOutcome& outcome, bool terminated)>;
+                                     const local::ExitOutcome& outcome)>;
 
     LocalPods(const ObjectStore& store, PodLogs& logs, Ended onEnded, QObject* parent = nullptr);
     ~LocalPods() override; // every pod's process group is killed
