@@ -1,10 +1,66 @@
 #include "CliArgs.h"
 
 #include <cerrno>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
 namespace tessera::app {
+
+std::optional<int64_t> parseInteger(std::string_view text, int64_t min, int64_t max) {
+    int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
+        return std::nullopt;
+    return value;
+}
+
+namespace {
+
+// The number at the start of text (from_chars' decimal forms) and where it ends; nullopt unless
+// finite: from_chars also reads "nan", "inf" and "infinity".
+std::optional<double> leadingNumber(std::string_view text, const char*& end) {
+    double value = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
+    end = r.ptr;
+    if (r.ec != std::errc() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+std::optional<double> parseNumber(std::string_view text, double min, double max) {
+    const char* end = nullptr;
+    const std::optional<double> value = leadingNumber(text, end);
+    if (!value || end != text.data() + text.size() || *value < min || *value > max)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<std::chrono::milliseconds> parseDuration(std::string_view text) {
+    const char* end = nullptr;
+    const std::optional<double> value = leadingNumber(text, end);
+    if (!value || *value < 0)
+        return std::nullopt;
+    const std::string_view unit(end, static_cast<std::size_t>(text.data() + text.size() - end));
+    double msPerUnit = 0;
+    if (unit == "ms")
+        msPerUnit = 1;
+    else if (unit == "s" || unit.empty())
+        msPerUnit = 1000;
+    else if (unit == "m")
+        msPerUnit = 60'000;
+    else if (unit == "h")
+        msPerUnit = 3'600'000;
+    else
+        return std::nullopt;
+    const double ms = *value * msPerUnit;
+    if (ms > static_cast<double>(std::chrono::milliseconds(kMaxDuration).count()))
+        return std::nullopt;
+    return std::chrono::milliseconds(static_cast<int64_t>(ms));
+}
 
 std::optional<std::string> ParsedArgs::value(std::string_view name) const {
     const auto it = options.find(std::string(name));

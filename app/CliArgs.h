@@ -6,6 +6,9 @@
 // Errors go to stderr as "tessera CMD: message". Exit codes: 0 success, 1 failure (bad input,
 // I/O), 2 usage error (unknown option, missing value, wrong number of arguments).
 // Commands that need Qt may use QCommandLineParser instead, with the same messages and codes.
+#include <chrono>
+#include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,6 +43,25 @@ ParsedArgs
 parseArgs(int argc, char** argv,
           std::initializer_list<std::pair<std::string_view, std::string_view>> shortOptions,
           std::initializer_list<OptionSpec> specs);
+
+// Numbers on the command line, one rule for every option of every command: plain decimal text
+// making up the whole argument, finite, within the range the option takes. "nan", "inf",
+// "1e999" (out of range), "0x10", "10abc" and "" are refused (nullopt); the caller names the
+// option in its message.
+std::optional<int64_t> parseInteger(std::string_view text,
+                                    int64_t min = std::numeric_limits<int64_t>::min(),
+                                    int64_t max = std::numeric_limits<int64_t>::max());
+std::optional<double> parseNumber(std::string_view text,
+                                  double min = std::numeric_limits<double>::lowest(),
+                                  double max = std::numeric_limits<double>::max());
+
+// The longest duration an option takes: far beyond any run, and far from overflowing a time point
+// in milliseconds when added to one.
+inline constexpr std::chrono::hours kMaxDuration{24 * 366 * 100};
+
+// A duration: a number >= 0 and a unit, ms, s, m or h (none: seconds), at most kMaxDuration
+// ("1e300h" is refused, not turned into an overflowed count). Rounded down to milliseconds.
+std::optional<std::chrono::milliseconds> parseDuration(std::string_view text);
 
 // Prints "tessera CMD: message" and "Try 'tessera CMD --help'." to stderr; returns kExitUsage.
 int usageError(std::string_view command, std::string_view message);

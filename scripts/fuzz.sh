@@ -2,7 +2,8 @@
 # Builds the libFuzzer harnesses (preset `fuzz`: clang, ASan + UBSan) and runs each for a while.
 # Usage: scripts/fuzz.sh [--seconds N] [--keep-going] [--no-build] [TARGET...]
 #   TARGET: a harness name (index_set, worklist, manifests, decode, reconcile_input, kubeconfig,
-#   http_request, json_patch, selectors; default: all of them, one after the other).
+#   http_request, json_patch, selectors, nesting, proto_request; default: all of them, one after
+#   the other).
 # Each run starts from the seeds (tests/fuzz/corpus/T, tests/fuzz/regressions/T, some tests/data) and
 # keeps what it learns in build/fuzz/corpus/T. A crash, a hang (-timeout) or running out of memory
 # (-rss_limit_mb) leaves its reproducer in build/fuzz/crashes/T/ and makes the script exit 1:
@@ -23,7 +24,7 @@ while [[ $# -gt 0 ]]; do
     --seconds=*) seconds=${1#--seconds=}; shift ;;
     --no-build) build=0; shift ;;
     --keep-going) keep_going=1; shift ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -62,6 +63,7 @@ for t in "${targets[@]}"; do
     http_request) dict=(-dict=tests/fuzz/dict/http_request.dict) ;;
     manifests|worklist|kubeconfig) dict=(-dict=tests/fuzz/dict/yaml.dict) ;;
     selectors) dict=(-dict=tests/fuzz/dict/selectors.dict) ;;
+    nesting) dict=(-dict=tests/fuzz/dict/nesting.dict) ;;
   esac
   echo "== fuzz: $t for ${seconds}s (log: $log)"
   status=0

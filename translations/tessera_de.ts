@@ -32,6 +32,17 @@
     </message>
 </context>
 <context>
+    <name>DryRunReportInput</name>
+    <message>
+        <source>%1: no document of kind Job</source>
+        <translation>%1: kein Dokument mit kind Job</translation>
+    </message>
+    <message>
+        <source>%1: the API server would reject this Job:</source>
+        <translation>%1: der API-Server würde diesen Job ablehnen:</translation>
+    </message>
+</context>
+<context>
     <name>EditedManifests</name>
     <message>
         <source>YAML preview</source>
@@ -336,18 +347,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>--fail-rate: expected a probability between 0 and 1, got &apos;%1&apos;</source>
         <translation>--fail-rate: Wahrscheinlichkeit zwischen 0 und 1 erwartet, erhalten: &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>%1: no document of kind Job</source>
-        <translation>%1: kein Dokument mit kind Job</translation>
-    </message>
-    <message>
-        <source>%1: the API server would reject this Job:</source>
-        <translation>%1: der API-Server würde diesen Job ablehnen:</translation>
-    </message>
-    <message>
-        <source>%1: local runs are not available in this build yet</source>
-        <translation>%1: lokale Läufe sind in diesem Build noch nicht verfügbar</translation>
     </message>
     <message>
         <source>interrupted</source>

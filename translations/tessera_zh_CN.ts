@@ -32,6 +32,17 @@
     </message>
 </context>
 <context>
+    <name>DryRunReportInput</name>
+    <message>
+        <source>%1: no document of kind Job</source>
+        <translation>%1：没有 kind 为 Job 的文档</translation>
+    </message>
+    <message>
+        <source>%1: the API server would reject this Job:</source>
+        <translation>%1：API 服务器会拒绝此 Job：</translation>
+    </message>
+</context>
+<context>
     <name>EditedManifests</name>
     <message>
         <source>YAML preview</source>
@@ -331,18 +342,6 @@ cancels it and leaves nothing behind.
     <message>
         <source>--fail-rate: expected a probability between 0 and 1, got &apos;%1&apos;</source>
         <translation>--fail-rate：应为 0 到 1 之间的概率，实际为 &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>%1: no document of kind Job</source>
-        <translation>%1：没有 kind 为 Job 的文档</translation>
-    </message>
-    <message>
-        <source>%1: the API server would reject this Job:</source>
-        <translation>%1：API 服务器会拒绝此 Job：</translation>
-    </message>
-    <message>
-        <source>%1: local runs are not available in this build yet</source>
-        <translation>%1：此构建尚不支持本地运行</translation>
     </message>
     <message>
         <source>interrupted</source>

@@ -3,6 +3,7 @@
 #include "IndexGridWidget.h"
 
 #include "IndexDetails.h"
+#include "store/JobSnapshot.h"
 
 #include <QPaintEvent>
 #include <QPainter>
@@ -126,10 +127,7 @@ void IndexGridWidget::setJobIdentity(const QString& jobName, const QString& subd
 }
 
 QString IndexGridWidget::hostname(int index) const {
-    QString h = m_jobName + QLatin1Char('-') + QString::number(index);
-    if (!m_subdomain.isEmpty())
-        h += QLatin1Char('.') + m_subdomain;
-    return h;
+    return store::podHostname(m_jobName, index, m_subdomain);
 }
 
 void IndexGridWidget::setDetailsProvider(DetailsProvider provider) {

@@ -262,7 +262,7 @@ void JobView::applySnapshot(const store::JobSnapshotPtr& snapshot) {
     releaseOnStoreThread(std::exchange(m_snapshot, snapshot));
     m_removed = false;
 
-    m_grid->setJobIdentity(s.summary.name, s.subdomain, s.originalIndexes);
+    m_grid->setJobIdentity(s.podJobName(), s.subdomain, s.originalIndexes);
     if (resized) {
         m_grid->setStates(s.states);
         m_grid->setPlaceholderText(s.summary.indexed ? tr("This job has no indexes.")

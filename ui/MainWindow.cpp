@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "HistoryProblemBar.h"
 #include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
@@ -150,6 +151,8 @@ void MainWindow::buildUi() {
     m_connection = new QLabel(this);
     m_connection->setObjectName(QStringLiteral("connectionState"));
     m_connection->setTextFormat(Qt::RichText);
+    m_historyProblem = new HistoryProblemBar(this);
+    statusBar()->addPermanentWidget(m_historyProblem);
     statusBar()->addPermanentWidget(m_connection);
 
     connect(m_sources, &QComboBox::activated, this, [this](int i) {

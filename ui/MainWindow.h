@@ -24,6 +24,7 @@ class QTableView;
 
 namespace tessera::ui {
 
+class HistoryProblemBar;
 class JobListModel;
 class JobView;
 namespace launch {
@@ -120,13 +121,14 @@ private:
     QPointer<JobView> m_jobView;
     QList<QPointer<QWidget>> m_jobWindows;
     QLabel* m_connection;
+    HistoryProblemBar* m_historyProblem;
     // Closing with local runs running says so first (RunningRunsPrompt); once answered "Close",
     // the next close goes through.
     QPointer<QWidget> m_closePrompt;
     bool m_closeConfirmed = false;
     launch::LaunchedJobSelector* m_launched; // selects a job launched from here once listed
-    QString m_connectionText;  // without the dot
-    QColor m_connectionColour; // the dot's
+    QString m_connectionText;                // without the dot
+    QColor m_connectionColour;               // the dot's
 };
 
 } // namespace tessera::ui

@@ -1,5 +1,6 @@
 // MainWindow: the sources (contexts, "Local runs", the Demo): which are offered, opening one,
 // its connection state in the status bar and the job list's empty-state text.
+#include "HistoryProblemBar.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
@@ -81,6 +82,15 @@ void MainWindow::openSource(const QString& id) {
         }
     });
     connect(s, &store::JobStore::connectionChanged, this, &MainWindow::showConnection);
+    m_historyProblem->showProblem(QString()); // a new source: its own History
+    connect(s, &store::JobStore::historyUnavailable, m_historyProblem,
+            &HistoryProblemBar::showProblem);
+    connect(m_historyProblem, &HistoryProblemBar::resetRequested, s, [s = QPointer(s)] {
+        if (s)
+            s->resetHistory(); // queued: the store's thread
+    });
+    // The store opened its History before this window listened: ask what it found.
+    QMetaObject::invokeMethod(s, &store::JobStore::repeatHistoryState, Qt::QueuedConnection);
     connect(s, &store::JobStore::actionFailed, this,
             [this](const QString& key, const QString& message) {
                 statusBar()->showMessage(

@@ -3,6 +3,7 @@
 #include "../Commands.h"
 #include "local/Journal.h"
 #include "local/RunDirectory.h"
+#include "local/RunStatus.h"
 
 #include <cerrno>
 #include <charconv>
@@ -10,6 +11,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <limits>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
@@ -47,6 +50,13 @@ int runCtl(int argc, char** argv) {
     }
     if (parsed.positionals.size() < 2)
         return usageError(kName, "expected RUN_DIR and a command");
+    std::chrono::milliseconds timeout = std::chrono::seconds(10);
+    if (const auto t = parsed.value("timeout")) {
+        const auto parsedTimeout = parseDuration(*t);
+        if (!parsedTimeout)
+            return usageError(kName, "--timeout: expected a number of seconds, got '" + *t + "'");
+        timeout = *parsedTimeout;
+    }
     const local::RunDirectory dir(parsed.positionals[0]);
     const std::string& verb = parsed.positionals[1];
 
@@ -58,16 +68,18 @@ int runCtl(int argc, char** argv) {
         int active = 0;
         for (const engine::Attempt& a : run->attempts)
             active += a.outcome == engine::AttemptOutcome::Running ? 1 : 0;
-        std::printf(
-            "job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
-            "%d\ncompleted indexes: %s\n",
-            run->config.name.c_str(),
-            run->outcome.empty()
-                ? (run->runnerAlive ? "running" : "interrupted (resumable: tessera run --resume)")
-                : run->outcome.c_str(),
-            s.succeeded, run->workList.size(), s.failed, active,
-            run->job.spec.parallelism.value_or(0),
-            s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
+        // What the window and the run's reports say it is (local/RunStatus.h).
+        const local::RunStatus status = local::runStatusOf(*run);
+        const std::string state =
+            !status.finished() ? std::string("running")
+            : status.status == local::RunStatus::kInterrupted
+                ? std::string("interrupted (resumable: tessera run --resume)")
+                : status.status + (status.reason.empty() ? "" : " (" + status.reason + ")");
+        std::printf("job %s: %s, %d/%d succeeded, %d failed attempts, %d running, parallelism "
+                    "%d\ncompleted indexes: %s\n",
+                    run->config.name.c_str(), state.c_str(), s.succeeded, run->workList.size(),
+                    s.failed, active, run->job.spec.parallelism.value_or(0),
+                    s.completedIndexes.empty() ? "-" : s.completedIndexes.c_str());
         if (s.failedIndexes && !s.failedIndexes->empty())
             std::printf("failed indexes: %s\n", s.failedIndexes->c_str());
         return kExitOk;
@@ -77,12 +89,13 @@ int runCtl(int argc, char** argv) {
     if (verb == "parallelism") {
         if (parsed.positionals.size() != 3)
             return usageError(kName, "parallelism needs a number");
-        int n = -1;
         const std::string& v = parsed.positionals[2];
-        const auto r = std::from_chars(v.data(), v.data() + v.size(), n);
-        if (r.ec != std::errc() || r.ptr != v.data() + v.size() || n < 0)
-            return usageError(kName, "parallelism: expected an integer >= 0, got '" + v + "'");
-        command = "parallelism " + std::to_string(n) + (parsed.has("kill") ? " kill" : "");
+        const std::optional<int64_t> n = parseInteger(v, 0, std::numeric_limits<int32_t>::max());
+        if (!n)
+            return usageError(kName, "parallelism: expected an integer from 0 to " +
+                                         std::to_string(std::numeric_limits<int32_t>::max()) +
+                                         ", got '" + v + "'");
+        command = "parallelism " + std::to_string(*n) + (parsed.has("kill") ? " kill" : "");
     } else if (verb == "cancel") {
         if (parsed.positionals.size() != 2)
             return usageError(kName, "cancel takes no argument");
@@ -108,16 +121,16 @@ int runCtl(int argc, char** argv) {
     {
         std::ofstream out(base + ".tmp");
         out << command << "\n";
-        if (!out)
-            return failure(kName, base + ".tmp: cannot write: " + std::strerror(errno));
+        out.flush(); // the write happens here: a full disk must fail now, not in the destructor
+        if (!out) {
+            const std::string why = std::strerror(errno);
+            ::unlink((base + ".tmp").c_str());
+            return failure(kName, base + ".tmp: cannot write: " + why);
+        }
     }
     if (std::rename((base + ".tmp").c_str(), (base + ".cmd").c_str()) != 0)
         return failure(kName, base + ".cmd: " + std::strerror(errno));
-    double timeout = 10;
-    if (const auto t = parsed.value("timeout"))
-        timeout = std::atof(t->c_str());
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::milliseconds(static_cast<int>(timeout * 1000));
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (::access((base + ".cmd").c_str(), F_OK) == 0) {
         if (std::chrono::steady_clock::now() > deadline) {
             ::unlink((base + ".cmd").c_str());

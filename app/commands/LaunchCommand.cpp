@@ -72,13 +72,12 @@ std::string integerOption(const ParsedArgs& args, const char* name, int64_t min,
     const auto v = args.value(name);
     if (!v)
         return {};
-    int64_t n = 0;
-    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
-    if (ec != std::errc() || end != v->data() + v->size() || n < min || n > max)
+    const std::optional<int64_t> n = parseInteger(*v, min, max);
+    if (!n)
         return text(LaunchCommand::tr("--%1: expected an integer from %2 to %3, got '%4'")
                         .arg(QString::fromUtf8(name), QString::number(min), QString::number(max),
                              QString::fromStdString(*v)));
-    out = n;
+    out = *n;
     return {};
 }
 

@@ -3,21 +3,16 @@
 // the input and prints the outcome.
 #include "../CliArgs.h"
 #include "../Commands.h"
-#include "codec/Decode.h"
-#include "codec/Manifests.h"
-#include "engine/Defaults.h"
-#include "engine/Simulator.h"
-#include "engine/Validation.h"
+#include "engine/Simulation.h"
 #include "kube/ApiClient.h"
 #include "kube/Kubeconfig.h"
 #include "report/ClusterReportLoader.h"
+#include "report/DryRunReportInput.h"
+#include "report/LocalReportInput.h"
 #include "report/ReportBuilder.h"
 #include "report/ReportWriter.h"
 #include "report/TranslationLoader.h"
-#ifdef TESSERA_HAVE_LOCAL
-#include "local/RunDirectory.h"
-#include "local/RunStatus.h"
-#endif
+#include "store/ClusterReportInput.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -82,28 +77,8 @@ std::string text(const QString& s) {
     return s.toStdString();
 }
 
-std::optional<engine::Duration> parseDuration(std::string_view s) {
-    double value = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || value < 0)
-        return std::nullopt;
-    const std::string_view unit(end, static_cast<std::size_t>(s.data() + s.size() - end));
-    double factor = 0;
-    if (unit == "ms")
-        factor = 1;
-    else if (unit == "s" || unit.empty())
-        factor = 1000;
-    else if (unit == "m")
-        factor = 60000;
-    else if (unit == "h")
-        factor = 3600000;
-    else
-        return std::nullopt;
-    return engine::Duration(static_cast<int64_t>(value * factor));
-}
-
-// A dry-run of a manifest, as `tessera simulate` runs it. `refused`: the Job is valid but above
-// the dry-run limit (the command then exits 2).
+// A dry-run of a manifest (report::dryRunReportInput) with the simulation options given.
+// `refused`: the Job is valid but above the dry-run limit (the command then exits 2).
 engine::Result<report::ReportInput> simulateInput(const std::string& path, const ParsedArgs& args,
                                                   bool& refused) {
     auto fail = [](const std::string& message) {
@@ -145,82 +120,16 @@ engine::Result<report::ReportInput> simulateInput(const std::string& path, const
                          .arg(QString::fromStdString(*v))));
     }
     if (const auto v = args.value("fail-rate")) {
-        double p = -1;
-        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), p);
-        if (ec != std::errc() || end != v->data() + v->size() || p < 0 || p > 1)
+        const std::optional<double> p = parseNumber(*v, 0, 1);
+        if (!p)
             return fail(text(
                 ReportCommand::tr("--fail-rate: expected a probability between 0 and 1, got '%1'")
                     .arg(QString::fromStdString(*v))));
-        cfg.failures.probability = p;
+        cfg.failures.probability = *p;
     }
-    const auto manifests = codec::loadManifests(path);
-    if (!manifests.ok())
-        return fail(manifests.error().message);
-    const codec::Manifest* jobManifest = nullptr;
-    for (const codec::Manifest& m : *manifests)
-        if (m.kind == "Job") {
-            jobManifest = &m;
-            break;
-        }
-    if (jobManifest == nullptr)
-        return fail(text(
-            ReportCommand::tr("%1: no document of kind Job").arg(QString::fromStdString(path))));
-    auto decoded = codec::decodeJob(jobManifest->json);
-    if (!decoded.ok())
-        return fail(jobManifest->describe(jobManifest->locate(decoded.error())));
-    cfg.job = decoded->job;
-    if (cfg.job.metadata.name.empty())
-        cfg.job.metadata.name = "job";
-    if (cfg.job.metadata.uid.empty())
-        cfg.job.metadata.uid = "dry-run-" + cfg.job.metadata.name;
-    engine::applyDefaults(cfg.job.spec);
-    const auto problems = engine::validateJob(cfg.job);
-    if (!problems.empty()) {
-        std::string message = text(ReportCommand::tr("%1: the API server would reject this Job:")
-                                       .arg(QString::fromStdString(path)));
-        for (const engine::Error& e : problems)
-            message += "\n  " + jobManifest->describe(jobManifest->locate(e));
-        return fail(message);
-    }
-    // Valid, but a dry-run keeps a record per index: refuse what would not fit (exit 2).
-    if (const auto tooLarge = engine::checkDryRunLimits(cfg.job)) {
-        refused = true;
-        return fail(jobManifest->describe(jobManifest->locate(*tooLarge)));
-    }
-    cfg.job.status = engine::JobStatus{};
-    engine::SimulationResult result = engine::simulate(cfg);
-    report::ReportInput input;
-    input.job = cfg.job;
-    input.job.status = std::move(result.status);
-    input.attempts = std::move(result.attempts);
-    input.source = "simulate:" + path;
-    if (const auto it =
-            decoded->meta.annotations.find(report::ReportBuilder::kOriginalIndexesAnnotation);
-        it != decoded->meta.annotations.end())
-        input.originalIndexes = report::ReportBuilder::originalIndexesFromAnnotation(it->second);
-    return input;
-}
-
-engine::Result<report::ReportInput> localInput(const std::string& dir) {
-#ifdef TESSERA_HAVE_LOCAL
-    auto run = local::RunDirectory::load(dir);
-    if (!run.ok())
-        return run.error();
-    report::ReportInput input;
-    input.job = std::move(run->job);
-    input.attempts = std::move(run->attempts);
-    input.originalIndexes = run->config.originalIndexMap();
-    input.source = "local:" + dir;
-    // Cancelled, halted or interrupted as the window says it (local/RunStatus.h).
-    const local::RunStatus status = local::runStatusOf(*run);
-    input.status = {status.status, status.reason, status.end};
-    return input;
-#else
-    engine::Error e;
-    e.message = text(ReportCommand::tr("%1: local runs are not available in this build yet")
-                         .arg(QString::fromStdString(dir)));
-    return e;
-#endif
+    report::DryRunReportInput dryRun = report::dryRunReportInput(path, std::move(cfg));
+    refused = dryRun.refused;
+    return std::move(dryRun.input);
 }
 
 engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const std::string& context,
@@ -238,6 +147,8 @@ engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const st
     if (!connection.ok())
         return connection.error();
     const QString effectiveNamespace = connection->namespace_;
+    // The window records every attempt it sees under the server's URL (ClusterSource).
+    const QString historyKey = store::historyClusterKey(QString(), connection->server.toString());
     kube::ApiClient client(std::move(*connection));
     std::optional<engine::Result<report::ReportInput>> result;
     report::ClusterReportLoader::load(client, effectiveNamespace, QString::fromStdString(job), &app,
@@ -252,6 +163,15 @@ engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const st
         e.message = text(ReportCommand::tr("interrupted"));
         return e;
     }
+    // Pods the API no longer has but the window recorded: the report counts what the window's
+    // Export counts.
+    if (result->ok())
+        if (auto added = store::addRecordedAttemptsFrom(result->value(),
+                                                        store::History::defaultPath(), historyKey);
+            !added)
+            std::fprintf(stderr,
+                         "tessera report: warning: %s (attempts of deleted pods are left out)\n",
+                         added.error().message.c_str());
     return std::move(*result);
 }
 
@@ -311,10 +231,10 @@ int runReport(int argc, char** argv) {
 
     const std::string& target = args.positionals[0];
     bool refused = false;
-    engine::Result<report::ReportInput> input = *source == "local" ? localInput(target)
-                                                : *source == "simulate"
-                                                    ? simulateInput(target, effective, refused)
-                                                    : clusterInput(app, *source, effective, target);
+    engine::Result<report::ReportInput> input =
+        *source == "local"      ? report::localReportInput(target)
+        : *source == "simulate" ? simulateInput(target, effective, refused)
+                                : clusterInput(app, *source, effective, target);
     if (!input.ok()) {
         failure(kName, input.error().describe());
         return refused ? kExitUsage : kExitFailure;

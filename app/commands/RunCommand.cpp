@@ -15,7 +15,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <map>
+#include <optional>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -72,7 +74,14 @@ Options:
   --quiet                      no progress output
   -h, --help                   show this help
 
-Exit status: 0 the job completed, 3 it failed, was cancelled or halted, 1 bad input, 2 usage.
+If the run cannot be recorded (its disk is full: a journal, ledger or log write fails), no new
+item starts; the running ones finish and are recorded from space reserved for them, then tessera
+names the file and the reason and exits 1. --resume continues once there is room again, and runs
+nothing that finished. A damaged journal is never guessed at: --resume names the bad record's line
+and starts nothing.
+
+Exit status: 0 the job completed, 3 it failed, was cancelled or halted, 1 bad input or the run
+could not be recorded, 2 usage.
 )";
 
 constexpr int kExitJobFailed = 3;
@@ -82,11 +91,6 @@ int g_signalPipe[2] = {-1, -1};
 void onSignal(int) {
     const char c = 1;
     [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &c, 1);
-}
-
-template <typename T> bool parseNumber(const std::string& s, T& out) {
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
 
 std::string formatSeconds(double s) {
@@ -266,11 +270,13 @@ int runRun(int argc, char** argv) {
         const auto v = parsed.value(name);
         if (!v)
             return {};
-        long long n = 0;
-        if (!parseNumber(*v, n) || n < min)
-            return "--" + std::string(name) + ": expected an integer >= " + std::to_string(min) +
-                   ", got '" + *v + "'";
-        target = static_cast<std::remove_reference_t<decltype(target)>>(n);
+        using Target = std::remove_reference_t<decltype(target)>;
+        const long long max = std::numeric_limits<Target>::max();
+        const std::optional<int64_t> n = parseInteger(*v, min, max);
+        if (!n)
+            return "--" + std::string(name) + ": expected an integer from " + std::to_string(min) +
+                   " to " + std::to_string(max) + ", got '" + *v + "'";
+        target = static_cast<Target>(*n);
         return {};
     };
     std::optional<int32_t> backoffLimit, perIndex, maxFailed;
@@ -309,10 +315,10 @@ int runRun(int argc, char** argv) {
     if (parsed.has("active-deadline"))
         options.config.activeDeadlineSeconds = deadlineValue;
     if (const auto v = parsed.value("backoff-scale")) {
-        char* end = nullptr;
-        options.config.backoffScale = std::strtod(v->c_str(), &end);
-        if (!end || *end != '\0' || options.config.backoffScale < 0)
+        const std::optional<double> scale = parseNumber(*v, 0);
+        if (!scale)
             return usageError(kName, "--backoff-scale: expected a number >= 0, got '" + *v + "'");
+        options.config.backoffScale = *scale;
     }
     if (const auto v = parsed.value("halt"))
         options.config.halt = *v;
@@ -352,8 +358,16 @@ int runRun(int argc, char** argv) {
         std::fprintf(stderr, "tessera run: %s\n", m.toLocal8Bit().constData());
     });
     auto prepared = runner.prepare();
-    if (!prepared.ok())
-        return failure(kName, prepared.error().describe());
+    if (!prepared.ok()) {
+        const engine::Error& e = prepared.error();
+        if (options.resume && e.line >= 0 &&
+            e.field == local::RunDirectory(options.runDir).journalPath())
+            return failure(kName, e.describe() +
+                                      "\nnot resuming: a damaged journal cannot tell which items "
+                                      "finished, and guessing would run them again or skip "
+                                      "them; nothing was started");
+        return failure(kName, e.describe());
+    }
     // A directory the window prepared (createRun) is "resumed" before anything ran: say starting.
     const bool resuming = options.resume && !runner.priorAttempts().empty();
     std::fprintf(stderr, "tessera run: %s %s, %d items, run directory %s\n",

@@ -158,15 +158,16 @@ int runServe(int argc, char** argv) {
         return usageError(kName,
                           "--address: '" + addressText.toStdString() + "' is not an IP address");
     if (auto v = args.value("pod-duration")) {
-        const double s = QString::fromStdString(*v).toDouble(&ok);
-        if (!ok || s < 0)
+        const auto duration = parseDuration(*v);
+        if (!duration)
             return usageError(kName, "--pod-duration needs a number of seconds");
-        options.podDuration = std::chrono::milliseconds(static_cast<int64_t>(s * 1000));
+        options.podDuration = *duration;
     }
     if (auto v = args.value("fail-rate")) {
-        options.failRate = QString::fromStdString(*v).toDouble(&ok);
-        if (!ok || options.failRate < 0 || options.failRate > 1)
+        const std::optional<double> rate = parseNumber(*v, 0, 1);
+        if (!rate)
             return usageError(kName, "--fail-rate needs a number from 0 to 1");
+        options.failRate = *rate;
     }
     options.token = QString::fromStdString(args.value("token").value_or(""));
     if (options.token.isEmpty())

@@ -52,42 +52,6 @@ Exit status: 0 the job completed, 3 it failed or did not finish, 1 bad input, 2 
 
 constexpr int kExitJobFailed = 3;
 
-std::optional<engine::Duration> parseDuration(std::string_view text) {
-    double value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || value < 0)
-        return std::nullopt;
-    const std::string_view unit(end, static_cast<std::size_t>(text.data() + text.size() - end));
-    double ms = 0;
-    if (unit == "ms")
-        ms = value;
-    else if (unit == "s" || unit.empty())
-        ms = value * 1000;
-    else if (unit == "m")
-        ms = value * 60000;
-    else if (unit == "h")
-        ms = value * 3600000;
-    else
-        return std::nullopt;
-    return engine::Duration(static_cast<int64_t>(ms));
-}
-
-std::optional<double> parseNumber(std::string_view text) {
-    double v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return v;
-}
-
-std::optional<int64_t> parseInteger(std::string_view text) {
-    int64_t v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return v;
-}
-
 std::vector<std::string_view> split(std::string_view text, char sep) {
     std::vector<std::string_view> parts;
     std::size_t start = 0;
@@ -149,7 +113,7 @@ std::string applySubsets(const std::string& spec, std::vector<engine::CapacitySu
             return "--subsets: a subset needs a name, in '" + spec + "'";
         for (std::size_t i = 1; i < fields.size(); ++i) {
             const auto kv = split(fields[i], '=');
-            const auto n = kv.size() == 2 ? parseInteger(kv[1]) : std::nullopt;
+            const auto n = kv.size() == 2 ? parseInteger(kv[1], 0, INT32_MAX) : std::nullopt;
             if (!n || *n < 0)
                 return "--subsets: expected max=N or cap=N, got '" + std::string(fields[i]) + "'";
             if (kv[0] == "max")
@@ -381,9 +345,9 @@ int runSimulate(int argc, char** argv) {
     if (const auto v = args.value("fail-indexes")) {
         for (std::string_view item : split(*v, ',')) {
             const auto parts = split(item, ':');
-            const auto index = parseInteger(parts[0]);
-            const auto times =
-                parts.size() == 2 ? parseInteger(parts[1]) : std::optional<int64_t>(-1);
+            const auto index = parseInteger(parts[0], 0, INT32_MAX);
+            const auto times = parts.size() == 2 ? parseInteger(parts[1], 0, INT32_MAX)
+                                                 : std::optional<int64_t>(-1);
             if (!index || *index < 0 || !times || parts.size() > 2)
                 return usageError(kName, "--fail-indexes: expected INDEX or INDEX:TIMES, got '" +
                                              std::string(item) + "'");

@@ -1,5 +1,7 @@
 #include "BoundedFile.h"
 
+#include "TextFile.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -143,6 +145,8 @@ engine::Result<std::string> readBoundedFile(const std::string& path, FileKind ki
         out.append(buffer, static_cast<std::size_t>(n));
     }
     closeFd();
+    // A leading byte order mark (some Windows editors write one) is never content.
+    out.erase(0, out.size() - withoutByteOrderMark(out).size());
     out.reserve(out.size() + options.padding);
     return out;
 }

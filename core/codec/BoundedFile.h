@@ -4,7 +4,8 @@
 // than the kind's limit, checked on the file's size before a byte is read (a 1 GB sparse file is
 // refused at once) and again while reading (a file that grows, or a /proc file of size 0).
 // Opening never blocks: a FIFO where a regular file was expected is refused instead of waiting
-// for a writer that never comes (it once kept the window from appearing).
+// for a writer that never comes (it once kept the window from appearing). A leading UTF-8 byte
+// order mark is dropped: it is never content.
 #include "engine/Result.h"
 
 #include <cstddef>

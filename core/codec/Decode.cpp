@@ -1,5 +1,6 @@
 #include "Decode.h"
 
+#include "InputRules.h"
 #include "PathText.h"
 #include "Rfc3339.h"
 
@@ -1048,6 +1049,9 @@ template <typename T, typename Body>
 engine::Result<T> decodeDocument(JsonText input, bool extras, Body&& body) {
     static_assert(kJsonPadding >= simdjson::SIMDJSON_PADDING);
     const std::string_view json = input.text();
+    // On-Demand skips what it does not read without a depth limit; the limit is the readers' one.
+    if (std::optional<engine::Error> deep = checkJsonNesting(json))
+        return std::move(*deep);
     od::parser& p = buffers().parser;
     const char* data = json.data();
     size_t capacity = json.size() + simdjson::SIMDJSON_PADDING;

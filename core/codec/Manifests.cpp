@@ -2,8 +2,10 @@
 
 #include "BoundedFile.h"
 #include "Decode.h"
+#include "InputRules.h"
 #include "JsonWriter.h"
 #include "PathText.h"
+#include "TextFile.h"
 #include "YamlGuard.h"
 #include "YamlReader.h"
 
@@ -116,12 +118,51 @@ bool isYamlFloat(std::string_view s) {
     return i == s.size();
 }
 
-double parseDouble(std::string_view s) {
+// True when a YAML float (isYamlFloat) is 10 or more in magnitude: after from_chars' ERANGE, it
+// overflowed rather than underflowed.
+bool hasPositiveExponent(std::string_view s) {
+    size_t i = s.find_first_not_of("+-");
+    long long digitsBeforePoint = 0; // significant ones
+    long long zerosAfterPoint = 0;   // before the first significant digit
+    bool significant = false;
+    for (; i < s.size() && s[i] != 'e' && s[i] != 'E'; ++i) {
+        if (s[i] == '.') {
+            for (++i; i < s.size() && s[i] == '0' && !significant; ++i)
+                ++zerosAfterPoint;
+            break;
+        }
+        significant = significant || s[i] != '0';
+        if (significant)
+            ++digitsBeforePoint;
+    }
+    const size_t e = s.find_first_of("eE");
+    long long exponent = 0;
+    if (e != std::string_view::npos) {
+        std::string_view digits = s.substr(e + 1);
+        const bool negative = !digits.empty() && digits[0] == '-';
+        if (!digits.empty() && (digits[0] == '+' || digits[0] == '-'))
+            digits.remove_prefix(1);
+        // An exponent beyond long long decides alone.
+        if (std::from_chars(digits.data(), digits.data() + digits.size(), exponent).ec !=
+            std::errc())
+            return !negative;
+        exponent = negative ? -exponent : exponent;
+    }
+    const long long magnitude =
+        digitsBeforePoint > 0 ? digitsBeforePoint - 1 : -(zerosAfterPoint + 1);
+    return exponent > -magnitude; // the value is about 10^(magnitude + exponent)
+}
+
+// A YAML float as go-yaml reads it (strconv.ParseFloat): nullopt when out of range (go-yaml
+// then keeps the text as a string, so a number field refuses it by name), 0 when it underflows.
+std::optional<double> parseDouble(std::string_view s) {
     std::string text(s);
     if (!text.empty() && text[0] == '+')
         text.erase(0, 1);
     double d = 0;
-    std::from_chars(text.data(), text.data() + text.size(), d);
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), d);
+    if (r.ec == std::errc::result_out_of_range)
+        return hasPositiveExponent(text) ? std::nullopt : std::optional<double>(0.0);
     return d;
 }
 
@@ -141,7 +182,8 @@ Scalar resolvePlain(std::string_view in) {
     const char first = in[0];
     if (first == '.') {
         if (isYamlFloat(in))
-            return parseDouble(in);
+            if (const std::optional<double> d = parseDouble(in))
+                return *d;
         return std::string(in);
     }
     if ((first >= '0' && first <= '9') || first == '+' || first == '-') {
@@ -159,7 +201,8 @@ Scalar resolvePlain(std::string_view in) {
             return i;
         }
         if (isYamlFloat(plain))
-            return parseDouble(plain);
+            if (const std::optional<double> d = parseDouble(plain))
+                return *d;
     }
     return std::string(in);
 }
@@ -301,13 +344,18 @@ private:
     }
 
     void map(const YAML::Node& node, std::string& path) {
+        // checkYaml() refused keys written twice; keys written differently can still resolve to
+        // the same JSON key (`1` and `0x1`, `yes` and `true`).
         std::set<std::string, std::less<>> explicitKeys;
         for (const auto& kv : node) {
             if (isMergeKey(kv.first))
                 continue;
             std::string k = keyText(kv.first);
-            if (!explicitKeys.insert(k).second)
-                throw YamlError{"duplicate key \"" + k + "\"", kv.first.Mark()};
+            if (!explicitKeys.insert(k).second) {
+                std::string keyPath = path;
+                detail::appendPathKey(keyPath, k);
+                throw YamlError{duplicateFieldMessage(keyPath), kv.first.Mark()};
+            }
         }
         std::set<std::string, std::less<>> written;
         m_writer.beginObject();
@@ -449,6 +497,15 @@ public:
         , m_source(source) {}
 
     engine::Result<std::vector<Manifest>> read() {
+        // Before walk(), which recurses once per level.
+        if (std::optional<engine::Error> deep = checkJsonNesting(m_text)) {
+            // As every manifest error: the message says it all (Manifests.h), and no field
+            // that a caller would print a second time.
+            deep->message =
+                located(m_source, deep->line, deep->column, deep->field + ": " + deep->message);
+            deep->field.clear();
+            return std::move(*deep);
+        }
         simdjson::padded_string padded(m_text);
         m_base = padded.data();
         od::parser parser;
@@ -466,26 +523,32 @@ public:
             return error(e, nullptr);
         std::string kind;
         std::vector<std::string_view> items;
+        std::set<std::string, std::less<>> keys;
         for (auto result : root) {
             od::field f;
             std::string_view key;
             if (auto e = std::move(result).get(f))
                 return error(e, nullptr);
+            const char* keyAt = f.key().raw() - 1; // the opening quote
             if (auto e = f.unescaped_key().get(key))
                 return error(e, nullptr);
+            std::string path;
+            detail::appendPathKey(path, key);
+            if (!keys.insert(std::string(key)).second)
+                return errorAt(duplicateFieldMessage(path), keyAt);
             od::value v = f.value();
             const bool isKind = key == "kind";
             const bool isItems = key == "items";
             if (isItems) {
-                if (!walkItems(v, items))
+                if (!walkItems(v, path, items))
                     return m_error;
             } else if (isKind) {
                 std::string_view s;
                 if (v.get_string().get(s) == simdjson::SUCCESS)
                     kind = std::string(s);
-                else if (!walk(v))
+                else if (!walk(v, path))
                     return m_error;
-            } else if (!walk(v)) {
+            } else if (!walk(v, path)) {
                 return m_error;
             }
         }
@@ -554,21 +617,26 @@ private:
         return m;
     }
 
-    bool walkItems(od::value& v, std::vector<std::string_view>& items) {
+    bool walkItems(od::value& v, std::string& path, std::vector<std::string_view>& items) {
         od::json_type t = od::json_type::null;
         if (auto e = v.type().get(t))
             return fail(e);
         if (t != od::json_type::array)
-            return walk(v);
+            return walk(v, path);
         od::array arr;
         if (auto e = v.get_array().get(arr))
             return fail(e);
+        long index = 0;
         for (auto result : arr) {
             od::value item;
             if (auto e = std::move(result).get(item))
                 return fail(e);
             const char* start = item.raw_json_token().data();
-            if (!walk(item))
+            const size_t length = path.size();
+            detail::appendPathIndex(path, index++);
+            const bool walked = walk(item, path);
+            path.resize(length);
+            if (!walked)
                 return false;
             const char* end = nullptr;
             if (auto e = m_doc->current_location().get(end))
@@ -581,8 +649,9 @@ private:
         return true;
     }
 
-    // Visits every value so that malformed JSON anywhere is reported with its position.
-    bool walk(od::value& v) {
+    // Visits every value so that malformed JSON and repeated keys anywhere are reported with
+    // their position; `path` is the value's JSON path. Recursive: checkJsonNesting() bounds it.
+    bool walk(od::value& v, std::string& path) {
         od::json_type t = od::json_type::null;
         if (auto e = v.type().get(t))
             return fail(e);
@@ -591,16 +660,25 @@ private:
             od::object obj;
             if (auto e = v.get_object().get(obj))
                 return fail(e);
+            std::set<std::string, std::less<>> keys;
+            const size_t length = path.size();
             for (auto result : obj) {
                 od::field f;
                 std::string_view key;
                 if (auto e = std::move(result).get(f))
                     return fail(e);
+                const char* keyAt = f.key().raw() - 1; // the opening quote
                 if (auto e = f.unescaped_key().get(key))
                     return fail(e);
-                od::value child = f.value();
-                if (!walk(child))
+                detail::appendPathKey(path, key);
+                if (!keys.insert(std::string(key)).second) {
+                    m_error = errorAt(duplicateFieldMessage(path), keyAt);
                     return false;
+                }
+                od::value child = f.value();
+                if (!walk(child, path))
+                    return false;
+                path.resize(length);
             }
             return true;
         }
@@ -608,12 +686,16 @@ private:
             od::array arr;
             if (auto e = v.get_array().get(arr))
                 return fail(e);
+            const size_t length = path.size();
+            long index = 0;
             for (auto result : arr) {
                 od::value child;
                 if (auto e = std::move(result).get(child))
                     return fail(e);
-                if (!walk(child))
+                detail::appendPathIndex(path, index++);
+                if (!walk(child, path))
                     return false;
+                path.resize(length);
             }
             return true;
         }

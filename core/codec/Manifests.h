@@ -6,8 +6,12 @@
 // quoted scalars and block literals are strings; plain `123`, `0x1F`, `0o17`, `1_000` are
 // integers; `1.5`, `1e3`, `.5` are floats; true/false/yes/no/on/off/y/n (and their Title/UPPER
 // forms) are booleans; `~`, `null`, empty are null; everything else is a string (timestamps
-// included). `!!str` forces a string. Anchors, aliases and `<<` merge keys are resolved. A
-// duplicate key, a non-scalar key, .inf/.nan (no JSON form) are errors.
+// included). `!!str` forces a string; a number beyond a double (`1e400`, 310 digits) stays a
+// string as go-yaml leaves it, so a number field refuses it by name. Anchors, aliases and `<<`
+// merge keys are resolved. A non-scalar key and .inf/.nan (no JSON form) are errors.
+//
+// Both forms follow InputRules.h: nesting deeper than kMaxNestingDepth and a key given twice
+// (`duplicate field "spec.parallelism"`) are errors with the file, line, column and JSON path.
 //
 // Text whose first non-blank character is '{' or '[' is read as one JSON document, as kubectl
 // does (a YAML flow mapping there is rejected); JSON manifests keep their text verbatim.
@@ -53,8 +57,9 @@ engine::Result<std::vector<Manifest>> parseManifests(std::string_view text,
 // Reads the file ("-" reads standard input) and parses it.
 engine::Result<std::vector<Manifest>> loadManifests(const std::string& path);
 
-// Reads a whole file ("-": standard input). Error message names the file and the reason. The
-// string has kJsonPadding spare capacity, so the decode functions read it without a copy.
+// Reads a whole text file ("-": standard input), without a leading UTF-8 byte order mark
+// (withoutByteOrderMark(), TextFile.h). Error message names the file and the reason. The string
+// has kJsonPadding spare capacity, so the decode functions read it without a copy.
 engine::Result<std::string> readTextFile(const std::string& path);
 
 // "source:line:column: field: message" (the parts that are known), for any codec error.

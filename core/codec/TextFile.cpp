@@ -19,6 +19,11 @@ constexpr size_t kMapThreshold = 1 << 20;
 
 } // namespace
 
+std::string_view withoutByteOrderMark(std::string_view text) {
+    constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+    return text.starts_with(kUtf8ByteOrderMark) ? text.substr(kUtf8ByteOrderMark.size()) : text;
+}
+
 TextFile::TextFile(TextFile&& other) noexcept {
     *this = std::move(other);
 }
@@ -75,8 +80,9 @@ engine::Result<TextFile> TextFile::read(const std::string& path) {
                     close(fd);
                     file.m_map = area;
                     file.m_mapLength = length;
-                    file.m_text = std::string_view(static_cast<const char*>(area), size);
-                    file.m_readable = length;
+                    const std::string_view whole(static_cast<const char*>(area), size);
+                    file.m_text = withoutByteOrderMark(whole);
+                    file.m_readable = length - (whole.size() - file.m_text.size());
                     return file;
                 }
                 munmap(area, length);

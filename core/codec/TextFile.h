@@ -2,7 +2,7 @@
 // A whole file in memory, ready for the decoders without a copy: regular files are mapped
 // (MAP_POPULATE: one system call instead of a page fault per 4 KiB, which dominates reading a
 // 20 MB document in a VM) with readable padding after the end; standard input and special files
-// are read into a padded buffer.
+// are read into a padded buffer. A leading UTF-8 byte order mark is not part of text().
 #include "Decode.h"
 #include "engine/Result.h"
 
@@ -10,6 +10,10 @@
 #include <string_view>
 
 namespace tessera::codec {
+
+// The text after a leading UTF-8 byte order mark (EF BB BF), which some Windows editors write:
+// no reader of ours treats it as content. Every text file is read through this.
+std::string_view withoutByteOrderMark(std::string_view text);
 
 class TextFile {
 public:

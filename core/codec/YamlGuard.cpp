@@ -1,11 +1,14 @@
 #include "YamlGuard.h"
 
+#include "InputRules.h"
 #include "LibyamlParser.h"
+#include "PathText.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -117,6 +120,10 @@ private:
         std::string anchor;          // "" when the collection has none
         unsigned long long size = 1; // nodes in it once aliases are expanded, itself included
         std::size_t height = 1;      // levels of collections in it, aliases expanded
+        bool mapping = false;
+        unsigned long long children = 0;         // nodes read in it so far (keys and values)
+        std::string key;                         // a mapping's current key ("?" when not a scalar)
+        std::set<std::string, std::less<>> keys; // a mapping's scalar keys so far
     };
     struct Anchored {
         unsigned long long size = 1;
@@ -131,19 +138,26 @@ private:
             m_nodes = 0;
             m_aliased = 0;
             return std::nullopt;
-        case YAML_SCALAR_EVENT:
+        case YAML_SCALAR_EVENT: {
+            const std::string_view text(reinterpret_cast<const char*>(event.data.scalar.value),
+                                        event.data.scalar.length);
+            if (std::optional<engine::Error> duplicate = child(event, &text))
+                return duplicate;
             finished(anchorName(event.data.scalar.anchor), Anchored{1, 0});
             return std::nullopt;
+        }
         case YAML_SEQUENCE_START_EVENT:
         case YAML_MAPPING_START_EVENT: {
+            (void)child(event, nullptr);
             if (m_open.size() >= m_limits.maxDepth)
-                return errorAt("YAML nested more than " + std::to_string(m_limits.maxDepth) +
-                                   " levels deep",
-                               event.start_mark);
-            const yaml_char_t* anchor = event.type == YAML_SEQUENCE_START_EVENT
-                                            ? event.data.sequence_start.anchor
-                                            : event.data.mapping_start.anchor;
-            m_open.push_back(Open{anchorName(anchor), 1, 1});
+                return errorAt(path() + ": " + nestingMessage(m_limits.maxDepth), event.start_mark);
+            const bool mapping = event.type == YAML_MAPPING_START_EVENT;
+            const yaml_char_t* anchor =
+                mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor;
+            Open open;
+            open.anchor = anchorName(anchor);
+            open.mapping = mapping;
+            m_open.push_back(std::move(open));
             return std::nullopt;
         }
         case YAML_SEQUENCE_END_EVENT:
@@ -154,10 +168,41 @@ private:
             return std::nullopt;
         }
         case YAML_ALIAS_EVENT:
+            (void)child(event, nullptr);
             return alias(anchorName(event.data.alias.anchor), event.start_mark);
         default:
             return std::nullopt;
         }
+    }
+
+    // A node starts in the innermost open collection. A mapping's scalar keys must all differ
+    // (`scalar`: the node's text when it is a scalar).
+    std::optional<engine::Error> child(const yaml_event_t& event, const std::string_view* scalar) {
+        if (m_open.empty())
+            return std::nullopt;
+        Open& parent = m_open.back();
+        const bool isKey = parent.mapping && parent.children % 2 == 0;
+        ++parent.children;
+        if (!isKey)
+            return std::nullopt;
+        parent.key = scalar != nullptr ? std::string(*scalar) : std::string("?");
+        if (scalar != nullptr && !parent.keys.insert(parent.key).second)
+            return errorAt(duplicateFieldMessage(path()), event.start_mark);
+        return std::nullopt;
+    }
+
+    // The JSON path of the node being read ("spec.template.spec.containers[0]").
+    std::string path() const {
+        std::string out;
+        for (const Open& open : m_open) {
+            if (open.children == 0)
+                break;
+            if (open.mapping)
+                detail::appendPathKey(out, open.key);
+            else
+                detail::appendPathIndex(out, static_cast<long>(open.children - 1));
+        }
+        return out;
     }
 
     // A node (scalar or whole collection) is complete.
@@ -189,11 +234,10 @@ private:
         const unsigned long long expanded = target.size;
         // An alias nests its target here: readers that expand it recurse that deep.
         if (m_open.size() + target.height > m_limits.maxDepth)
-            return errorAt("alias *" + name + " puts its anchor's " +
+            return errorAt(path() + ": alias *" + name + " puts its anchor's " +
                                std::to_string(target.height) + " levels at depth " +
-                               std::to_string(m_open.size()) + ": YAML nested more than " +
-                               std::to_string(m_limits.maxDepth) +
-                               " levels deep once aliases are expanded",
+                               std::to_string(m_open.size()) + ": " +
+                               nestingMessage(m_limits.maxDepth) + " once aliases are expanded",
                            mark);
         // As go-yaml counts: the alias node itself, then every node of its target again.
         m_nodes = saturatingAdd(m_nodes, saturatingAdd(expanded, 1));

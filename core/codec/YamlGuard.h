@@ -12,10 +12,12 @@
 //   - syntax errors, as libyaml reports them, with line and column;
 //   - a NUL or other control character, and bytes that are not UTF-8 (libyaml's reader);
 //   - nesting deeper than maxDepth, also once aliases are expanded (readers recurse);
+//   - a key that a mapping already has (`duplicate field "spec.parallelism"`, InputRules.h);
 //   - alias expansion beyond what the Kubernetes API server accepts (go-yaml's rule since
 //     CVE-2019-11254: above 100 aliases and 1,000 nodes, at most 99% of the expanded nodes may
 //     come from aliases, falling to 10% for documents of 4,000,000 nodes or more), so the
 //     expanded size stays proportional to the text.
+#include "InputRules.h"
 #include "engine/Result.h"
 
 #include <cstddef>
@@ -25,9 +27,8 @@
 namespace tessera::codec {
 
 struct YamlLimits {
-    // Nested sequences and mappings, aliases expanded. yaml-cpp's own guard stops near 500
-    // (with "bad file"); Kubernetes objects, CRD schemas included, stay far below 100.
-    std::size_t maxDepth = 400;
+    // Nested sequences and mappings, aliases expanded: the limit of every reader (InputRules.h).
+    std::size_t maxDepth = kMaxNestingDepth;
 };
 
 // nullopt when yaml-cpp may read the text. Otherwise an error with message (the reason, without

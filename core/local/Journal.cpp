@@ -1,13 +1,19 @@
 #include "Journal.h"
 
+#include "engine/IndexSet.h"
+
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <sys/file.h>
 #include <unistd.h>
+#include <unordered_map>
 
 namespace tessera::local {
 
@@ -37,6 +43,157 @@ std::vector<std::string_view> split(std::string_view line) {
     }
 }
 
+// The latest time a record may carry: the last millisecond of the year 9999.
+constexpr int64_t kLatestMillis = 253402300799999;
+
+std::string show(std::string_view field) {
+    std::string out;
+    for (const char c : field.substr(0, 40))
+        out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+    return '"' + out + (field.size() > 40 ? "...\"" : "\"");
+}
+
+// One record's fields into `r`: "" or what is wrong with them.
+std::string parseRecord(std::string_view line, JournalRecord& r) {
+    const auto f = split(line);
+    if (f[0].size() != 1 || std::string_view("SEPFRX").find(f[0][0]) == std::string_view::npos)
+        return "unknown record kind " + show(f[0]);
+    r.kind = f[0][0];
+    struct Field {
+        const char* name;
+        std::size_t at;
+        bool ok;
+    };
+    auto badField = [&](std::initializer_list<Field> fields) -> std::string {
+        for (const Field& x : fields)
+            if (!x.ok)
+                return std::string(1, r.kind) + " record: " + x.name + " " +
+                       show(x.at < f.size() ? f[x.at] : std::string_view()) +
+                       " is not a number in range";
+        return {};
+    };
+    auto fieldCount = [&](std::size_t min, std::size_t max) -> std::string {
+        if (f.size() >= min && f.size() <= max)
+            return {};
+        return std::string(1, r.kind) + " record: " + std::to_string(f.size()) +
+               " fields, expected " + std::to_string(min) +
+               (max > min ? " or " + std::to_string(max) : std::string());
+    };
+    std::string why;
+    switch (r.kind) {
+    case 'S':
+        if (!(why = fieldCount(7, 7)).empty())
+            return why;
+        r.text = std::string(f[6]);
+        return badField({{"index", 1, number(f[1], r.index) && r.index >= 0},
+                         {"attempt", 2, number(f[2], r.attempt) && r.attempt >= 1},
+                         {"pid", 3, number(f[3], r.pid) && r.pid >= 0},
+                         {"start ticks", 4, number(f[4], r.startTicks) && r.startTicks >= 0},
+                         {"time", 5, number(f[5], r.ms) && r.ms >= 0 && r.ms <= kLatestMillis}});
+    case 'E':
+        if (!(why = fieldCount(8, 9)).empty())
+            return why;
+        r.text = std::string(f[7]);
+        if (f.size() == 9)
+            r.text2 = std::string(f[8]);
+        if (!(why = badField(
+                  {{"index", 1, number(f[1], r.index) && r.index >= 0},
+                   {"attempt", 2, number(f[2], r.attempt) && r.attempt >= 1},
+                   {"pid", 3, number(f[3], r.pid) && r.pid >= 0},
+                   {"exit code", 4,
+                    number(f[4], r.exitCode) && r.exitCode >= -1 && r.exitCode <= 255},
+                   {"signal", 5, number(f[5], r.signal) && r.signal >= -1 && r.signal <= 64},
+                   {"time", 6, number(f[6], r.ms) && r.ms >= 0 && r.ms <= kLatestMillis}}))
+                 .empty())
+            return why;
+        return r.text.empty() ? "E record without a reason" : std::string();
+    case 'P':
+        if (!(why = fieldCount(3, 3)).empty())
+            return why;
+        return badField({{"time", 1, number(f[1], r.ms) && r.ms >= 0 && r.ms <= kLatestMillis},
+                         {"parallelism", 2, number(f[2], r.parallelism) && r.parallelism >= 0}});
+    case 'F':
+        if (!(why = fieldCount(3, 3)).empty())
+            return why;
+        r.text = std::string(f[2]);
+        return badField({{"time", 1, number(f[1], r.ms) && r.ms >= 0 && r.ms <= kLatestMillis}});
+    case 'R':
+        if (!(why = fieldCount(2, 2)).empty())
+            return why;
+        return badField({{"time", 1, number(f[1], r.ms) && r.ms >= 0 && r.ms <= kLatestMillis}});
+    default: // 'X'
+        if (!(why = fieldCount(4, 4)).empty())
+            return why;
+        r.text = std::string(f[2]);
+        r.text2 = std::string(f[3]);
+        if (!(why =
+                  badField({{"time", 1, number(f[1], r.ms) && r.ms >= 0 && r.ms <= kLatestMillis}}))
+                 .empty())
+            return why;
+        for (const char* outcome : {"Complete", "Failed", "Cancelled", "Halted"})
+            if (r.text == outcome)
+                return {};
+        return "X record: unknown outcome " + show(r.text);
+    }
+}
+
+// What a record says against the ones before it: indexes inside the work list, each attempt
+// started once and ended at most once, after its start.
+class RecordChecker {
+public:
+    explicit RecordChecker(std::optional<int32_t> itemCount)
+        : m_itemCount(itemCount) {}
+
+    std::string check(JournalRecord& r, long lineNo) {
+        if (r.kind == 'F')
+            return checkFailedIndexes(r.text);
+        if (r.kind != 'S' && r.kind != 'E')
+            return {};
+        const std::string attempt =
+            "attempt " + std::to_string(r.attempt) + " of index " + std::to_string(r.index);
+        if (m_itemCount && r.index >= *m_itemCount)
+            return attempt + ": the work list has " + std::to_string(*m_itemCount) +
+                   " items (indexes 0 to " + std::to_string(*m_itemCount - 1) + ")";
+        const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(r.index)) << 32) |
+                             static_cast<uint32_t>(r.attempt);
+        if (r.kind == 'S') {
+            const auto [it, first] = m_attempts.try_emplace(key, Seen{lineNo, r.ms, 0});
+            if (!first)
+                return attempt + " starts again (it started at line " +
+                       std::to_string(it->second.startLine) + ")";
+            return {};
+        }
+        const auto it = m_attempts.find(key);
+        if (it == m_attempts.end())
+            return attempt + " ends, but never started";
+        if (it->second.endLine > 0)
+            return attempt + " ends again (it ended at line " + std::to_string(it->second.endLine) +
+                   ")";
+        it->second.endLine = lineNo;
+        // The wall clock may step back between a start and its end (NTP): a duration is never
+        // negative, so such an end counts as at its start.
+        r.ms = std::max(r.ms, it->second.startMs);
+        return {};
+    }
+
+private:
+    std::string checkFailedIndexes(const std::string& text) const {
+        if (text.empty())
+            return {};
+        const auto parsed = engine::IndexSet::parseStrict(
+            text, m_itemCount.value_or(std::numeric_limits<int32_t>::max()));
+        return parsed.ok() ? std::string() : "F record: " + parsed.error().describe();
+    }
+
+    struct Seen {
+        long startLine = 0;
+        int64_t startMs = 0;
+        long endLine = 0;
+    };
+    std::optional<int32_t> m_itemCount;
+    std::unordered_map<uint64_t, Seen> m_attempts;
+};
+
 } // namespace
 
 Journal::~Journal() {
@@ -45,7 +202,8 @@ Journal::~Journal() {
 
 engine::Result<bool> Journal::open(const std::string& path) {
     close();
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    // Read-write: opening cuts a torn last record off, which needs to read it.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) {
         engine::Error e;
         e.field = path;
@@ -69,43 +227,28 @@ engine::Result<bool> Journal::open(const std::string& path) {
         e.message = "another tessera runner is using this run directory";
         return e;
     }
-    m_fd = fd;
-    m_path = path;
+    // Only the lock holder may cut a torn record off.
+    if (!m_file.attach(fd, path) || !m_file.cutTornRecord()) {
+        engine::Error e;
+        e.message = m_file.problem();
+        m_file.close(); // releases the lock
+        return e;
+    }
     return true;
 }
 
 void Journal::close() {
-    if (m_fd < 0)
-        return;
-    ::fdatasync(m_fd);
-    ::close(m_fd); // releases the lock
-    m_fd = -1;
+    m_file.close(); // releases the lock
 }
 
 void Journal::append(const std::string& line) {
-    if (m_fd < 0)
-        return;
-    // One write() per record: it reaches the page cache (and survives the runner) at once.
-    const char* p = line.data();
-    std::size_t left = line.size();
-    while (left > 0) {
-        const ssize_t n = ::write(m_fd, p, left);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return;
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    m_dirty = true;
+    // A record that cannot be written is the runner's problem() to react to; the file keeps
+    // every record before it.
+    m_file.append(line);
 }
 
 void Journal::sync() {
-    if (m_fd >= 0 && m_dirty) {
-        ::fdatasync(m_fd);
-        m_dirty = false;
-    }
+    m_file.sync();
 }
 
 void Journal::started(int32_t index, int32_t attempt, int64_t pid, int64_t startTicks, int64_t ms,
@@ -140,7 +283,8 @@ void Journal::jobEnded(int64_t ms, const std::string& outcome, const std::string
     sync();
 }
 
-engine::Result<std::vector<JournalRecord>> Journal::read(const std::string& path) {
+engine::Result<std::vector<JournalRecord>> Journal::read(const std::string& path,
+                                                         std::optional<int32_t> itemCount) {
     std::vector<JournalRecord> out;
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -148,59 +292,28 @@ engine::Result<std::vector<JournalRecord>> Journal::read(const std::string& path
     std::ostringstream buffer;
     buffer << in.rdbuf();
     const std::string text = std::move(buffer).str();
+    RecordChecker checker(itemCount);
+    long lineNo = 0;
     std::size_t pos = 0;
     while (pos < text.size()) {
         const std::size_t nl = text.find('\n', pos);
         if (nl == std::string::npos)
-            break; // a torn last record: the runner died while writing it
+            break; // a torn last record: the runner died (or the disk filled up) while writing it
         const std::string_view line(text.data() + pos, nl - pos);
         pos = nl + 1;
-        const auto f = split(line);
-        if (f.empty() || f[0].size() != 1)
-            continue;
+        ++lineNo;
         JournalRecord r;
-        r.kind = f[0][0];
-        bool ok = false;
-        switch (r.kind) {
-        case 'S':
-            ok = f.size() == 7 && number(f[1], r.index) && number(f[2], r.attempt) &&
-                 number(f[3], r.pid) && number(f[4], r.startTicks) && number(f[5], r.ms);
-            if (ok)
-                r.text = std::string(f[6]);
-            break;
-        case 'E':
-            ok = (f.size() == 8 || f.size() == 9) && number(f[1], r.index) &&
-                 number(f[2], r.attempt) && number(f[3], r.pid) && number(f[4], r.exitCode) &&
-                 number(f[5], r.signal) && number(f[6], r.ms);
-            if (ok) {
-                r.text = std::string(f[7]);
-                if (f.size() == 9)
-                    r.text2 = std::string(f[8]);
-            }
-            break;
-        case 'P':
-            ok = f.size() == 3 && number(f[1], r.ms) && number(f[2], r.parallelism);
-            break;
-        case 'F':
-            ok = f.size() == 3 && number(f[1], r.ms);
-            if (ok)
-                r.text = std::string(f[2]);
-            break;
-        case 'R':
-            ok = f.size() == 2 && number(f[1], r.ms);
-            break;
-        case 'X':
-            ok = f.size() == 4 && number(f[1], r.ms);
-            if (ok) {
-                r.text = std::string(f[2]);
-                r.text2 = std::string(f[3]);
-            }
-            break;
-        default:
-            break;
+        std::string why = parseRecord(line, r);
+        if (why.empty())
+            why = checker.check(r, lineNo);
+        if (!why.empty()) {
+            engine::Error e;
+            e.field = path;
+            e.line = lineNo;
+            e.message = "corrupt record: " + why;
+            return e;
         }
-        if (ok)
-            out.push_back(std::move(r));
+        out.push_back(std::move(r));
     }
     return out;
 }

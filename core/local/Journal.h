@@ -1,8 +1,17 @@
 #pragma once
 // The run's crash-safe record: one append-only text file (`<run>/journal`), one record per line,
 // written with a single write() per record so a SIGKILLed runner loses at most the line it was
-// writing (a torn last line is ignored on reading). One writer: the file is flock()ed for as long
-// as the runner lives, so a second runner (or a `--resume` while the first still runs) is refused.
+// writing (a torn last line is ignored on reading, and cut off when the journal is opened again).
+// One writer: the file is flock()ed for as long as the runner lives, so a second runner (or a
+// `--resume` while the first still runs) is refused.
+//
+// Every write is checked (AppendFile): space is reserved ahead, so on a full disk `problem()`
+// says so (file and errno text) while the records of the attempts still running fit; a write
+// that fails anyway stops the appends, leaving a journal that is a true prefix of the run.
+//
+// Reading is strict: a record that does not parse, or says something impossible (an index
+// outside the work list, an end before any start, a time before 1970), is an error naming the
+// file and line, never skipped or guessed at. Only a torn last line (no '\n') is ignored.
 //
 // Records (tab-separated, times in Unix milliseconds):
 //   S index attempt pid startTicks ms podName   an attempt started (pid = its process group)
@@ -13,9 +22,11 @@
 //   F ms failedIndexes                           status.failedIndexes changed
 //   R ms                                         a runner (re)started on this directory
 //   X ms outcome reason                          the job ended: Complete, Failed, Cancelled, Halted
+#include "AppendFile.h"
 #include "engine/Result.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,8 +56,11 @@ public:
     // Opens (creating) `path` for appending and takes the exclusive lock; an error names the file
     // and says when another runner holds it.
     engine::Result<bool> open(const std::string& path);
-    bool isOpen() const { return m_fd >= 0; }
+    bool isOpen() const { return m_file.isOpen(); }
     void close();
+    // The first write, sync or space reservation that failed ("RUN/journal: cannot write: No space
+    // left on device"), "" while all is well. A runner seeing one starts no new items.
+    const std::string& problem() const { return m_file.problem(); }
 
     void started(int32_t index, int32_t attempt, int64_t pid, int64_t startTicks, int64_t ms,
                  const std::string& podName);
@@ -59,17 +73,18 @@ public:
     // Forces the records so far to disk (the runner calls it about once a second and at the end).
     void sync();
 
-    // Every complete record of the file at `path` (missing file: none).
-    static engine::Result<std::vector<JournalRecord>> read(const std::string& path);
+    // Every complete record of the file at `path` (missing file: none), checked: the first
+    // corrupt record is an error with the file and line. With `itemCount`, an index must also
+    // be below it.
+    static engine::Result<std::vector<JournalRecord>>
+    read(const std::string& path, std::optional<int32_t> itemCount = std::nullopt);
     // True when some process holds the lock on `path` (a runner is alive).
     static bool isLocked(const std::string& path);
 
 private:
     void append(const std::string& line);
 
-    int m_fd = -1;
-    std::string m_path;
-    bool m_dirty = false;
+    AppendFile m_file;
 };
 
 } // namespace tessera::local

@@ -71,44 +71,46 @@ engine::Result<bool> LocalRunner::prepare() {
         m_runDir = m_options.runDir;
         if (m_runDir.empty())
             return error("--resume", "needs a run directory");
-        RunDirectory dir(m_runDir);
-        auto config = RunConfig::load(dir.configPath());
-        if (!config.ok())
-            return config.error();
-        m_config = std::move(config).value();
-        auto list = worklist::loadWorkList(dir.workListPath());
-        if (!list.ok())
-            return list.error();
-        m_list = std::move(list).value();
-        m_list.setCommandTemplate(m_config.command);
-        auto opened = m_journal.open(dir.journalPath());
-        if (!opened.ok())
-            return opened.error();
-        auto records = Journal::read(dir.journalPath());
-        if (!records.ok())
-            return records.error();
-        std::vector<JournalRecord> recs = std::move(records).value();
-        Recovery::settle(
-            dir, m_config.name, recs, m_journal, m_options.killSurvivors, m_config.graceMillis,
-            [this](const std::string& line) { emit noticed(QString::fromStdString(line)); });
-        std::optional<engine::Job> manifest;
-        if (m_config.fromManifest) {
-            auto m = loadJobManifest(dir.jobManifestPath());
-            if (!m.ok())
-                return m.error();
-            manifest = std::move(m->first);
-        }
-        m_initialJob = makeJob(m_config, m_list.size(), manifest ? &*manifest : nullptr);
-        rebuildFromJournal(recs, m_initialJob, m_priorAttempts);
+        const RunDirectory dir(m_runDir);
+        // Read as every reader reads a run, except that the journal is locked before its records
+        // are read (nothing else may append to it from then on) and the attempts the previous
+        // runner left open are settled before the run is rebuilt from them.
+        auto run = RunDirectory::load(
+            m_runDir,
+            [&](const RunConfig& config,
+                int32_t itemCount) -> engine::Result<std::vector<JournalRecord>> {
+                auto opened = m_journal.open(dir.journalPath());
+                if (!opened.ok())
+                    return opened.error();
+                // A corrupt journal is not guessed at: which items finished is what a resume
+                // must know.
+                auto records = Journal::read(dir.journalPath(), itemCount);
+                if (!records.ok())
+                    return records.error();
+                Recovery::settle(dir, config.name, *records, m_journal, m_options.killSurvivors,
+                                 config.graceMillis, [this](const std::string& line) {
+                                     emit noticed(QString::fromStdString(line));
+                                 });
+                // Settling writes to the journal: a full disk stops the resume here.
+                if (!m_journal.problem().empty())
+                    return error(std::string(), m_journal.problem());
+                return records;
+            });
+        if (!run.ok())
+            return run.error();
+        m_config = std::move(run->config);
+        m_list = std::move(run->workList);
+        m_initialJob = std::move(run->job);
+        m_priorAttempts = std::move(run->attempts);
         // Only what the controller needs to continue: finished indexes and counts; the run
         // itself starts again (conditions and completion time go).
         m_initialJob.status.conditions.clear();
         m_initialJob.status.completionTime.reset();
         m_lastAttempts.assign(static_cast<std::size_t>(m_list.size()), 0);
-        for (const JournalRecord& r : recs)
-            if (r.kind == 'S' && r.index >= 0 && r.index < m_list.size())
-                m_lastAttempts[static_cast<std::size_t>(r.index)] =
-                    std::max(m_lastAttempts[static_cast<std::size_t>(r.index)], r.attempt);
+        for (const engine::Attempt& a : m_priorAttempts)
+            if (a.index >= 0 && a.index < m_list.size())
+                m_lastAttempts[static_cast<std::size_t>(a.index)] =
+                    std::max(m_lastAttempts[static_cast<std::size_t>(a.index)], a.number);
         if (m_options.config.parallelism > 0 &&
             m_options.config.parallelism != m_config.parallelism)
             m_initialJob.spec.parallelism = m_options.config.parallelism;
@@ -195,10 +197,29 @@ void LocalRunner::onChildEvent() {
         doSync();
 }
 
+std::string LocalRunner::recordingProblem() const {
+    if (!m_journal.problem().empty())
+        return m_journal.problem();
+    return m_executor ? m_executor->recordingProblem() : std::string();
+}
+
+bool LocalRunner::stoppingToRecord() {
+    if (!m_unrecordable.empty())
+        return true;
+    m_unrecordable = recordingProblem();
+    if (m_unrecordable.empty())
+        return false;
+    const int32_t running = m_executor->running();
+    emit noticed(QString::fromStdString(
+        m_unrecordable + ": starting no new items" +
+        (running > 0 ? ", waiting for the " + std::to_string(running) + " running" : "")));
+    return true;
+}
+
 void LocalRunner::doSync() {
     if (m_done || !m_controller)
         return;
-    if (m_cancelling || m_halting) {
+    if (m_cancelling || m_halting || stoppingToRecord()) {
         maybeFinish();
         return;
     }
@@ -216,6 +237,10 @@ void LocalRunner::doSync() {
     if (failed != m_lastFailedIndexes) {
         m_lastFailedIndexes = failed;
         m_journal.failedIndexesChanged(engine::toUnixMillis(now), failed);
+    }
+    if (stoppingToRecord()) {
+        maybeFinish();
+        return;
     }
     checkHalt();
     scheduleSync();
@@ -248,6 +273,10 @@ void LocalRunner::checkHalt() {
 void LocalRunner::maybeFinish() {
     if (m_done || m_executor->running() > 0)
         return;
+    if (stoppingToRecord()) {
+        stopUnrecorded();
+        return;
+    }
     if (m_cancelling) {
         finishRun(m_haltOutcome.empty() ? "Cancelled" : m_haltOutcome,
                   m_haltOutcome.empty() ? "Cancelled" : "HaltOnFailure", "");
@@ -286,6 +315,25 @@ void LocalRunner::finishRun(const std::string& outcome, const std::string& reaso
     emit finished(p);
 }
 
+void LocalRunner::stopUnrecorded() {
+    // Not an end of the job (no X record): the run is interrupted, and a resume continues it
+    // once the cause is gone. Every attempt that ran is in the journal or the spawn ledger.
+    // The status counts the items that ended since the stop (nothing can start any more).
+    m_controller->sync(m_clock.now());
+    m_done = true;
+    m_journal.close();
+    for (QTimer* t : {m_tick, m_syncTimer, m_pollTimer})
+        if (t)
+            t->stop();
+    if (m_notifier)
+        m_notifier->setEnabled(false);
+    const LocalProgress p = progress();
+    emit errorOccurred(QString::fromStdString(
+        m_unrecordable + "\nthe run stopped there, with " + std::to_string(p.succeeded) + " of " +
+        std::to_string(p.completions) + " indexes done: make room, then continue it with " +
+        "tessera run --resume " + m_runDir));
+}
+
 void LocalRunner::onTick() {
     if (m_done || !m_executor)
         return;
@@ -295,6 +343,10 @@ void LocalRunner::onTick() {
         readControl();
     if (m_ticks % 10 == 0)
         m_journal.sync();
+    if (m_unrecordable.empty() && !recordingProblem().empty())
+        doSync();
+    if (m_done)
+        return;
     LocalProgress p = progress();
     if (p.succeeded != m_lastEmitted.succeeded || p.active != m_lastEmitted.active ||
         p.failedAttempts != m_lastEmitted.failedAttempts ||

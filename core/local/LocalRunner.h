@@ -77,6 +77,11 @@ private:
     void finishRun(const std::string& outcome, const std::string& reason,
                    const std::string& message);
     void fail(const std::string& message);
+    // A journal, ledger or log write that failed (a full disk): no new items; once the running
+    // ones have ended (and been recorded from the reserved space), errorOccurred.
+    std::string recordingProblem() const;
+    bool stoppingToRecord();
+    void stopUnrecorded();
 
     RunOptions m_options;
     RunConfig m_config;
@@ -101,6 +106,7 @@ private:
     bool m_cancelling = false;
     bool m_halting = false;
     std::string m_haltOutcome;
+    std::string m_unrecordable; // what could not be recorded: the run is stopping
     int32_t m_desired = 1;
     bool m_killExcess = false;
     int m_haltFailures = 0; // 0 = never

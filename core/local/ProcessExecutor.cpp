@@ -17,8 +17,7 @@ ProcessExecutor::ProcessExecutor(RunDirectory dir, const worklist::WorkList& lis
     , m_list(list)
     , m_config(config)
     , m_journal(journal)
-    , m_clock(clock)
-    , m_groups(config.logCapBytes) {
+    , m_clock(clock) {
     m_lastAttempt.assign(static_cast<std::size_t>(list.size()), 0);
     ::mkdir(m_dir.logDir().c_str(), 0755);
 }
@@ -32,6 +31,11 @@ std::string ProcessExecutor::start() {
 }
 
 bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
+    // Nothing starts that could not be recorded: a full disk must not turn into lost work.
+    if (m_recordingProblem.empty())
+        m_recordingProblem = m_journal.problem();
+    if (!m_recordingProblem.empty())
+        return false;
     const int32_t index = engine::completionIndexOf(pod);
     if (index < 0 || index >= m_list.size()) {
         m_lastError = "pod " + pod.metadata.name + " has no index in the work list";
@@ -48,6 +52,7 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     SpawnRequest request;
     request.command = command;
     request.logPath = logPath;
+    request.logCapBytes = m_config.logCapBytes;
     request.index = index;
     request.attempt = attempt;
     request.env.reserve(5 + m_list.envNames().size());
@@ -59,6 +64,10 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     for (std::size_t c = 0; c < m_list.envNames().size(); ++c)
         request.env.push_back(m_list.envNames()[c] + "=" + std::string(m_list.envValue(index, c)));
     const SpawnResult spawned = m_groups.spawn(pod.metadata.name, request);
+    if (spawned.cannotRecord) {
+        m_recordingProblem = spawned.error;
+        return false;
+    }
     m_lastAttempt[ix] = attempt;
     if (spawned.pid <= 0) {
         m_lastError = "index " + std::to_string(index) + ": " + spawned.error;
@@ -147,14 +156,15 @@ void ProcessExecutor::finish(const ProcessEnd& end) {
     m_running.erase(it);
     const int32_t exitCode = end.outcome.exitCode;
     const std::optional<int32_t> signal = end.outcome.signal;
-    if (end.logTruncated) {
-        const std::string note =
-            "\n[tessera: log truncated at " + std::to_string(m_config.logCapBytes) + " bytes]\n";
-        const int fd = ::open(end.logPath.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-        if (fd >= 0) {
-            [[maybe_unused]] const ssize_t n = ::write(fd, note.data(), note.size());
-            ::close(fd);
-        }
+    // A log that could not be written is said where the attempt's end is: the journal (the
+    // window, the report and `ctl status` show it), and it stops the run.
+    std::string logLost;
+    if (end.logError != 0) {
+        logLost = "its output is lost: " + m_dir.logPath(c.index, c.attempt) +
+                  ": cannot write: " + std::strerror(end.logError);
+        if (m_recordingProblem.empty())
+            m_recordingProblem = m_dir.logPath(c.index, c.attempt) +
+                                 ": cannot write: " + std::strerror(end.logError);
     }
     const engine::TimePoint now = m_clock.now();
     const bool deleted = end.terminated;
@@ -163,7 +173,7 @@ void ProcessExecutor::finish(const ProcessEnd& end) {
                                : signal                   ? "Signal"
                                                           : "Error";
     m_journal.ended(c.index, c.attempt, end.pid, exitCode, signal.value_or(-1),
-                    engine::toUnixMillis(now), reason);
+                    engine::toUnixMillis(now), reason, logLost);
     if (!m_controller)
         return;
     if (deleted) {

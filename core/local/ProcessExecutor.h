@@ -3,9 +3,10 @@
 // (ProcessGroups), started with posix_spawn by the run's Supervisor (a small process forked once
 // per run: the cost per item does not grow with the runner's memory, unlike fork() or QProcess's
 // fork path, and the exit status of an item that outlives a crashed runner still reaches the run's
-// spawn ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>.<attempt>.log (capped).
-// The environment is the runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME, TESSERA_POD_HOSTNAME
-// ($(job)-$(index)), TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's per-index variables.
+// spawn ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>.<attempt>.log (capped; a
+// log that could not be written is said in the attempt's end record). The environment is the
+// runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME, TESSERA_POD_HOSTNAME ($(job)-$(index)),
+// TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's per-index variables.
 //
 // Exits arrive on the supervisor's socket (pollFd()), which a QSocketNotifier or poll() watches;
 // the runner itself never waits for children, so QProcess users in the same program are not
@@ -59,7 +60,7 @@ public:
     int pollFd() const { return m_groups.pollFd(); }
     // Ended items already received (while starting others) but not reaped yet.
     bool hasPendingEnds() const { return m_groups.hasPendingEnds() || !m_failedStarts.empty(); }
-    // SIGKILL for items past their grace period; log size caps. Call a few times a second.
+    // SIGKILL for items past their grace period. Call a few times a second.
     void tick();
     // SIGTERM to every item's group now, SIGKILL after the grace period (tick()).
     void terminateAll();
@@ -69,6 +70,9 @@ public:
     int32_t runningNotTerminating() const { return m_groups.runningNotTerminating(); }
     int64_t spawnFailures() const { return m_spawnFailures; }
     const std::string& lastError() const { return m_lastError; }
+    // What could not be recorded (a log, the supervisor's ledger, the journal), with the file
+    // and errno text; "" while all is well. Once set, createPod starts nothing.
+    const std::string& recordingProblem() const { return m_recordingProblem; }
 
 private:
     struct Child {
@@ -97,6 +101,7 @@ private:
     std::vector<FailedStart> m_failedStarts; // reported by the next reap()
     int64_t m_spawnFailures = 0;
     std::string m_lastError;
+    std::string m_recordingProblem;
 };
 
 } // namespace tessera::local

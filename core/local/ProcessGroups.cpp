@@ -1,7 +1,6 @@
 #include "ProcessGroups.h"
 
 #include <csignal>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,7 +33,7 @@ SpawnResult ProcessGroups::spawn(const std::string& key, const SpawnRequest& req
     if (spawned.pid <= 0)
         return spawned;
     m_byKey[key] = spawned.pid;
-    m_running.emplace(spawned.pid, Group{key, request.logPath, false, {}, false});
+    m_running.emplace(spawned.pid, Group{key, request.logPath, false, {}});
     return spawned;
 }
 
@@ -76,27 +75,15 @@ int32_t ProcessGroups::runningNotTerminating() const {
 }
 
 void ProcessGroups::tick(engine::TimePoint now) {
-    for (auto& [pid, g] : m_running) {
+    for (auto& [pid, g] : m_running)
         if (g.terminating && now >= g.killAt)
             ::kill(-pid, SIGKILL);
-        capLog(g);
-    }
-}
-
-void ProcessGroups::capLog(Group& g) {
-    if (m_logCapBytes <= 0)
-        return;
-    struct stat st {};
-    if (::stat(g.logPath.c_str(), &st) != 0 || st.st_size <= m_logCapBytes)
-        return;
-    // The process writes with O_APPEND, so after the cut its next write lands at the new end.
-    if (::truncate(g.logPath.c_str(), m_logCapBytes) == 0)
-        g.logTruncated = true;
 }
 
 std::vector<ProcessEnd> ProcessGroups::reap() {
     std::vector<ProcessEnd> ends;
-    for (const auto& [pid, status] : m_supervisor.collectEnded()) {
+    for (const EndedItem& ended : m_supervisor.collectEnded()) {
+        const pid_t pid = ended.pid;
         const auto it = m_running.find(pid);
         if (it == m_running.end())
             continue;
@@ -106,9 +93,8 @@ std::vector<ProcessEnd> ProcessGroups::reap() {
         // The leader is gone; anything it left behind in its group goes with it (a container
         // ends the same way), so nothing outlives it.
         ::kill(-pid, SIGKILL);
-        capLog(g);
-        ends.push_back(ProcessEnd{std::move(g.key), pid, exitOutcomeOf(status), g.terminating,
-                                  g.logTruncated, std::move(g.logPath)});
+        ends.push_back(ProcessEnd{std::move(g.key), pid, exitOutcomeOf(ended.status), g.terminating,
+                                  ended.logError, std::move(g.logPath)});
     }
     return ends;
 }

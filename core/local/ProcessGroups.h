@@ -7,7 +7,6 @@
 //  - terminate: SIGTERM to the whole group now, SIGKILL once the grace period is over (tick()),
 //    as the kubelet stops a container;
 //  - reap: how each ended, as a container status says it (exitOutcomeOf);
-//  - logs capped at a size, cut while the process writes (it appends, so it goes on at the cut).
 // Nothing outlives the set: its destructor kills every group and the supervisor reaps them.
 #include "Supervisor.h"
 #include "engine/Time.h"
@@ -38,16 +37,14 @@ struct ProcessEnd {
     std::string key;
     pid_t pid = -1;
     ExitOutcome outcome;
-    bool terminated = false;   // terminate() or killAll() had been asked for it
-    bool logTruncated = false; // its log reached the cap and was cut
+    bool terminated = false; // terminate() or killAll() had been asked for it
+    int logError = 0;        // errno of the first write to its log that failed, 0 when none
     std::string logPath;
 };
 
 class ProcessGroups {
 public:
-    // logCapBytes <= 0: logs are not capped.
-    explicit ProcessGroups(int64_t logCapBytes = 0)
-        : m_logCapBytes(logCapBytes) {}
+    ProcessGroups() = default;
     ~ProcessGroups(); // SIGKILL to every group; the supervisor reaps them and exits
     ProcessGroups(const ProcessGroups&) = delete;
     ProcessGroups& operator=(const ProcessGroups&) = delete;
@@ -65,7 +62,7 @@ public:
     bool terminate(const std::string& key, engine::TimePoint killAt);
     void terminateAll(engine::TimePoint killAt);
     void killAll();
-    // SIGKILL for processes past their grace period; log caps. Call a few times a second.
+    // SIGKILL for processes past their grace period. Call a few times a second.
     void tick(engine::TimePoint now);
 
     // The processes that ended since the last call (does not block).
@@ -84,11 +81,8 @@ private:
         std::string logPath;
         bool terminating = false;
         engine::TimePoint killAt{};
-        bool logTruncated = false;
     };
-    void capLog(Group& g);
 
-    int64_t m_logCapBytes = 0;
     Supervisor m_supervisor;
     std::unordered_map<pid_t, Group> m_running;
     std::unordered_map<std::string, pid_t> m_byKey;

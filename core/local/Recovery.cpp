@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <set>
 #include <signal.h>
 #include <thread>
@@ -119,10 +120,10 @@ RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& job
             });
         },
         10000);
-    std::unordered_map<uint64_t, int32_t> exitCodes;
+    std::unordered_map<uint64_t, LedgerEntry> exits;
     for (const LedgerEntry& l : readSpawnLedger(dir.spawnLedgerPath()))
         if (l.kind == 'E')
-            exitCodes[attemptKey(l.index, l.attempt)] = l.exitCode;
+            exits[attemptKey(l.index, l.attempt)] = l;
 
     for (const JournalRecord& r : pending) {
         // Whatever the attempt left in its group goes, as when the runner reaps an item. (pid 0
@@ -135,17 +136,20 @@ RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& job
         e.attempt = r.attempt;
         e.pid = r.pid;
         e.ms = nowMillis();
-        if (const auto it = exitCodes.find(attemptKey(r.index, r.attempt)); it != exitCodes.end()) {
-            e.exitCode = it->second;
+        if (const auto it = exits.find(attemptKey(r.index, r.attempt)); it != exits.end()) {
+            e.exitCode = it->second.exitCode;
             e.signal = e.exitCode > 128 && e.exitCode < 128 + 65 ? e.exitCode - 128 : -1;
             e.text = e.exitCode == 0 ? "Completed" : e.signal >= 0 ? "Signal" : "Error";
+            if (it->second.logError != 0)
+                e.text2 = "its output is lost: " + dir.logPath(r.index, r.attempt) +
+                          ": cannot write: " + std::strerror(it->second.logError);
             ++summary.recoveredExits;
         } else {
             e.exitCode = -1;
             e.text = "Lost";
             ++summary.lost;
         }
-        journal.ended(e.index, e.attempt, e.pid, e.exitCode, e.signal, e.ms, e.text);
+        journal.ended(e.index, e.attempt, e.pid, e.exitCode, e.signal, e.ms, e.text, e.text2);
         records.push_back(std::move(e));
     }
     journal.sync();

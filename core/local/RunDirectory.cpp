@@ -3,7 +3,6 @@
 #include "codec/Decode.h"
 #include "codec/Manifests.h"
 #include "engine/Defaults.h"
-#include "engine/IndexSet.h"
 #include "worklist/WorkListFormats.h"
 
 #include <cerrno>
@@ -15,7 +14,6 @@
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <unordered_map>
 
 namespace tessera::local {
 
@@ -125,8 +123,8 @@ std::string RunConfig::save(const std::string& path) const {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out << text;
         out.flush();
-        if (!out)
-            return tmp + ": cannot write";
+        if (!out) // errno is the failed write's (a full disk: "No space left on device")
+            return tmp + ": cannot write: " + std::strerror(errno);
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0)
         return path + ": " + std::strerror(errno);
@@ -267,87 +265,6 @@ engine::Job makeJob(const RunConfig& config, int32_t completions, const engine::
     return job;
 }
 
-void rebuildFromJournal(const std::vector<JournalRecord>& records, engine::Job& job,
-                        std::vector<engine::Attempt>& attempts) {
-    std::unordered_map<uint64_t, std::size_t> byKey;
-    auto key = [](int32_t index, int32_t attempt) {
-        return (static_cast<uint64_t>(static_cast<uint32_t>(index)) << 32) |
-               static_cast<uint32_t>(attempt);
-    };
-    engine::IndexSet completed;
-    std::vector<int32_t> succeededIndexes;
-    int32_t failed = 0;
-    std::optional<std::string> failedIndexes;
-    for (const JournalRecord& r : records) {
-        switch (r.kind) {
-        case 'R':
-            if (!job.status.startTime)
-                job.status.startTime = engine::fromUnixMillis(r.ms);
-            break;
-        case 'S': {
-            engine::Attempt a;
-            a.index = r.index;
-            a.number = r.attempt;
-            a.podName = r.text;
-            a.node = "localhost";
-            a.createdAt = engine::fromUnixMillis(r.ms);
-            a.startedAt = a.createdAt;
-            a.outcome = engine::AttemptOutcome::Running;
-            byKey[key(r.index, r.attempt)] = attempts.size();
-            attempts.push_back(std::move(a));
-            break;
-        }
-        case 'E': {
-            const auto it = byKey.find(key(r.index, r.attempt));
-            if (it == byKey.end())
-                break;
-            engine::Attempt& a = attempts[it->second];
-            a.finishedAt = engine::fromUnixMillis(r.ms);
-            a.exitCode = r.exitCode;
-            if (r.signal >= 0)
-                a.signal = r.signal;
-            a.reason = r.text;
-            a.message = r.text2;
-            if (r.text == "Lost" || r.text == "Deleted") {
-                a.outcome = engine::AttemptOutcome::Deleted;
-            } else if (r.exitCode == 0 && r.signal < 0) {
-                a.outcome = engine::AttemptOutcome::Succeeded;
-                completed.insert(r.index);
-            } else {
-                a.outcome = engine::AttemptOutcome::Failed;
-                ++failed;
-            }
-            break;
-        }
-        case 'F':
-            failedIndexes = r.text;
-            break;
-        case 'X':
-            job.status.completionTime = engine::fromUnixMillis(r.ms);
-            if (r.text == "Complete" || r.text == "Failed") {
-                engine::Condition c;
-                c.type = r.text;
-                c.reason = r.text2;
-                c.lastTransitionTime = job.status.completionTime;
-                job.status.conditions = {c};
-            }
-            break;
-        case 'P':
-            job.spec.parallelism = r.parallelism;
-            break;
-        default:
-            break;
-        }
-    }
-    const int32_t completions = job.spec.completions.value_or(0);
-    completed = completed.clippedBelow(completions);
-    job.status.completedIndexes = completed.toString();
-    job.status.succeeded = static_cast<int32_t>(completed.count());
-    job.status.failed = failed;
-    if (job.spec.backoffLimitPerIndex)
-        job.status.failedIndexes = failedIndexes.value_or("");
-}
-
 engine::Result<std::pair<engine::Job, std::string>> loadJobManifest(const std::string& path) {
     auto manifests = codec::loadManifests(path);
     if (!manifests.ok())
@@ -369,7 +286,8 @@ engine::Result<std::pair<engine::Job, std::string>> loadJobManifest(const std::s
     return fileError(path, "no document of kind Job");
 }
 
-engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir) {
+engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir,
+                                               const RecordReader& readRecords) {
     RunDirectory rd(dir);
     RunSnapshot s;
     auto config = RunConfig::load(rd.configPath());
@@ -381,10 +299,6 @@ engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir) {
         return list.error();
     s.workList = std::move(list).value();
     s.workList.setCommandTemplate(s.config.command);
-    auto records = Journal::read(rd.journalPath());
-    if (!records.ok())
-        return records.error();
-    s.records = std::move(records).value();
     std::optional<engine::Job> manifest;
     if (s.config.fromManifest) {
         auto m = loadJobManifest(rd.jobManifestPath());
@@ -392,8 +306,16 @@ engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir) {
             return m.error();
         manifest = std::move(m->first);
     }
+    const auto itemCount = static_cast<int32_t>(s.workList.size());
+    auto records = readRecords ? readRecords(s.config, itemCount)
+                               : Journal::read(rd.journalPath(), itemCount);
+    if (!records.ok())
+        return records.error();
+    s.records = std::move(records).value();
     s.job = makeJob(s.config, s.workList.size(), manifest ? &*manifest : nullptr);
-    rebuildFromJournal(s.records, s.job, s.attempts);
+    JournalReplay replay = replayJournal(s.records, s.job);
+    s.attempts = std::move(replay.attempts);
+    s.parallelismHistory = std::move(replay.parallelism);
     for (const JournalRecord& r : s.records)
         if (r.kind == 'X')
             s.outcome = r.text;

@@ -10,14 +10,18 @@
 //   <run>/spawns          the supervisor's ledger of started and ended attempts (SpawnLedger.h)
 //   <run>/control.d/      commands for the running runner (`tessera ctl`)
 //
-// `tessera report --source local RUN_DIR`:
+// A run is read back by one function, RunDirectory::load: the runner on resume, the window
+// (store::LocalSource), `tessera ctl status` and every report of the run (report::localReportInput)
+// all see the same job, attempts and parallelism history.
 //   auto run = local::RunDirectory::load(dir);  // run->job, run->attempts, run->workList
 #include "Journal.h"
+#include "JournalReplay.h"
 #include "engine/Attempt.h"
 #include "engine/Model.h"
 #include "engine/Result.h"
 #include "worklist/WorkList.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -55,6 +59,7 @@ struct RunSnapshot {
     RunConfig config;
     engine::Job job;                       // spec from the config, status rebuilt from the journal
     std::vector<engine::Attempt> attempts; // every attempt, in start order
+    std::vector<ParallelismChange> parallelismHistory; // what it was asked for, oldest first
     worklist::WorkList workList;
     std::vector<JournalRecord> records;
     bool runnerAlive = false; // a runner holds the journal lock right now
@@ -80,8 +85,17 @@ public:
     // A new directory under the user's data directory ($XDG_DATA_HOME/tessera/runs, else
     // ~/.local/share/tessera/runs): <name>-<yyyymmdd-hhmmss>[-n].
     static engine::Result<std::string> createDefault(const std::string& name);
-    // Everything a report or the GUI needs, from the files alone (the runner may be dead or alive).
-    static engine::Result<RunSnapshot> load(const std::string& dir);
+    // How load() gets the journal's records, once run.conf, the work list (of `itemCount`
+    // items: records naming others are corrupt) and the manifest have been read: by default
+    // Journal::read. The runner on resume passes its own, which takes the journal's lock first
+    // and settles the attempts its predecessor left open (Recovery), so the run it continues is
+    // rebuilt from the settled records.
+    using RecordReader = std::function<engine::Result<std::vector<JournalRecord>>(
+        const RunConfig&, int32_t itemCount)>;
+    // Everything the runner, a report or the GUI needs, from the files alone (the runner may be
+    // dead or alive). Errors name the file (and line).
+    static engine::Result<RunSnapshot> load(const std::string& dir,
+                                            const RecordReader& readRecords = {});
 
 private:
     std::string m_dir;
@@ -94,8 +108,5 @@ engine::Job makeJob(const RunConfig& config, int32_t completions,
 // The Job of a manifest file (YAML or JSON; the first document of kind Job) and its JSON text.
 // Errors name the file, line and column.
 engine::Result<std::pair<engine::Job, std::string>> loadJobManifest(const std::string& path);
-// Attempts and status from journal records (completed indexes, failed counts, failedIndexes).
-void rebuildFromJournal(const std::vector<JournalRecord>& records, engine::Job& job,
-                        std::vector<engine::Attempt>& attempts);
 
 } // namespace tessera::local

@@ -48,10 +48,11 @@ std::vector<LedgerEntry> readSpawnLedger(const std::string& path) {
             e.attempt = static_cast<int32_t>(v[1]);
             e.pid = v[2];
             e.startTicks = v[3];
-        } else if (e.kind == 'E' && numbers(line, v, 3)) {
+        } else if (e.kind == 'E' && (numbers(line, v, 3) || numbers(line, v, 4))) {
             e.index = static_cast<int32_t>(v[0]);
             e.attempt = static_cast<int32_t>(v[1]);
             e.exitCode = static_cast<int32_t>(v[2]);
+            e.logError = static_cast<int32_t>(v[3]);
         } else {
             continue;
         }

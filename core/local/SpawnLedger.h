@@ -4,7 +4,8 @@
 //
 //   H pid startTicks                       a supervisor started (its identity, for recovery)
 //   S index attempt pid startTicks         it spawned an attempt (before telling the runner)
-//   E index attempt exitCode               the attempt ended (128+N: killed by signal N)
+//   E index attempt exitCode [logErrno]    the attempt ended (128+N: killed by signal N);
+//                                          logErrno: its log could not be written (ItemLog.h)
 //
 // Why a second record next to the journal: the runner journals an attempt only once the
 // supervisor has answered, so a runner killed in between leaves a running item that only the
@@ -24,6 +25,7 @@ struct LedgerEntry {
     int64_t pid = 0;
     int64_t startTicks = 0;
     int32_t exitCode = 0;
+    int32_t logError = 0; // E: errno of the log's first failed write, 0 when none
 };
 
 // Every complete line of the ledger at `path` (missing file: none; torn or unknown lines are

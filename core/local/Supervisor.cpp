@@ -1,5 +1,7 @@
 #include "Supervisor.h"
 
+#include "AppendFile.h"
+#include "ItemLog.h"
 #include "ProcStat.h"
 
 #include <cerrno>
@@ -30,7 +32,9 @@ struct Reply {
     int32_t pid = -1;
     int64_t startTicks = 0;
     int32_t status = 0;
-    char error[196] = {};
+    int32_t logError = 0;     // kEnded: errno of the log's first failed write
+    int32_t cannotRecord = 0; // kStarted: refused, the supervisor cannot record (error says why)
+    char error[484] = {};
 };
 
 constexpr std::size_t kMaxRequest = 1 << 20;
@@ -66,11 +70,18 @@ std::vector<std::string> simpleWords(const std::string& command) {
     return words;
 }
 
+struct RunningItem {
+    int32_t index = -1;
+    int32_t attempt = 0;
+    ItemLog log;
+};
+
 class SupervisorLoop {
 public:
-    SupervisorLoop(int sock, int ledger)
-        : m_sock(sock)
-        , m_ledger(ledger) {}
+    SupervisorLoop(int sock, int ledger, const std::string& ledgerPath)
+        : m_sock(sock) {
+        m_ledger.attach(ledger, ledgerPath);
+    }
     [[noreturn]] void run();
 
 private:
@@ -82,16 +93,16 @@ private:
         if (m_sock >= 0)
             ::send(m_sock, &r, sizeof r, MSG_NOSIGNAL);
     }
-
-    // One write() per line, so a line is never interleaved with another writer's.
-    void record(const std::string& line) {
-        [[maybe_unused]] const ssize_t n = ::write(m_ledger, line.data(), line.size());
+    // What keeps this supervisor from starting more: its ledger's or a log's problem, or "".
+    const std::string& recordingProblem() const {
+        return m_ledger.problem().empty() ? m_logProblem : m_ledger.problem();
     }
 
     int m_sock;
-    int m_ledger;
+    AppendFile m_ledger; // one write() per line, never interleaved with another writer's
+    std::string m_logProblem;
     int m_children = 0;
-    std::unordered_map<pid_t, std::pair<int32_t, int32_t>> m_attempts; // pid -> index, attempt
+    std::unordered_map<pid_t, RunningItem> m_items;
     std::unordered_map<std::string, std::string> m_resolved;
 };
 
@@ -139,17 +150,22 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
         std::strncpy(reply.error, why.c_str(), sizeof reply.error - 1);
         send(reply);
     };
+    if (!recordingProblem().empty()) {
+        reply.cannotRecord = 1;
+        return fail(recordingProblem());
+    }
     auto count = [&](std::size_t at) {
         return at < fields.size() ? std::strtoul(fields[at].c_str(), nullptr, 10) : 0UL;
     };
-    if (fields.size() < 8)
+    if (fields.size() < 9)
         return fail("malformed request");
     const std::string& command = fields[0];
     const std::string& logPath = fields[1];
-    const auto index = static_cast<int32_t>(std::strtol(fields[2].c_str(), nullptr, 10));
-    const auto attempt = static_cast<int32_t>(std::strtol(fields[3].c_str(), nullptr, 10));
-    const std::size_t firstEnv = 5;
-    const std::size_t nEnv = count(4);
+    const int64_t logCap = std::strtoll(fields[2].c_str(), nullptr, 10);
+    const auto index = static_cast<int32_t>(std::strtol(fields[3].c_str(), nullptr, 10));
+    const auto attempt = static_cast<int32_t>(std::strtol(fields[4].c_str(), nullptr, 10));
+    const std::size_t firstEnv = 6;
+    const std::size_t nEnv = count(5);
     const std::size_t unsetAt = firstEnv + nEnv;
     const std::size_t nUnset = count(unsetAt);
     const std::size_t inheritAt = unsetAt + 1 + nUnset;
@@ -208,12 +224,16 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
         argv.push_back(a.data());
     argv.push_back(nullptr);
 
+    RunningItem item;
+    item.index = index;
+    item.attempt = attempt;
+    if (const std::string error = item.log.open(logPath, logCap); !error.empty())
+        return fail("cannot start " + program + ": " + error);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     // stdin is the supervisor's own /dev/null (set up at fork), inherited as is.
-    posix_spawn_file_actions_addopen(&actions, 1, logPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    posix_spawn_file_actions_adddup2(&actions, item.log.writeEnd(), 1);
+    posix_spawn_file_actions_adddup2(&actions, item.log.writeEnd(), 2);
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
     posix_spawnattr_setpgroup(&attr, 0); // its own group: signals reach everything it starts
@@ -243,13 +263,13 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
     if (rc != 0)
         return fail("cannot start " + program + ": " + std::strerror(rc));
     ++m_children;
-    m_attempts[pid] = {index, attempt};
+    m_items.emplace(pid, std::move(item));
     reply.pid = pid;
     if (const auto st = readProcStat(pid))
         reply.startTicks = st->startTicks;
     // In the ledger before the runner hears of it: the runner may die before journaling it.
-    record("S " + std::to_string(index) + ' ' + std::to_string(attempt) + ' ' +
-           std::to_string(pid) + ' ' + std::to_string(reply.startTicks) + '\n');
+    m_ledger.append("S " + std::to_string(index) + ' ' + std::to_string(attempt) + ' ' +
+                    std::to_string(pid) + ' ' + std::to_string(reply.startTicks) + '\n');
     send(reply);
 }
 
@@ -258,20 +278,27 @@ void SupervisorLoop::reapChildren() {
     pid_t pid = 0;
     while ((pid = ::waitpid(-1, &status, WNOHANG)) > 0) {
         --m_children;
-        // The status goes to the ledger first: it must be there even if nobody listens.
-        const auto it = m_attempts.find(pid);
-        if (it != m_attempts.end()) {
-            const int code = WIFEXITED(status)     ? WEXITSTATUS(status)
-                             : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-                                                   : 255;
-            record("E " + std::to_string(it->second.first) + ' ' +
-                   std::to_string(it->second.second) + ' ' + std::to_string(code) + '\n');
-            m_attempts.erase(it);
-        }
         Reply r;
         r.kind = kEnded;
         r.pid = pid;
         r.status = status;
+        // The status goes to the ledger first: it must be there even if nobody listens.
+        const auto it = m_items.find(pid);
+        if (it != m_items.end()) {
+            RunningItem& item = it->second;
+            item.log.finish();
+            r.logError = item.log.error();
+            if (r.logError != 0 && m_logProblem.empty())
+                m_logProblem = item.log.path() + ": cannot write: " + std::strerror(r.logError);
+            const int code = WIFEXITED(status)     ? WEXITSTATUS(status)
+                             : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+                                                   : 255;
+            m_ledger.append("E " + std::to_string(item.index) + ' ' + std::to_string(item.attempt) +
+                            ' ' + std::to_string(code) +
+                            (r.logError != 0 ? ' ' + std::to_string(r.logError) : std::string()) +
+                            '\n');
+            m_items.erase(it);
+        }
         send(r);
     }
 }
@@ -284,18 +311,32 @@ void SupervisorLoop::run() {
     const int sfd = ::signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
     std::vector<char> buffer(kMaxRequest);
     bool closing = false;
+    std::vector<pollfd> fds;
+    std::vector<pid_t> fdItems; // the item of fds[2 + k]
     while (true) {
-        pollfd fds[2] = {{sfd, POLLIN, 0}, {closing ? -1 : m_sock, POLLIN, 0}};
-        if (closing && m_children == 0)
+        if (closing && m_children == 0) {
+            m_ledger.close();
             ::_exit(0);
+        }
+        fds.assign({{sfd, POLLIN, 0}, {closing ? -1 : m_sock, POLLIN, 0}});
+        fdItems.clear();
+        for (const auto& [pid, item] : m_items)
+            if (item.log.readEnd() >= 0) {
+                fds.push_back({item.log.readEnd(), POLLIN, 0});
+                fdItems.push_back(pid);
+            }
         // Without a signalfd, poll now and then.
-        if (::poll(fds, 2, sfd < 0 ? 50 : -1) < 0 && errno != EINTR)
+        if (::poll(fds.data(), fds.size(), sfd < 0 ? 50 : -1) < 0 && errno != EINTR)
             ::_exit(1);
         if (sfd >= 0 && (fds[0].revents & POLLIN)) {
             signalfd_siginfo info;
             while (::read(sfd, &info, sizeof info) > 0) {
             }
         }
+        // Output before exits: an item's last words are in its log when its end is recorded.
+        for (std::size_t k = 0; k < fdItems.size(); ++k)
+            if (fds[2 + k].revents)
+                m_items.at(fdItems[k]).log.drain();
         reapChildren();
         if (!closing && fds[1].revents) {
             const ssize_t n = ::recv(m_sock, buffer.data(), buffer.size(), MSG_DONTWAIT);
@@ -318,21 +359,23 @@ Supervisor::~Supervisor() {
 }
 
 std::string Supervisor::start(const std::string& ledgerPath) {
-    const int ledger = ::open(ledgerPath.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (ledger < 0)
+    const int ledgerFd = ::open(ledgerPath.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (ledgerFd < 0)
         return ledgerPath + ": " + std::strerror(errno);
+    // Every earlier supervisor of this run has exited (Recovery waited for them): nobody else
+    // writes the ledger now, so a line torn by a crash or a full disk can be cut off.
+    AppendFile ledgerFile;
+    if (!ledgerFile.attach(ledgerFd, ledgerPath) || !ledgerFile.cutTornRecord())
+        return ledgerFile.problem();
+    const int ledger = ledgerFile.fd();
     int sv[2];
-    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
-        const int e = errno;
-        ::close(ledger);
-        return std::string("socketpair: ") + std::strerror(e);
-    }
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+        return std::string("socketpair: ") + std::strerror(errno);
     const pid_t pid = ::fork();
     if (pid < 0) {
         const int e = errno;
         ::close(sv[0]);
         ::close(sv[1]);
-        ::close(ledger);
         return std::string("fork: ") + std::strerror(e);
     }
     if (pid == 0) {
@@ -361,7 +404,7 @@ std::string Supervisor::start(const std::string& ledgerPath) {
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        SupervisorLoop(3, 4).run();
+        SupervisorLoop(3, 4, ledgerPath).run();
     }
     ::close(sv[1]);
     m_fd = sv[0];
@@ -369,10 +412,11 @@ std::string Supervisor::start(const std::string& ledgerPath) {
     if (const auto st = readProcStat(pid))
         m_startTicks = st->startTicks;
     // Before any request, so it precedes this supervisor's S lines.
-    const std::string hello =
-        "H " + std::to_string(pid) + ' ' + std::to_string(m_startTicks) + '\n';
-    [[maybe_unused]] const ssize_t n = ::write(ledger, hello.data(), hello.size());
-    ::close(ledger);
+    if (!ledgerFile.append("H " + std::to_string(pid) + ' ' + std::to_string(m_startTicks) +
+                           '\n')) {
+        stop();
+        return ledgerFile.problem();
+    }
     return {};
 }
 
@@ -382,20 +426,21 @@ bool Supervisor::readMessage(bool block) {
     if (n != static_cast<ssize_t>(sizeof r))
         return false;
     if (r.kind == kEnded) {
-        m_ended.emplace_back(r.pid, r.status);
+        m_ended.push_back(EndedItem{r.pid, r.status, r.logError});
     } else if (r.kind == kStarted) {
         m_haveStarted = true;
         m_started.pid = r.pid;
         m_started.startTicks = r.startTicks;
         r.error[sizeof r.error - 1] = '\0';
         m_started.error = r.error;
+        m_started.cannotRecord = r.cannotRecord != 0;
     }
     return true;
 }
 
 SpawnResult Supervisor::spawn(const SpawnRequest& request) {
     if (m_fd < 0)
-        return SpawnResult{-1, 0, "the supervisor is not running"};
+        return SpawnResult{-1, 0, "the supervisor is not running", false};
     std::string msg;
     msg.reserve(request.command.size() + request.logPath.size() * 2 + 256);
     auto field = [&msg](std::string_view s) {
@@ -404,6 +449,7 @@ SpawnResult Supervisor::spawn(const SpawnRequest& request) {
     };
     field(request.command);
     field(request.logPath);
+    field(std::to_string(request.logCapBytes));
     field(std::to_string(request.index));
     field(std::to_string(request.attempt));
     field(std::to_string(request.env.size()));
@@ -417,24 +463,24 @@ SpawnResult Supervisor::spawn(const SpawnRequest& request) {
     for (const std::string& a : request.argv)
         field(a);
     if (msg.size() > kMaxRequest)
-        return SpawnResult{-1, 0, "command line and variables exceed 1 MiB"};
+        return SpawnResult{-1, 0, "command line and variables exceed 1 MiB", false};
     if (::send(m_fd, msg.data(), msg.size(), MSG_NOSIGNAL) < 0)
-        return SpawnResult{-1, 0, std::string("supervisor: ") + std::strerror(errno)};
+        return SpawnResult{-1, 0, std::string("supervisor: ") + std::strerror(errno), false};
     m_haveStarted = false;
     while (!m_haveStarted)
         if (!readMessage(true))
-            return SpawnResult{-1, 0, "the supervisor exited"};
+            return SpawnResult{-1, 0, "the supervisor exited", false};
     SpawnResult out = m_started;
     if (!out.error.empty())
         out.pid = -1;
     return out;
 }
 
-std::vector<std::pair<pid_t, int>> Supervisor::collectEnded() {
+std::vector<EndedItem> Supervisor::collectEnded() {
     if (m_fd >= 0)
         while (readMessage(false)) {
         }
-    std::vector<std::pair<pid_t, int>> out(m_ended.begin(), m_ended.end());
+    std::vector<EndedItem> out(m_ended.begin(), m_ended.end());
     m_ended.clear();
     return out;
 }

@@ -1,6 +1,7 @@
 #include "ReportBuilder.h"
 
 #include "engine/IndexSet.h"
+#include "engine/PodIndex.h"
 #include "engine/Validation.h"
 #include "history/IndexStates.h"
 #include "history/JobHistory.h"
@@ -213,7 +214,7 @@ Report ReportBuilder::build(ReportInput input) {
         if (const auto it = input.originalIndexes.find(index); it != input.originalIndexes.end())
             row.originalIndex = it->second;
         row.attempts = static_cast<int32_t>(ids.size());
-        row.hostname = indexed ? r.name + "-" + std::to_string(index)
+        row.hostname = indexed ? engine::podHostname(r.name, index)
                                : (ids.empty() ? std::string() : r.attempts[ids.front()].podName);
         const engine::Attempt* last = ids.empty() ? nullptr : &r.attempts[ids.back()];
         row.status =

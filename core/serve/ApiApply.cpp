@@ -20,6 +20,8 @@ const QString kMetadata = QStringLiteral("metadata");
 
 // The applied configuration: JSON (what kubectl sends) or a YAML document.
 ApiOutcome<QJsonObject> parseConfig(const QByteArray& body) {
+    if (std::optional<ApiFailure> deep = nestingFailure(body))
+        return tl::unexpected(*deep);
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error == QJsonParseError::NoError && doc.isObject())

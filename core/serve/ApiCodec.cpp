@@ -1,5 +1,6 @@
 #include "ApiCodec.h"
 
+#include "codec/InputRules.h"
 #include "proto/ProtoCodec.h"
 
 #include <QJsonDocument>
@@ -83,6 +84,8 @@ ApiOutcome<QJsonObject> decodeBody(const HttpRequest& r) {
                                   .arg(decoded.error()));
         return *decoded;
     }
+    if (std::optional<ApiFailure> deep = nestingFailure(r.body))
+        return tl::unexpected(*deep);
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(r.body, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
@@ -93,6 +96,22 @@ ApiOutcome<QJsonObject> decodeBody(const HttpRequest& r) {
                                        : QStringLiteral("not an object"),
                                    QString::number(error.offset)));
     return doc.object();
+}
+
+std::optional<ApiFailure> nestingFailure(const QByteArray& body) {
+    const std::optional<engine::Error> deep = codec::checkJsonNesting(
+        std::string_view(body.constData(), static_cast<std::size_t>(body.size())));
+    if (!deep)
+        return std::nullopt;
+    return ApiFailure{400,
+                      QStringLiteral("BadRequest"),
+                      QStringLiteral("the request body is not acceptable JSON: %1: %2 (at byte %3)")
+                          .arg(QString::fromStdString(deep->field),
+                               QString::fromStdString(deep->message),
+                               QString::number(deep->position)),
+                      {},
+                      {},
+                      {}};
 }
 
 QByteArray compactJson(const QJsonObject& o) {

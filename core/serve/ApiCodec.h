@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
+#include <optional>
 
 namespace tessera::serve {
 
@@ -23,6 +24,11 @@ bool isProtobufBody(const HttpRequest& r);
 
 // The request body as a JSON object: JSON, or protobuf turned into the same JSON document.
 ApiOutcome<QJsonObject> decodeBody(const HttpRequest& r);
+
+// A 400 when a JSON body nests deeper than every reader of Tessera accepts
+// (codec::checkJsonNesting), naming the JSON path and byte; nullopt otherwise. Called before Qt
+// parses a JSON body (its own limit, 1,024, is another one).
+std::optional<ApiFailure> nestingFailure(const QByteArray& body);
 
 QByteArray compactJson(const QJsonObject& o);
 // A metav1.Status for a failure; details carry the name, group and kind when known.

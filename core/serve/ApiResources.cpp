@@ -173,6 +173,8 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
     ObjectPtr previous = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
     if (!previous)
         return sendNotFound(c, r, t);
+    if (std::optional<ApiFailure> deep = nestingFailure(r.body))
+        return sendFailure(c, r, *deep, &t);
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(r.body, &error);
     const QByteArray type = r.header("content-type").split(';').value(0).trimmed();

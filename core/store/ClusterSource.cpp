@@ -1,5 +1,6 @@
 #include "ClusterSource.h"
 
+#include "ClusterReportInput.h"
 #include "ClusterSourceSupport.h"
 #include "History.h"
 #include "RelaunchInput.h"
@@ -29,7 +30,7 @@ ClusterSource::ClusterSource(QString sourceName, kube::ApiClient* client, Option
     connect(&m_historyTimer, &QTimer::timeout, this, [this] {
         if (m_history && m_history->pendingCount() > 0)
             if (auto r = m_history->flush(); !r)
-                qWarning("tessera: %s", r.error().message.c_str());
+                disableHistory(QString::fromStdString(r.error().message));
     });
     connect(&m_countdownTimer, &QTimer::timeout, this, [this] {
         const int left =
@@ -52,8 +53,7 @@ ClusterSource::~ClusterSource() {
 }
 
 QString ClusterSource::clusterKey() const {
-    return m_options.cluster.isEmpty() ? m_client->connection().server.toString()
-                                       : m_options.cluster;
+    return historyClusterKey(m_options.cluster, m_client->connection().server.toString());
 }
 
 // ---------------------------------------------------------------- conversions
@@ -152,20 +152,49 @@ void ClusterSource::start() {
     if (m_started)
         return;
     m_started = true;
-    if (!m_options.historyPath.isEmpty()) {
-        m_history = std::make_unique<History>(m_options.historyPath, m_options.historyMaxAttempts);
-        if (auto r = m_history->open(); !r) {
-            // Without history the dashboard still works; say so once.
-            emit actionFailed(QString(), QString::fromStdString(r.error().message));
-            m_history.reset();
-        } else {
-            m_historyTimer.start(m_options.historyFlush);
-        }
-    }
+    if (!m_options.historyPath.isEmpty())
+        openHistory();
     m_eventsTimer.start(m_options.eventsPoll);
     m_nodesTimer.start(m_options.nodesPoll);
     startJobsInformer();
     pollNodes();
+}
+
+bool ClusterSource::openHistory() {
+    m_history = std::make_unique<History>(m_options.historyPath, m_options.historyMaxAttempts);
+    if (auto r = m_history->open(); !r) {
+        disableHistory(QString::fromStdString(r.error().message));
+        return false;
+    }
+    m_historyTimer.start(m_options.historyFlush);
+    return true;
+}
+
+void ClusterSource::disableHistory(const QString& reason) {
+    if (m_history)
+        m_history->discardPending();
+    m_history.reset();
+    m_historyTimer.stop();
+    m_historyProblem = reason;
+    emit historyUnavailable(reason);
+}
+
+void ClusterSource::repeatHistoryState() {
+    if (!m_historyProblem.isEmpty())
+        emit historyUnavailable(m_historyProblem);
+}
+
+void ClusterSource::resetHistory() {
+    if (m_options.historyPath.isEmpty())
+        return;
+    disableHistory(QString()); // closes the file
+    const QString aside = History::setAside(m_options.historyPath);
+    if (openHistory()) {
+        m_historyProblem.clear();
+        emit historyUnavailable(QString());
+    }
+    if (!aside.isEmpty())
+        emit actionFailed(QString(), tr("The broken history was kept as %1").arg(aside));
 }
 
 void ClusterSource::startJobsInformer() {
@@ -220,6 +249,7 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
     std::vector<QString> changed;
     if (batch->replace) {
         m_jobs.clear();
+        QSet<QString> uids;
         std::vector<JobSummary> all;
         all.reserve(batch->jobs.size());
         for (const auto& j : batch->jobs) {
@@ -227,12 +257,17 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
             m_jobs.insert(key, j);
             all.push_back(summarize(key, j));
             changed.push_back(key);
+            uids.insert(qs(j.job.metadata.uid));
         }
         queueReset(std::move(all));
+        // A relist records nothing new for the jobs it still has; the gone ones are forgotten.
+        m_parallelismRecorded.removeIf(
+            [&](QHash<QString, int>::iterator it) { return !uids.contains(it.key()); });
     } else {
         for (const QString& nsName : batch->deleted) {
             const qsizetype slash = nsName.indexOf(QLatin1Char('/'));
             const QString key = makeKey(sourceName(), nsName.left(slash), nsName.mid(slash + 1));
+            m_parallelismRecorded.remove(qs(m_jobs.value(key).job.metadata.uid));
             m_jobs.remove(key);
             queueRemove(key);
             if (auto w = m_watched.find(key); w != m_watched.end())
@@ -246,6 +281,7 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
         }
     }
     for (const QString& key : changed) {
+        recordParallelism(m_jobs.value(key));
         auto w = m_watched.find(key);
         if (w == m_watched.end())
             continue;
@@ -345,9 +381,7 @@ void ClusterSource::loadReportInput(const QString& key) {
             // Pods the API no longer has are still in the History: the report counts what the
             // window shows.
             if (m_history)
-                if (auto recorded = m_history->attempts(
-                        clusterKey(), QString::fromStdString(input->job.metadata.uid)))
-                    mergeRecordedAttempts(input->attempts, *recorded);
+                addRecordedAttempts(*input, *m_history, clusterKey());
             emit reportInputReady(key, std::move(input), QString());
         });
 }

@@ -85,6 +85,8 @@ public:
     void loadRelaunchInput(const QString& key) override;
     void stopLog(const QString& key, int index) override;
     void clearHistory() override;
+    void resetHistory() override;
+    void repeatHistoryState() override;
 
     // Turns API objects into store values (public for tests and other sources).
     static JobSummary summarize(const QString& key, const codec::JobObject& job);
@@ -94,6 +96,11 @@ protected:
     JobSnapshotPtr buildSnapshot(const QString& key) override;
 
 private:
+    // Opens the History (or a new one); false, with historyUnavailable emitted, when it fails.
+    bool openHistory();
+    // Goes on without the History, says why once, and drops what it had not written (it would
+    // grow with every pod, and fail again every second).
+    void disableHistory(const QString& reason);
     struct Watched {
         int refs = 0;
         QString uid;
@@ -135,6 +142,9 @@ private:
     void scheduleBackfill(const QString& key, Watched& w);
     void mergeListedPods(const QString& key, Watched& w, std::vector<codec::PodObject> pods);
     void sample(Watched& w, const codec::JobObject& job);
+    // Records the job's progress in the History when its parallelism differs from what was last
+    // recorded of it (watched or not), so the charts show every change seen, after a restart too.
+    void recordParallelism(const codec::JobObject& job);
     // A re-run's original indexes from the job's annotation (cached in `w`); null otherwise.
     static std::shared_ptr<const std::map<int32_t, int32_t>>
     originalIndexesOf(const codec::JobObject& job, Watched& w);
@@ -153,7 +163,8 @@ private:
     Options m_options;
     bool m_started = false;
     kube::Informer* m_jobsInformer = nullptr;
-    QHash<QString, codec::JobObject> m_jobs; // by key
+    QHash<QString, codec::JobObject> m_jobs;   // by key
+    QHash<QString, int> m_parallelismRecorded; // job uid -> the parallelism last recorded
     void fetchMergedLog(const QString& key, const QString& namespace_, const Watched& w);
     // The last log lines the History kept of a pod of `w` ("" when none).
     QString recordedLogTail(const Watched& w, const QString& pod);
@@ -162,6 +173,7 @@ private:
     StringPool m_strings;             // nodes, phases, reasons, messages of the attempts
     QHash<QString, LogStream> m_logs; // key + '#' + index
     std::unique_ptr<History> m_history;
+    QString m_historyProblem; // why the History is not used ("" when it is, or none is asked)
     QTimer m_eventsTimer, m_nodesTimer, m_historyTimer, m_countdownTimer;
     QElapsedTimer m_retryClock;
     int m_retrySeconds = 0;

@@ -110,6 +110,13 @@ const IndexAttempt& ClusterSource::keepAttempt(Watched& w, IndexAttempt a) {
 void ClusterSource::loadHistory(const QString& key, Watched& w) {
     if (!m_history || w.uid.isEmpty())
         return;
+    // The parallelism changes seen before the job was opened, in this session or an earlier one.
+    if (auto samples = m_history->parallelismSamples(clusterKey(), w.uid); !samples)
+        emit actionFailed(key, QString::fromStdString(samples.error().message));
+    else
+        for (const ProgressSample& p : *samples)
+            appendProgressSample(w.timeline, p, 0,
+                                 static_cast<std::size_t>(std::max(0, m_options.timelineMax)));
     // First recorded first: the attempts' limit then forgets them in the History's order.
     auto r = m_history->attempts(clusterKey(), w.uid, History::Order::FirstRecorded);
     if (!r) {
@@ -176,15 +183,33 @@ void ClusterSource::onPodsBatch(const QString& key, const kube::InformerBatchPtr
     markSnapshotDirty(key);
 }
 
-void ClusterSource::sample(Watched& w, const codec::JobObject& job) {
+namespace {
+ProgressSample progressNow(const codec::JobObject& job) {
     ProgressSample s;
     s.t = QDateTime::currentDateTimeUtc();
     s.succeeded = job.job.status.succeeded;
     s.failed = job.job.status.failed;
     s.active = job.job.status.active;
     s.parallelism = job.job.spec.parallelism.value_or(1);
-    appendProgressSample(w.timeline, s, m_options.timelineStep.count(),
+    return s;
+}
+} // namespace
+
+void ClusterSource::sample(Watched& w, const codec::JobObject& job) {
+    appendProgressSample(w.timeline, progressNow(job), m_options.timelineStep.count(),
                          static_cast<std::size_t>(std::max(0, m_options.timelineMax)));
+}
+
+void ClusterSource::recordParallelism(const codec::JobObject& job) {
+    const QString uid = qs(job.job.metadata.uid);
+    if (!m_history || uid.isEmpty())
+        return;
+    const int parallelism = job.job.spec.parallelism.value_or(1);
+    const auto it = m_parallelismRecorded.constFind(uid);
+    if (it != m_parallelismRecorded.cend() && *it == parallelism)
+        return;
+    m_parallelismRecorded.insert(uid, parallelism);
+    m_history->recordParallelism(clusterKey(), uid, progressNow(job));
 }
 
 std::shared_ptr<const std::map<int32_t, int32_t>>

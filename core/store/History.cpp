@@ -1,6 +1,7 @@
 #include "History.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -79,12 +80,44 @@ engine::Result<bool> History::open() {
         " created INTEGER, started INTEGER, finished INTEGER,"
         " exit_code INTEGER NOT NULL, signal INTEGER, log_tail TEXT,"
         " PRIMARY KEY (cluster, job_uid, pod))",
+        "CREATE TABLE IF NOT EXISTS parallelism ("
+        " cluster TEXT NOT NULL, job_uid TEXT NOT NULL, t INTEGER NOT NULL,"
+        " succeeded INTEGER NOT NULL, failed INTEGER NOT NULL, active INTEGER NOT NULL,"
+        " parallelism INTEGER NOT NULL, PRIMARY KEY (cluster, job_uid, t))",
     };
     for (const char* s : statements)
         if (!q.exec(QLatin1String(s)))
             return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // A file cut short or overwritten opens fine and fails later, row by row: check it once.
+    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next() ||
+        q.value(0).toString() != QLatin1String("ok"))
+        return sqlError(QStringLiteral("damaged"), q.lastError().text().isEmpty()
+                                                       ? q.value(0).toString()
+                                                       : q.lastError().text());
+    // A database others may not write (read-only file or folder) fails at the first write:
+    // find out now rather than after a minute of pods.
+    if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS writable (x INTEGER)")) ||
+        !q.exec(QStringLiteral("DROP TABLE writable")))
+        return sqlError(QStringLiteral("cannot write"), q.lastError().text());
     m_open = true;
     return true;
+}
+
+QString History::setAside(const QString& path) {
+    if (!QFileInfo::exists(path))
+        return {};
+    QString aside;
+    for (int n = 1;; ++n) {
+        aside = path + QStringLiteral(".broken-%1").arg(n);
+        if (!QFileInfo::exists(aside))
+            break;
+    }
+    if (!QFile::rename(path, aside))
+        return {};
+    for (const char* suffix : {"-wal", "-shm"})
+        if (QFileInfo::exists(path + QLatin1String(suffix)))
+            QFile::rename(path + QLatin1String(suffix), aside + QLatin1String(suffix));
+    return aside;
 }
 
 void History::record(const QString& cluster, const QString& jobUid, const QString& jobName,
@@ -94,17 +127,58 @@ void History::record(const QString& cluster, const QString& jobUid, const QStrin
     m_pending.push_back({cluster, jobUid, jobName, attempt});
 }
 
+void History::recordParallelism(const QString& cluster, const QString& jobUid,
+                                const ProgressSample& sample) {
+    if (jobUid.isEmpty() || !sample.t.isValid())
+        return;
+    m_pendingParallelism.push_back({cluster, jobUid, sample});
+}
+
+std::optional<engine::Error> History::flushParallelism(QSqlDatabase& db) {
+    if (m_pendingParallelism.empty())
+        return std::nullopt;
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO parallelism (cluster, job_uid, t, succeeded,"
+                             " failed, active, parallelism) VALUES (?,?,?,?,?,?,?)"));
+    for (const ParallelismRow& r : m_pendingParallelism) {
+        q.addBindValue(r.cluster);
+        q.addBindValue(r.jobUid);
+        q.addBindValue(r.sample.t.toMSecsSinceEpoch());
+        q.addBindValue(r.sample.succeeded);
+        q.addBindValue(r.sample.failed);
+        q.addBindValue(r.sample.active);
+        q.addBindValue(r.sample.parallelism);
+        if (!q.exec())
+            return sqlError(QStringLiteral("insert parallelism of job %1").arg(r.jobUid),
+                            q.lastError().text());
+    }
+    m_pendingParallelism.clear();
+    // Bounded like the attempts: the newest rows are kept.
+    QSqlQuery prune(db);
+    prune.prepare(
+        QStringLiteral("DELETE FROM parallelism WHERE rowid <= "
+                       "(SELECT rowid FROM parallelism ORDER BY rowid DESC LIMIT 1 OFFSET ?)"));
+    prune.addBindValue(m_maxAttempts);
+    if (!prune.exec())
+        return sqlError(QStringLiteral("prune parallelism"), prune.lastError().text());
+    return std::nullopt;
+}
+
 engine::Result<int> History::flush() {
     if (!m_open) {
         auto o = open();
         if (!o)
             return o.error();
     }
-    if (m_pending.empty())
+    if (m_pending.empty() && m_pendingParallelism.empty())
         return 0;
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     if (!db.transaction())
         return sqlError(QStringLiteral("begin"), db.lastError().text());
+    if (auto e = flushParallelism(db)) {
+        db.rollback();
+        return *e;
+    }
     QSqlQuery q(db);
     // Re-recording a pod updates it in place (its rowid, hence its age for pruning, stays);
     // a log tail once captured is kept when a later update has none.
@@ -201,6 +275,26 @@ engine::Result<std::vector<IndexAttempt>> History::attempts(const QString& clust
     return out;
 }
 
+engine::Result<std::vector<ProgressSample>> History::parallelismSamples(const QString& cluster,
+                                                                        const QString& jobUid) {
+    auto f = flush();
+    if (!f)
+        return f.error();
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("SELECT t, succeeded, failed, active, parallelism FROM parallelism"
+                             " WHERE cluster = ? AND job_uid = ? ORDER BY t"));
+    q.addBindValue(cluster);
+    q.addBindValue(jobUid);
+    if (!q.exec())
+        return sqlError(QStringLiteral("read parallelism of job %1").arg(jobUid),
+                        q.lastError().text());
+    std::vector<ProgressSample> out;
+    while (q.next())
+        out.push_back({timeFrom(q.value(0)), q.value(1).toInt(), q.value(2).toInt(),
+                       q.value(3).toInt(), q.value(4).toInt()});
+    return out;
+}
+
 engine::Result<QString> History::logTail(const QString& cluster, const QString& jobUid,
                                          const QString& pod) {
     auto f = flush();
@@ -233,21 +327,25 @@ engine::Result<bool> History::clear(const QString& cluster) {
         if (!o)
             return o.error();
     }
-    m_pending.erase(
-        std::remove_if(m_pending.begin(), m_pending.end(),
-                       [&](const Row& r) { return cluster.isEmpty() || r.cluster == cluster; }),
-        m_pending.end());
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    bool ok = false;
-    if (cluster.isEmpty()) {
-        ok = q.exec(QStringLiteral("DELETE FROM attempts"));
-    } else {
-        q.prepare(QStringLiteral("DELETE FROM attempts WHERE cluster = ?"));
-        q.addBindValue(cluster);
-        ok = q.exec();
+    std::erase_if(m_pending,
+                  [&](const Row& r) { return cluster.isEmpty() || r.cluster == cluster; });
+    std::erase_if(m_pendingParallelism, [&](const ParallelismRow& r) {
+        return cluster.isEmpty() || r.cluster == cluster;
+    });
+    for (const QLatin1String table : {QLatin1String("attempts"), QLatin1String("parallelism")}) {
+        QSqlQuery q(QSqlDatabase::database(m_connection));
+        bool ok = false;
+        if (cluster.isEmpty()) {
+            ok = q.exec(QStringLiteral("DELETE FROM ") + table);
+        } else {
+            q.prepare(QStringLiteral("DELETE FROM ") + table +
+                      QStringLiteral(" WHERE cluster = ?"));
+            q.addBindValue(cluster);
+            ok = q.exec();
+        }
+        if (!ok)
+            return sqlError(QStringLiteral("clear"), q.lastError().text());
     }
-    if (!ok)
-        return sqlError(QStringLiteral("clear"), q.lastError().text());
     return true;
 }
 

@@ -1,5 +1,7 @@
 #include "JobSnapshot.h"
 
+#include "engine/PodIndex.h"
+
 #include <algorithm>
 
 namespace tessera::store {
@@ -40,6 +42,13 @@ QString toString(ConnectionState s) {
     return {};
 }
 
+QString podHostname(const QString& jobName, int index, const QString& subdomain) {
+    QString h = QString::fromStdString(engine::podHostname(jobName.toStdString(), index));
+    if (!subdomain.isEmpty())
+        h += QLatin1Char('.') + subdomain;
+    return h;
+}
+
 void JobSnapshot::fillFromJob(const engine::Job& job) {
     const auto qs = [](const std::string& text) {
         return QString::fromStdString(text);
@@ -47,6 +56,7 @@ void JobSnapshot::fillFromJob(const engine::Job& job) {
     const auto time = [](const std::optional<engine::TimePoint>& t) {
         return t ? QDateTime::fromMSecsSinceEpoch(engine::toUnixMillis(*t), Qt::UTC) : QDateTime();
     };
+    jobName = qs(job.metadata.name);
     subdomain = qs(job.spec.podTemplate.subdomain);
     backoffLimit = job.spec.backoffLimit.value_or(6);
     backoffLimitPerIndex = job.spec.backoffLimitPerIndex.value_or(-1);
@@ -74,7 +84,9 @@ void appendProgressSample(std::vector<ProgressSample>& timeline, const ProgressS
         if (last.succeeded == sample.succeeded && last.failed == sample.failed &&
             last.active == sample.active && last.parallelism == sample.parallelism)
             return;
-        if (timeline.size() > 1 && timeline[timeline.size() - 2].t.msecsTo(sample.t) < stepMillis) {
+        const ProgressSample& before = timeline.size() > 1 ? timeline[timeline.size() - 2] : last;
+        if (timeline.size() > 1 && before.t.msecsTo(sample.t) < stepMillis &&
+            before.parallelism == last.parallelism) {
             last = sample;
             return;
         }

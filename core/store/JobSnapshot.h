@@ -60,15 +60,23 @@ struct ProgressSample {
 };
 
 // Adds `sample` to a job's timeline: nothing when the counts did not change, the last sample
-// replaced when it is less than `stepMillis` newer than the one before it, and past `maxSamples`
-// the older half thinned to every other sample (the whole run stays visible at half the
-// resolution).
+// replaced when it is less than `stepMillis` newer than the one before it (unless it is where the
+// parallelism changed: every change is kept), and past `maxSamples` the older half thinned to
+// every other sample (the whole run stays visible at half the resolution).
 void appendProgressSample(std::vector<ProgressSample>& timeline, const ProgressSample& sample,
                           qint64 stepMillis, std::size_t maxSamples);
+
+// The hostname of an Indexed Job's pod: engine::podHostname ("$(job)-$(index)") plus
+// ".subdomain" when set; the one rule the grid's tooltip, the details panel and reports follow.
+QString podHostname(const QString& jobName, int index, const QString& subdomain);
 
 // Everything the job view shows for one job.
 struct JobSnapshot {
     JobSummary summary;
+    // The Job's own name (metadata.name), which its pods' hostnames are made of. It differs from
+    // summary.name for a local run: the row is named after the run's directory, the items after
+    // the name in its run.conf.
+    QString jobName;
     QString subdomain; // pod hostname "$(job)-$(index)[.subdomain]"
     int backoffLimit = 6;
     int backoffLimitPerIndex = -1; // -1 = unset
@@ -93,13 +101,11 @@ struct JobSnapshot {
     // with each snapshot.
     std::shared_ptr<const std::map<int32_t, int32_t>> originalIndexes;
 
-    // "$(job)-$(index)" plus ".subdomain" when set.
-    QString hostname(int index) const {
-        QString h = summary.name + QLatin1Char('-') + QString::number(index);
-        if (!subdomain.isEmpty())
-            h += QLatin1Char('.') + subdomain;
-        return h;
-    }
+    // The name the pods' hostnames are made of: jobName, else (a snapshot not filled from a Job)
+    // the row's name.
+    const QString& podJobName() const { return jobName.isEmpty() ? summary.name : jobName; }
+    // The hostname the pod of `index` runs with (podHostname).
+    QString hostname(int index) const { return podHostname(podJobName(), index, subdomain); }
     // How many attempts of one index failed (0 when none did).
     int failuresOf(int index) const {
         const auto it = failureCount.find(index);

@@ -90,6 +90,12 @@ public:
     }
     // Forget recorded attempts (the History database) of this source.
     Q_INVOKABLE virtual void clearHistory() {}
+    // After historyUnavailable: set the broken History database aside (renamed, never deleted)
+    // and start a new one.
+    Q_INVOKABLE virtual void resetHistory() {}
+    // Emits historyUnavailable again when the History is unusable: a window that connects after
+    // start() (which may already have found it so) asks for it once.
+    Q_INVOKABLE virtual void repeatHistoryState() {}
     // Loads what a completion report of one job needs (spec, status and every attempt) in the
     // store's thread: a cluster asks its API server, local runs read their run directory. The
     // answer is reportInputReady. By default: not available for this source.
@@ -106,6 +112,9 @@ signals:
                            int retryInSeconds);
     void logTextArrived(QString key, int index, int attempt, QString text, bool finished);
     void actionFailed(QString key, QString message);
+    // The History database cannot be opened or written (`reason` names the file and why): the
+    // window goes on without it until resetHistory(). An empty reason: it works again.
+    void historyUnavailable(QString reason);
     // `input` is null when `error` says why it could not be loaded.
     void reportInputReady(QString key, tessera::store::ReportInputPtr input, QString error);
     // `input` is null when `error` says why it could not be loaded.

@@ -10,7 +10,7 @@
 #include "local/RunDirectory.h"
 #include "local/RunStatus.h"
 #include "local/RunnerLauncher.h"
-#include "report/ReportBuilder.h"
+#include "report/LocalReportInput.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -32,6 +32,8 @@ QDateTime toDateTime(const std::optional<engine::TimePoint>& t) {
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
+
+constexpr std::size_t kMaxTimelineSamples = 2000;
 
 bool isActive(engine::AttemptOutcome o) {
     return o == engine::AttemptOutcome::Pending || o == engine::AttemptOutcome::Running;
@@ -246,6 +248,13 @@ bool LocalSource::reload(Run& run) {
     if (!run.originalIndexes && !loaded->config.originalIndexes.empty()) // run.conf is fixed
         run.originalIndexes =
             std::make_shared<const std::map<int32_t, int32_t>>(loaded->config.originalIndexMap());
+    // The parallelism it was asked for over time (the journal's P records) is its timeline, so
+    // the charts show every change, live and after a restart; live samples follow (sample()).
+    run.timeline.clear();
+    for (const local::ParallelismChange& c : loaded->parallelismHistory)
+        appendProgressSample(run.timeline,
+                             {toDateTime(c.at), c.succeeded, c.failed, c.active, c.parallelism}, 0,
+                             kMaxTimelineSamples);
     run.openAttempts.clear();
     std::map<std::pair<int32_t, int32_t>, std::pair<qint64, qint64>> open;
     for (const local::JournalRecord& r : loaded->records)
@@ -305,7 +314,7 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
 void LocalSource::sample(Run& run, const JobSummary& s) {
     ProgressSample p{QDateTime::currentDateTimeUtc(), s.succeeded, s.failed, s.active,
                      s.parallelism};
-    appendProgressSample(run.timeline, p, 1000, 2000);
+    appendProgressSample(run.timeline, p, 1000, kMaxTimelineSamples);
 }
 
 JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
@@ -469,14 +478,11 @@ void LocalSource::loadReportInput(const QString& key) {
         emit reportInputReady(key, {}, error);
         return;
     }
-    auto input = std::make_shared<report::ReportInput>();
-    input->job = std::move(loaded->job);
-    input->attempts = std::move(loaded->attempts);
-    input->originalIndexes = loaded->config.originalIndexMap();
-    input->source = "local:" + dir.toStdString();
-    const local::RunStatus status = local::runStatusOf(*loaded); // what the window says
-    input->status = {status.status, status.reason, status.end};
-    emit reportInputReady(key, std::move(input), QString());
+    // The builder `tessera report --source local` uses too.
+    emit reportInputReady(key,
+                          std::make_shared<report::ReportInput>(
+                              report::localReportInput(std::move(*loaded), dir.toStdString())),
+                          QString());
 }
 
 void LocalSource::loadRelaunchInput(const QString& key) {

@@ -8,9 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
@@ -31,6 +29,8 @@ Error makeError(const std::string& source, std::string message, long line = -1, 
     return e;
 }
 
+// Work lists and value files are read as every text file is (codec::readTextFile: a leading
+// byte order mark is not part of the first item).
 Result<std::string> readFile(const std::string& path) {
     auto text = codec::readBoundedFile(path, codec::FileKind::WorkList, {.allowPipes = true});
     if (!text.ok()) {

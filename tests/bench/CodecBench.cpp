@@ -3,6 +3,7 @@
 // on first use). Figures and commands: docs/PERFORMANCE.md.
 #include "codec/Decode.h"
 #include "codec/Encode.h"
+#include "codec/InputRules.h"
 #include "codec/Manifests.h"
 #include "codec/Rfc3339.h"
 
@@ -66,6 +67,19 @@ void BM_DecodeReconcileInput(benchmark::State& state) {
     state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(doc.size()));
 }
 BENCHMARK(BM_DecodeReconcileInput)->Unit(benchmark::kMillisecond);
+
+// The nesting check every decode starts with (part of the figure above).
+void BM_JsonNesting(benchmark::State& state) {
+    const std::string& doc = document();
+    for (auto _ : state) {
+        auto deep = codec::checkJsonNesting(doc);
+        if (deep)
+            state.SkipWithError(deep->message.c_str());
+        benchmark::DoNotOptimize(deep);
+    }
+    state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(doc.size()));
+}
+BENCHMARK(BM_JsonNesting)->Unit(benchmark::kMillisecond);
 
 // Lower bound for a DOM-based decoder: simdjson's DOM parse alone, before reading any field.
 void BM_DomParseOnly(benchmark::State& state) {

@@ -44,6 +44,10 @@ INSTANTIATE_TEST_SUITE_P(
         TypingCase{"1.0", "1"}, TypingCase{"1e3", "1000"}, TypingCase{".5", "0.5"},
         TypingCase{"-.5", "-0.5"}, TypingCase{"99999999999999999999", "100000000000000000000"},
         TypingCase{"1e21", "1e+21"}, TypingCase{"1e-7", "1e-7"}, TypingCase{"0.000001", "0.000001"},
+        // Beyond a double: go-yaml's ParseFloat fails, so the text stays a string; below the
+        // smallest one, it is 0.
+        TypingCase{"1e400", "\"1e400\""}, TypingCase{"-1e400", "\"-1e400\""},
+        TypingCase{"0.001e312", "\"0.001e312\""}, TypingCase{"1e-400", "0"},
         TypingCase{"true", "true"}, TypingCase{"True", "true"}, TypingCase{"FALSE", "false"},
         TypingCase{"yes", "true"}, TypingCase{"No", "false"}, TypingCase{"on", "true"},
         TypingCase{"off", "false"}, TypingCase{"y", "true"}, TypingCase{"n", "false"},
@@ -83,7 +87,7 @@ TEST(Manifests, ResolvesAnchorsAliasesAndMergeKeys) {
 TEST(Manifests, RejectsDuplicateKeysAtTheSecondKey) {
     const auto r = parseManifests("metadata:\n  name: a\n  name: b\n", "dup.yaml");
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message, "dup.yaml:3:3: duplicate key \"name\"");
+    EXPECT_EQ(r.error().message, "dup.yaml:3:3: duplicate field \"metadata.name\"");
 }
 
 TEST(Manifests, ReadsMultipleDocumentsAndSkipsEmptyOnes) {
@@ -239,6 +243,19 @@ TEST(Manifests, RejectsADocumentThatIsNotAMapping) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message.rfind("seq.yaml:1:1: a manifest must be a mapping", 0), 0u)
         << r.error().message;
+}
+
+TEST(Manifests, ReadAJsonFileThatStartsWithAByteOrderMarkAsJson) {
+    // Read as YAML, the mark made the text start with something other than '{'.
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "tessera-manifests-bom.json").string();
+    std::ofstream(path, std::ios::binary) << "\xEF\xBB\xBF{\"kind\": \"Job\", \"spec\": {}}";
+    const auto r = loadManifests(path);
+    std::remove(path.c_str());
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(r->front().verbatim);
+    EXPECT_EQ(r->front().json, R"({"kind": "Job", "spec": {}})");
+    EXPECT_EQ(r->front().kind, "Job");
 }
 
 TEST(Manifests, NamesAFileThatCannotBeRead) {

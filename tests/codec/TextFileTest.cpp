@@ -1,6 +1,7 @@
 #include "codec/TextFile.h"
 
 #include "codec/Decode.h"
+#include "codec/Manifests.h"
 
 #include <cstdio>
 #include <fstream>
@@ -96,6 +97,25 @@ TEST(TextFile, StaysValidWhenMoved) {
         EXPECT_EQ(moved.text(), copy);
         EXPECT_TRUE(decodeReconcileInput(moved.json()).ok());
     }
+}
+
+TEST(TextFile, ALeadingByteOrderMarkIsNotPartOfTheText) {
+    const std::string bom = "\xEF\xBB\xBF";
+    TempPath big, small;
+    big.write(bom + reconcileInputOfSize(2 * 1000 * 1000, 1000)); // mapped
+    small.write(bom + R"({"job":{"metadata":{"name":"small"}}})");
+    for (const std::string* path : {&big.path(), &small.path()}) {
+        const auto file = TextFile::read(*path);
+        ASSERT_TRUE(file.ok());
+        EXPECT_EQ(file->text().substr(0, 7), R"({"job":)");
+        const auto input = decodeReconcileInput(file->json());
+        EXPECT_TRUE(input.ok()) << input.error().describe();
+    }
+    const auto text = readTextFile(small.path());
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ(text->front(), '{');
+    // Only a leading one: elsewhere the bytes are text.
+    EXPECT_EQ(withoutByteOrderMark("a" + bom), "a" + bom);
 }
 
 TEST(TextFile, NamesAMissingFile) {

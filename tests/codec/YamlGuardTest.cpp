@@ -74,7 +74,12 @@ TEST(YamlGuard, DeepNestingIsRefusedBeforeYamlCppRecursesIntoIt) {
     const std::string deep = "a: " + std::string(400, '[') + std::string(400, ']') + "\n";
     const auto r = parseManifests(deep, "deep.yaml");
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message, "deep.yaml:1:403: YAML nested more than 400 levels deep");
+    std::string path = "a";
+    for (int level = 0; level < 399; ++level)
+        path += "[0]";
+    EXPECT_EQ(r.error().message, "deep.yaml:1:403: " + path + ": " + nestingMessage());
+    EXPECT_EQ(nestingMessage(), "nested more than 400 levels deep (the limit of every JSON and "
+                                "YAML reader)");
 
     const std::string fine = "a: " + std::string(399, '[') + std::string(399, ']') + "\n";
     const auto ok = parseManifests(fine, "fine.yaml");

@@ -131,6 +131,21 @@ TEST(LocalRunner, RetriesAFailingIndexExactlyAsBackoffLimitPerIndexSays) {
         }
     EXPECT_EQ(failed, 3);
     EXPECT_TRUE(std::filesystem::exists(o.runDir + "/logs/2.3.log"));
+
+    // Read back from its directory (what reports and the window read), each attempt carries the
+    // failure count its index had when it started, as the controller gave it to the attempt (a
+    // pod's job-index-failure-count annotation on a cluster): 0, 1, 2.
+    auto run = RunDirectory::load(o.runDir);
+    ASSERT_TRUE(run.ok()) << run.error().describe();
+    std::vector<int32_t> loaded, live;
+    for (const engine::Attempt& a : run->attempts)
+        if (a.index == 2)
+            loaded.push_back(a.failureCount);
+    for (const engine::Attempt& a : attempts)
+        if (a.index == 2)
+            live.push_back(a.failureCount);
+    EXPECT_EQ(loaded, (std::vector<int32_t>{0, 1, 2}));
+    EXPECT_EQ(loaded, live);
 }
 
 TEST(LocalRunner, MaxFailedIndexesEndsTheJobWithTheKubernetesCondition) {

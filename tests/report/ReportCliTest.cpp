@@ -174,4 +174,36 @@ TEST(ReportCli, LocalRunReportMatchesTheJournal) {
     EXPECT_EQ(rows[1][u"originalIndex"].toInt(), 5);
     EXPECT_EQ(rows[3][u"originalIndex"].toInt(), 9);
 }
+
+// A run of `tessera run` that completes is reported Complete by `tessera report`, in JSON and in
+// HTML, with every index Succeeded in the CSV.
+TEST(ReportCli, ACompletedLocalRunIsReportedComplete) {
+    QTemporaryDir dir;
+    const QString list = dir.filePath(QStringLiteral("items.txt"));
+    QFile f(list);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("echo one\necho two\n");
+    f.close();
+    const std::string runDir = dir.filePath(QStringLiteral("run")).toStdString();
+    const auto run = runTessera({"run", list.toStdString(), "--run-dir", runDir, "--quiet"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+
+    const auto json =
+        runTessera({"report", "--source", "local", runDir, "--format", "json", "-o", "-"});
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const QJsonObject outcome = QJsonDocument::fromJson(QByteArray::fromStdString(json.out))
+                                    .object()[u"outcome"]
+                                    .toObject();
+    EXPECT_EQ(outcome[u"result"].toString(), QStringLiteral("Complete"));
+    EXPECT_EQ(outcome[u"reason"].toString(), QStringLiteral("CompletionsReached"));
+    const auto html =
+        runTessera({"report", "--source", "local", runDir, "--format", "html", "-o", "-"});
+    ASSERT_EQ(html.exitCode, 0) << html.err;
+    EXPECT_NE(html.out.find("<th>Outcome</th><td>Complete</td>"), std::string::npos);
+    const auto csv =
+        runTessera({"report", "--source", "local", runDir, "--format", "csv", "-o", "-"});
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    EXPECT_NE(csv.out.find("\r\n0,,Succeeded,1,items-0,"), std::string::npos) << csv.out;
+    EXPECT_NE(csv.out.find("\r\n1,,Succeeded,1,items-1,"), std::string::npos) << csv.out;
+}
 #endif

@@ -841,3 +841,38 @@ TEST_F(ClusterSourceTest, AReRunsOriginalIndexesReachItsSnapshot) {
     EXPECT_FALSE(ui->snap(QStringLiteral("test/default/plain"))->originalIndexes);
     EXPECT_EQ(ui->snap(QStringLiteral("test/default/plain"))->originalIndexOf(1), std::nullopt);
 }
+
+// The parallelism changes the window saw reach the "Active vs parallelism" chart: one seen while
+// the job was not open, and all of them after a restart (the History keeps them).
+TEST_F(ClusterSourceTest, ParallelismChangesSeenReachTheChartLiveAndAfterARestart) {
+    const auto parallelismCurve = [](const JobSnapshot& s) {
+        std::vector<int> values;
+        for (const CountAt& c : RunHistory::of(s, QDateTime::currentDateTimeUtc()).parallelism)
+            if (values.empty() || values.back() != c.value)
+                values.push_back(c.value);
+        return values;
+    };
+    const auto watchedWith = [&](int parallelism) {
+        return QTest::qWaitFor(
+            [&] { return ui->snap(kKey) && ui->snap(kKey)->summary.parallelism == parallelism; },
+            kWait);
+    };
+    api.putJob({.name = QStringLiteral("render"), .completions = 10, .parallelism = 2});
+    startStore();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.count(kKey) == 1; }, kWait));
+    api.putJob({.name = QStringLiteral("render"), .completions = 10, .parallelism = 6});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(kKey).parallelism == 6; }, kWait));
+    call([](JobStore* s) { s->watchJob(kKey); }); // opened only now
+    ASSERT_TRUE(watchedWith(6));
+    EXPECT_EQ(parallelismCurve(*ui->snap(kKey)), (std::vector<int>{2, 6}));
+    // And a change while it is open.
+    api.putJob({.name = QStringLiteral("render"), .completions = 10, .parallelism = 3});
+    ASSERT_TRUE(watchedWith(3));
+    EXPECT_EQ(parallelismCurve(*ui->snap(kKey)), (std::vector<int>{2, 6, 3}));
+
+    stopStore();
+    startStore();
+    call([](JobStore* s) { s->watchJob(kKey); });
+    ASSERT_TRUE(watchedWith(3));
+    EXPECT_EQ(parallelismCurve(*ui->snap(kKey)), (std::vector<int>{2, 6, 3}));
+}

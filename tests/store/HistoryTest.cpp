@@ -1,6 +1,7 @@
 // The attempt history on a real SQLite file: round trip, updates in place, bound, clear.
 #include "store/History.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
@@ -96,4 +97,58 @@ TEST(History, AnUnwritableLocationIsAnErrorNamingTheFile) {
     auto r = h.open();
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("/proc/tessera-no"), std::string::npos) << r.error().message;
+}
+
+// A history file overwritten with other bytes: named as not a database when opened, never used.
+TEST(History, AFileThatIsNotADatabaseIsAnErrorNamingTheFile) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("history.sqlite"));
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(8192, '\x5a'));
+    f.close();
+    History h(path);
+    auto r = h.open();
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find(path.toStdString()), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("not a database"), std::string::npos) << r.error().message;
+}
+
+// A database cut short opens (its header is intact) and failed later, row by row; it is found
+// damaged when opened.
+TEST(History, ATruncatedDatabaseIsFoundDamagedWhenOpened) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("history.sqlite"));
+    {
+        History h(path);
+        ASSERT_TRUE(h.open().ok());
+        for (int i = 0; i < 2000; ++i)
+            h.record(QStringLiteral("c"), QStringLiteral("uid"), QStringLiteral("job"),
+                     attempt(i, 0, QStringLiteral("pod-%1").arg(i), 1));
+        ASSERT_TRUE(h.flush().ok());
+    }
+    QFile f(path);
+    ASSERT_GT(f.size(), 3 * 4096);
+    ASSERT_TRUE(f.resize(f.size() / 2));
+    History h(path);
+    auto r = h.open();
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find(path.toStdString()), std::string::npos) << r.error().message;
+}
+
+TEST(History, SetAsideKeepsTheBrokenFileAndFreesItsPath) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("history.sqlite"));
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("broken");
+    f.close();
+    const QString aside = History::setAside(path);
+    EXPECT_EQ(aside, path + QStringLiteral(".broken-1"));
+    EXPECT_FALSE(QFile::exists(path));
+    QFile kept(aside);
+    ASSERT_TRUE(kept.open(QIODevice::ReadOnly));
+    EXPECT_EQ(kept.readAll(), QByteArray("broken"));
+    History h(path);
+    EXPECT_TRUE(h.open().ok());
 }

@@ -113,16 +113,29 @@ protected:
         return QJsonDocument::fromJson(buffer.data()).object()[u"outcome"].toObject();
     }
     QJsonObject cliOutcome() const {
-        const QString out = dir.filePath(QStringLiteral("cli-report.json"));
+        return QJsonDocument::fromJson(cliReport(QStringLiteral("json")))
+            .object()[u"outcome"]
+            .toObject();
+    }
+    // `tessera report --source local RUN_DIR` in one format, as written.
+    QByteArray cliReport(const QString& format) const {
+        const QString out = dir.filePath(QStringLiteral("cli-report.") + format);
+        return tessera({QStringLiteral("report"), QStringLiteral("--source"),
+                        QStringLiteral("local"), runDir(), QStringLiteral("--format"), format,
+                        QStringLiteral("-o"), out},
+                       out);
+    }
+    // Runs the tessera executable; what it printed, or the file `output` it wrote.
+    QByteArray tessera(const QStringList& args, const QString& output = {}) const {
         QProcess p;
-        p.start(QStringLiteral(TESSERA_BINARY),
-                {QStringLiteral("report"), QStringLiteral("--source"), QStringLiteral("local"),
-                 runDir(), QStringLiteral("-o"), out});
+        p.start(QStringLiteral(TESSERA_BINARY), args);
         EXPECT_TRUE(p.waitForFinished(kWait));
         EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
-        QFile f(out);
-        EXPECT_TRUE(f.open(QIODevice::ReadOnly));
-        return QJsonDocument::fromJson(f.readAll()).object()[u"outcome"].toObject();
+        if (output.isEmpty())
+            return p.readAllStandardOutput();
+        QFile f(output);
+        EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << output.toStdString();
+        return f.readAll();
     }
     template <typename F> void call(F f) {
         QMetaObject::invokeMethod(host->store(), [s = host->store(), f] { f(s); });
@@ -479,4 +492,94 @@ TEST_F(LocalSourceTest, ARunWithFailuresHasTheSameNumbersInTheWindowAndTheReport
     const RunNumbers reloaded = windowNumbers(*ui->snapshots.at(key));
     EXPECT_EQ(reloaded, expected);
     EXPECT_EQ(reportNumbers(loadReport()), reloaded);
+}
+
+// A run that completes is Complete everywhere: the window's row, its export (the store's report
+// input) and `tessera report` in JSON, CSV and HTML, and `tessera ctl status`. The report's status
+// was once decided from a job already moved out of the loaded run: "Failed", reason "Complete".
+TEST_F(LocalSourceTest, ACompletedRunIsReportedCompleteInEveryFormatFromTheWindowAndTheCli) {
+    startStore();
+    startRun(runOptions("echo one\necho two\necho three\n", 2));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Complete"); }, kWait))
+        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+
+    const report::Report exported = loadReport();
+    EXPECT_EQ(exported.outcome, "Complete");
+    const QJsonObject json = jsonOutcome(exported);
+    EXPECT_EQ(json[u"result"].toString().toStdString(), "Complete");
+    EXPECT_EQ(json[u"reason"].toString().toStdString(), "CompletionsReached");
+
+    const QJsonObject cli = cliOutcome();
+    EXPECT_EQ(cli[u"result"].toString().toStdString(), "Complete");
+    EXPECT_EQ(cli[u"reason"], json[u"reason"]);
+    EXPECT_EQ(cli[u"endTime"], json[u"endTime"]);
+    const QByteArray html = cliReport(QStringLiteral("html"));
+    EXPECT_TRUE(html.contains("<th>Outcome</th><td>Complete</td>")) << html.toStdString();
+    const QList<QByteArray> csv = cliReport(QStringLiteral("csv")).trimmed().split('\n');
+    ASSERT_EQ(csv.size(), 4); // the header and a row per index
+    for (qsizetype i = 1; i < csv.size(); ++i)
+        EXPECT_EQ(csv[i].split(',').value(2), QByteArray("Succeeded")) << csv[i].toStdString();
+    const QByteArray ctl = tessera({QStringLiteral("ctl"), runDir(), QStringLiteral("status")});
+    EXPECT_TRUE(ctl.startsWith("job demo: Complete")) << ctl.toStdString();
+}
+
+// The parallelism a run was asked for over time (its journal's P records) is what the
+// "Active vs parallelism" chart draws: live, and after a restart from the run's files (once only
+// the last value survived a reload: a flat line).
+TEST_F(LocalSourceTest, TheParallelismHistoryReachesTheChartLiveAndAfterARestart) {
+    const auto parallelismCurve = [](const JobSnapshot& s) {
+        std::vector<int> values;
+        for (const CountAt& c : RunHistory::of(s, QDateTime::currentDateTimeUtc()).parallelism)
+            if (values.empty() || values.back() != c.value)
+                values.push_back(c.value);
+        return values;
+    };
+    const auto finished = [&] {
+        const auto it = ui->snapshots.find(key);
+        return it != ui->snapshots.end() && it->second->summary.status == QLatin1String("Complete");
+    };
+    startStore();
+    startRun(runOptions(recordingItems(8, "0.6"), 2));
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return ui->rows.count(key) && ui->rows.at(key).active == 2; }, kWait))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
+    call([this](JobStore* s) { s->setParallelism(key, 6); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(key).parallelism == 6; }, kWait));
+    // Watched only now: what the chart shows comes from the run's record, not from having looked.
+    call([this](JobStore* s) { s->watchJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor(finished, kWait)) << status().toStdString();
+    EXPECT_EQ(parallelismCurve(*ui->snapshots.at(key)), (std::vector<int>{2, 6}));
+
+    host.reset();
+    startStore();
+    call([this](JobStore* s) { s->watchJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor(finished, kWait));
+    EXPECT_EQ(parallelismCurve(*ui->snapshots.at(key)), (std::vector<int>{2, 6}));
+}
+
+// An index's hostname in the window (the grid's tooltip, the details panel) is the one its
+// process got, and the report's: the run's job name (run.conf), not its directory's name.
+TEST_F(LocalSourceTest, AnIndexsHostnameIsTheOneItsProcessGot) {
+    startStore();
+    const QString hostFile = dir.filePath(QStringLiteral("host-"));
+    startRun(runOptions("true\necho $TESSERA_POD_HOSTNAME > " + QFile::encodeName(hostFile) +
+                            "$JOB_COMPLETION_INDEX\n",
+                        1));
+    call([this](JobStore* s) { s->watchJob(key); });
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            const auto it = ui->snapshots.find(key);
+            return it != ui->snapshots.end() &&
+                   it->second->summary.status == QLatin1String("Complete");
+        },
+        kWait))
+        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    QFile f(hostFile + QLatin1Char('1'));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QString processGot = QString::fromUtf8(f.readAll()).trimmed();
+    EXPECT_EQ(processGot.toStdString(), "demo-1");
+    EXPECT_EQ(ui->snapshots.at(key)->hostname(1).toStdString(), processGot.toStdString());
+    const report::Report exported = loadReport();
+    ASSERT_EQ(exported.rows.size(), 2u);
+    EXPECT_EQ(QString::fromStdString(exported.rows[1].hostname), processGot);
 }

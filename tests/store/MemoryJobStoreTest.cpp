@@ -110,6 +110,15 @@ TEST(ProgressTimeline, SkipsUnchangedCountsFoldsWithinAStepAndThinsTheOlderHalf)
     appendProgressSample(timeline, at(1500, 3), 1000, 100);
     EXPECT_EQ(timeline.size(), 3u);
 
+    // A sample where the parallelism changed is never folded away: the chart shows every change.
+    std::vector<ProgressSample> changes;
+    appendProgressSample(changes, ProgressSample{t0, 0, 0, 1, 2}, 1000, 100);
+    appendProgressSample(changes, ProgressSample{t0.addMSecs(100), 0, 0, 1, 6}, 1000, 100);
+    appendProgressSample(changes, ProgressSample{t0.addMSecs(200), 0, 0, 1, 3}, 1000, 100);
+    ASSERT_EQ(changes.size(), 3u);
+    EXPECT_EQ(changes[1].parallelism, 6);
+    EXPECT_EQ(changes[2].parallelism, 3);
+
     std::vector<ProgressSample> long_;
     for (int i = 0; i < 9; ++i)
         appendProgressSample(long_, at(i * 2000, i), 1000, 8);

@@ -4,6 +4,7 @@
 // and the job header's Resume completes it.
 #include "local/Journal.h"
 #include "store/JobStore.h"
+#include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
 #include "ui/MainWindow.h"
@@ -209,6 +210,12 @@ TEST_F(LocalRunWindow, AKilledRunnerShowsInterruptedAndTheHeadersResumeCompletes
     auto* resume = window->jobView()->findChild<QPushButton*>(QStringLiteral("resumeButton"));
     ASSERT_NE(resume, nullptr);
     EXPECT_FALSE(resume->isVisible()); // a running run has nothing to resume
+    // The grid's tooltip names an index's host as its process got it (<job>-<index>, the job
+    // name of the run's run.conf), not after the run's directory, which the row is named after.
+    const QString host = window->jobView()->grid()->hostname(1);
+    EXPECT_EQ(host.toStdString(), window->jobView()->snapshot()->hostname(1).toStdString());
+    EXPECT_FALSE(host.startsWith(name)) << host.toStdString() << " " << name.toStdString();
+    EXPECT_TRUE(host.endsWith(QStringLiteral("-1"))) << host.toStdString();
 
     const pid_t pid = runnerPid();
     ASSERT_GT(pid, 0);

@@ -25,6 +25,11 @@ public:
         askedSuspended = suspended ? 1 : 0;
     }
     void deleteJob(const QString&) override {}
+    void resetHistory() override { ++historyResets; }
+    void repeatHistoryState() override {
+        if (!historyProblem.isEmpty())
+            emit historyUnavailable(historyProblem);
+    }
     void fetchLog(const QString&, int index, int attempt, bool) override {
         logIndex = index;
         logAttempt = attempt;
@@ -44,6 +49,8 @@ public:
     int askedParallelism = -1;
     int askedSuspended = -1;
     int logIndex = -100, logAttempt = -100, logFetches = 0;
+    QString historyProblem; // what repeatHistoryState reports
+    int historyResets = 0;
 };
 
 // A running job of `completions` indexes: the first third succeeded, a few running, one with

@@ -341,3 +341,57 @@ TEST(WorkListFuriko, YamlThatLoopsYamlCppOrBombsIsAPositionedError) {
     EXPECT_NE(bombed.error().message.find("excessive aliasing"), std::string::npos)
         << bombed.error().describe();
 }
+
+namespace {
+
+// The same list with a leading UTF-8 byte order mark, as some Windows editors save it.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+TEST(WorkListLoad, AByteOrderMarkIsNotPartOfTheFirstItem) {
+    TempDir dir;
+    const std::string lines = dir.write("w.txt", std::string(kByteOrderMark) + "echo a\necho b\n");
+    auto list = loadWorkList(lines);
+    ASSERT_TRUE(list.ok()) << list.error().describe();
+    EXPECT_EQ(list->command(0), "echo a");
+
+    const std::string csv = dir.write("w.csv", std::string(kByteOrderMark) + "FRUIT\napple\n");
+    list = loadWorkList(csv);
+    ASSERT_TRUE(list.ok()) << list.error().describe();
+    EXPECT_EQ(list->envNames().front(), "FRUIT");
+    EXPECT_EQ(envOf(*list, 0, "FRUIT"), "apple");
+
+    const std::string values = dir.write("values", std::string(kByteOrderMark) + "p\nq\n");
+    LoadOptions options;
+    options.perCompletionEnv = {"V=@" + values};
+    list = loadWorkList("", options);
+    ASSERT_TRUE(list.ok()) << list.error().describe();
+    EXPECT_EQ(envOf(*list, 0, "V"), "p");
+}
+
+TEST(WorkListFuriko, AKeyGivenTwiceIsRefusedNotTheLastOneRun) {
+    TempDir dir;
+    const std::string yaml =
+        dir.write("w.yaml", "withCount: 2\ncommand: echo first\ncommand: rm -rf scratch\n");
+    auto list = loadWorkList(yaml);
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().field, yaml);
+    EXPECT_EQ(list.error().line, 3);
+    EXPECT_EQ(list.error().column, 1);
+    EXPECT_EQ(list.error().message, "duplicate field \"command\"");
+
+    auto matrix = parseFuriko("withMatrix:\n  a: [1]\n  a: [2]\n", "m.yaml");
+    ASSERT_FALSE(matrix.ok());
+    EXPECT_EQ(matrix.error().message, "duplicate field \"withMatrix.a\"");
+}
+
+TEST(WorkListFuriko, NestingPastTheReadersLimitIsAPositionedError) {
+    const std::string deep = "withKeys: " + std::string(33'000, '[') + std::string(33'000, ']');
+    auto list = parseFuriko(deep, "deep.yaml");
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().line, 1);
+    EXPECT_EQ(list.error().column, 11 + 399);
+    EXPECT_NE(list.error().message.find("nested more than 400 levels deep"), std::string::npos)
+        << list.error().message;
+}
+
+} // namespace
