@@ -15,6 +15,10 @@ namespace tessera::serve {
 
 namespace {
 
+// A pod's log file keeps this much (the server keeps the last 256 KiB in memory for `kubectl
+// logs`).
+constexpr int64_t kLogCapBytes = 8 << 20;
+
 std::vector<std::string> toStd(const QStringList& list) {
     std::vector<std::string> out;
     out.reserve(static_cast<std::size_t>(list.size()));
@@ -75,36 +79,23 @@ LocalPods::Started LocalPods::start(const QString& owner, const QJsonObject& pod
     if (!prepared)
         return {false, prepared.error()};
 
-    // The output through a FIFO: read as it is written, nothing kept on disk.
-    const QByteArray fifo = QFile::encodeName(dir + QStringLiteral("/log"));
-    ::unlink(fifo.constData());
-    if (::mkfifo(fifo.constData(), 0600) != 0)
-        return notStarted(
-            QStringLiteral("cannot create %1: %2")
-                .arg(QFile::decodeName(fifo), QString::fromLocal8Bit(std::strerror(errno))));
-    const int output = ::open(fifo.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (output < 0)
-        return notStarted(
-            QStringLiteral("cannot open %1: %2")
-                .arg(QFile::decodeName(fifo), QString::fromLocal8Bit(std::strerror(errno))));
+    // The output: the supervisor copies it into a file (capped), read as it grows. Not a FIFO:
+    // the supervisor would block on a full one while this thread may be waiting for it in spawn().
+    const QByteArray logPath = QFile::encodeName(dir + QStringLiteral("/log"));
     local::SpawnRequest request;
     request.argv = toStd(prepared->argv);
     request.env = toStd(prepared->env);
     request.inheritEnv = false;
-    request.logPath = fifo.toStdString();
+    request.logPath = logPath.toStdString();
+    request.logCapBytes = kLogCapBytes;
     const std::string key = PodLogs::keyOf(ns, name).toStdString();
     const local::SpawnResult spawned = m_groups.spawn(key, request);
     if (spawned.pid <= 0) {
-        ::close(output);
         QDir(dir).removeRecursively();
         return notStarted(QString::fromStdString(spawned.error));
     }
-    Running& r = m_running[key];
-    r = Running{owner, ns, name, output, new QSocketNotifier(output, QSocketNotifier::Read, this)};
-    connect(r.notifier, &QSocketNotifier::activated, this, [this, key] {
-        if (const auto it = m_running.find(key); it != m_running.end())
-            drain(it->second);
-    });
+    // Opened once it exists: the supervisor has created it before answering.
+    m_running[key] = Running{owner, ns, name, ::open(logPath.constData(), O_RDONLY | O_CLOEXEC)};
     return {true, {}};
 }
 
@@ -119,8 +110,6 @@ void LocalPods::drain(Running& r) {
             m_logs.append(key, QByteArray(buffer, static_cast<qsizetype>(n)));
             continue;
         }
-        if (n == 0 && r.notifier) // every writer is gone: nothing more until the end
-            r.notifier->setEnabled(false);
         if (n < 0 && errno == EINTR)
             continue;
         return;
@@ -128,8 +117,6 @@ void LocalPods::drain(Running& r) {
 }
 
 void LocalPods::close(Running& r) {
-    delete r.notifier;
-    r.notifier = nullptr;
     if (r.output >= 0)
         ::close(r.output);
     r.output = -1;
@@ -142,7 +129,7 @@ void LocalPods::reap() {
             continue;
         Running r = std::move(it->second);
         m_running.erase(it);
-        // Everything the process wrote is in the FIFO by now: the log is whole before its end.
+        // The supervisor has copied everything the process wrote before telling its end.
         drain(r);
         close(r);
         QDir(podDir(r.ns, r.pod)).removeRecursively();
@@ -156,6 +143,8 @@ bool LocalPods::terminate(const QString& namespace_, const QString& pod, engine:
 
 void LocalPods::tick(engine::TimePoint now) {
     m_groups.tick(now);
+    for (auto& [key, r] : m_running)
+        drain(r);
     if (m_groups.hasPendingEnds())
         reap();
 }

@@ -3,7 +3,8 @@
 // process runner (ProcessGroups over a Supervisor) as `tessera run` runs items: one process group
 // per pod, SIGTERM then SIGKILL after the pod's terminationGracePeriodSeconds, exit code 128+N
 // with signal N for a process a signal ended. What each process runs, with which environment and
-// files, is LocalPodSetup's. Output goes through a FIFO per pod into PodLogs as it is written.
+// files, is LocalPodSetup's. Its output, copied by the supervisor into the pod's log file, reaches
+// PodLogs at each tick and whole at its end.
 //
 // Everything lives in a private temporary directory, removed with the server:
 //   <tmp>/spawns                  the supervisor's ledger
@@ -46,7 +47,7 @@ public:
     Started start(const QString& owner, const QJsonObject& pod);
     // SIGTERM now, SIGKILL at killAt. False when the pod has no process running.
     bool terminate(const QString& namespace_, const QString& pod, engine::TimePoint killAt);
-    // Grace periods; ends received while starting others. Call a few times a second.
+    // Grace periods; new output; ends received while starting others. Call a few times a second.
     void tick(engine::TimePoint now);
     // The pod will not start: its directory goes (a running pod's goes when its process ends).
     void forget(const QString& namespace_, const QString& pod);
@@ -55,8 +56,7 @@ private:
     struct Running {
         QString owner;
         QString ns, pod;
-        int output = -1; // the FIFO's read end
-        QSocketNotifier* notifier = nullptr;
+        int output = -1; // the log file, read as it grows
     };
     QString podDir(const QString& namespace_, const QString& pod) const;
     // Starts the supervisor before the first pod; "" or why no pod can run.

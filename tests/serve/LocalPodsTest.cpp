@@ -390,3 +390,20 @@ data:
     ASSERT_FALSE(waitForCondition(QStringLiteral("later"), "Complete").isEmpty());
     EXPECT_EQ(log(nameOf(pods()[0])).toStdString(), "here now");
 }
+
+TEST_F(ServeLocal, PodsPrintingMoreThanAPipeHoldsRunSideBySideToTheirEnd) {
+    startServer();
+    // 300 KB each, four at once: no pod's output may hold up another's start or end.
+    ASSERT_TRUE(server->createFromManifest(
+        job("loud", R"(        command: ["/bin/sh", "-c"]
+        args: ["head -c 300000 /dev/zero | tr '\\0' x; echo; echo done"])")
+            .replace("completions: 1", "completions: 8\n  parallelism: 4")));
+    ASSERT_FALSE(waitForCondition(QStringLiteral("loud"), "Complete").isEmpty());
+    const QJsonArray all = pods();
+    ASSERT_EQ(all.size(), 8);
+    for (const QJsonValue& pod : all) {
+        const QByteArray text = log(nameOf(pod));
+        EXPECT_TRUE(text.endsWith("xxx\ndone\n")) << text.right(40).toStdString();
+        EXPECT_GE(text.size(), 192 * 1024); // the server keeps the last 192-256 KiB
+    }
+}
