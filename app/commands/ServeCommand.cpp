@@ -48,11 +48,17 @@ Options:
   --fail-rate R            share of attempts that fail with exit code 1 (0..1, default 0)
   --sim                    simulated pods (the default)
   --local                  each pod runs its first container's command + args as a real
-                           process here (the image is ignored; output = pod log). Needs a
-                           token: without one, a random token is generated and written into
-                           the --write-kubeconfig file (required then). Without --tls-cert it
-                           serves HTTPS with a certificate made for the run (kubectl sends
-                           tokens over HTTPS only), which that kubeconfig trusts
+                           process here, as `tessera run` runs items (the image is ignored;
+                           output = pod log; a signal N ends it with exit code 128+N). Its
+                           environment is its spec's env/envFrom (ConfigMap, Secret and field
+                           references resolved) plus PATH, HOME, HOSTNAME, nothing of the
+                           server's. configMap, secret and emptyDir volumes are written under
+                           the pod's own directory, $TESSERA_POD_ROOT: mountPath /etc/x is
+                           $TESSERA_POD_ROOT/etc/x (launched work lists read their items there).
+                           Needs a token: without one, a random token is generated and written
+                           into the --write-kubeconfig file (required then). Without
+                           --tls-cert it serves HTTPS with a certificate made for the run
+                           (kubectl sends tokens over HTTPS only), which that kubeconfig trusts
   -h, --help               show this help
 
 Who can reach it: a server on a loopback address (the default) answers this machine only; any

@@ -6,7 +6,7 @@ std::string ItemWrapper::script() {
     // For a re-run, JOB_COMPLETION_INDEX is set to the original index before the item runs, so
     // an item behaves exactly as in the job it re-runs; TESSERA_RERUN_INDEX keeps the new one.
     return R"sh(set -u
-d="${TESSERA_ITEMS_DIR:-/tessera/items}"
+d="${TESSERA_ITEMS_DIR:-${TESSERA_POD_ROOT:-}/tessera/items}"
 i="${JOB_COMPLETION_INDEX:?JOB_COMPLETION_INDEX is not set}"
 for f in "$d/$i".env.*; do
   [ -f "$f" ] || continue

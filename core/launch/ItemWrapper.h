@@ -17,6 +17,8 @@ namespace tessera::launch {
 
 class ItemWrapper {
 public:
+    // Inside the container; under `tessera serve --local`, whose pods have no filesystem of their
+    // own, inside $TESSERA_POD_ROOT (core/serve/LocalPodSetup.h).
     static constexpr const char* kMountPath = "/tessera/items";
     static constexpr const char* kCommandEnv = "TESSERA_COMMAND";
     // Overrides kMountPath (tests run the wrapper against a plain directory).

@@ -5,7 +5,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,16 +22,12 @@ ProcessExecutor::ProcessExecutor(RunDirectory dir, const worklist::WorkList& lis
     ::mkdir(m_dir.logDir().c_str(), 0755);
 }
 
-ProcessExecutor::~ProcessExecutor() {
-    // Nothing outlives the executor: kill every item's group, then the supervisor reaps them,
-    // records their statuses and exits.
-    for (auto& [pid, c] : m_running)
-        ::kill(-pid, SIGKILL);
-    m_supervisor.stop();
-}
+// Nothing outlives the executor: m_groups kills every item's group, then the supervisor reaps
+// them, records their statuses and exits.
+ProcessExecutor::~ProcessExecutor() = default;
 
 std::string ProcessExecutor::start() {
-    return m_supervisor.running() ? std::string() : m_supervisor.start(m_dir.spawnLedgerPath());
+    return m_groups.start(m_dir.spawnLedgerPath());
 }
 
 bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
@@ -68,7 +63,7 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     request.env.push_back("TESSERA_RUN_DIR=" + m_dir.path());
     for (std::size_t c = 0; c < m_list.envNames().size(); ++c)
         request.env.push_back(m_list.envNames()[c] + "=" + std::string(m_list.envValue(index, c)));
-    const SpawnResult spawned = m_supervisor.spawn(request);
+    const SpawnResult spawned = m_groups.spawn(pod.metadata.name, request);
     if (spawned.cannotRecord) {
         m_recordingProblem = spawned.error;
         return false;
@@ -80,16 +75,9 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
         recordFailedStart(pod, index, attempt, spawned.error);
         return true; // the attempt exists, and has failed: reap() reports it
     }
-    const pid_t pid = spawned.pid;
-
-    Child child;
-    child.index = index;
-    child.attempt = attempt;
-    child.podName = pod.metadata.name;
-    m_journal.started(index, attempt, pid, spawned.startTicks, engine::toUnixMillis(m_clock.now()),
-                      pod.metadata.name);
-    m_byPod[child.podName] = pid;
-    m_running.emplace(pid, std::move(child));
+    m_journal.started(index, attempt, spawned.pid, spawned.startTicks,
+                      engine::toUnixMillis(m_clock.now()), pod.metadata.name);
+    m_running[pod.metadata.name] = Child{index, attempt};
     m_started.push_back(pod.metadata.name);
     return true;
 }
@@ -122,58 +110,32 @@ void ProcessExecutor::flushStarted() {
     m_started.clear();
 }
 
-void ProcessExecutor::signalGroup(pid_t pid, Child&, int sig) {
-    ::kill(-pid, sig);
-}
-
 void ProcessExecutor::deletePod(const engine::Pod& pod, engine::DeletionReason) {
-    const auto it = m_byPod.find(pod.metadata.name);
-    if (it == m_byPod.end()) {
+    if (!m_groups.terminate(pod.metadata.name,
+                            m_clock.now() + engine::Duration(m_config.graceMillis))) {
         // Already reaped: the pod is gone as far as we are concerned.
         if (m_controller)
             m_controller->podDeleted(pod.metadata.name, m_clock.now());
-        return;
     }
-    Child& c = m_running.at(it->second);
-    if (c.terminating)
-        return;
-    c.terminating = true;
-    c.removed = !pod.hasTrackingFinalizer;
-    c.killAt = m_clock.now() + engine::Duration(m_config.graceMillis);
-    signalGroup(it->second, c, SIGTERM);
+    // The first deletion says how it ends: removed by its controller (scale-down: the finalizer
+    // went first), so Removed and never counted as failed; a tracked pod (cancel) ends Deleted.
+    if (const auto it = m_running.find(pod.metadata.name);
+        it != m_running.end() && !it->second.deletionSeen) {
+        it->second.deletionSeen = true;
+        it->second.removed = !pod.hasTrackingFinalizer;
+    }
 }
 
 void ProcessExecutor::terminateAll() {
-    const engine::TimePoint now = m_clock.now();
-    for (auto& [pid, c] : m_running) {
-        if (c.terminating)
-            continue;
-        c.terminating = true;
-        c.killAt = now + engine::Duration(m_config.graceMillis);
-        signalGroup(pid, c, SIGTERM);
-    }
+    m_groups.terminateAll(m_clock.now() + engine::Duration(m_config.graceMillis));
 }
 
 void ProcessExecutor::killAll() {
-    for (auto& [pid, c] : m_running) {
-        c.terminating = true;
-        signalGroup(pid, c, SIGKILL);
-    }
-}
-
-int32_t ProcessExecutor::runningNotTerminating() const {
-    int32_t n = 0;
-    for (const auto& [pid, c] : m_running)
-        n += c.terminating ? 0 : 1;
-    return n;
+    m_groups.killAll();
 }
 
 void ProcessExecutor::tick() {
-    const engine::TimePoint now = m_clock.now();
-    for (auto& [pid, c] : m_running) {
-        if (c.terminating && now >= c.killAt)
-            signalGroup(pid, c, SIGKILL);
-    }
+    m_groups.tick(m_clock.now());
 }
 
 int ProcessExecutor::reap() {
@@ -187,62 +149,43 @@ int ProcessExecutor::reap() {
                                       f.message, now);
         }
     }
-    for (EndedItem& e : m_supervisor.collectEnded())
-        m_pendingEnds.push_back(std::move(e));
-    const std::vector<EndedItem> ends = std::move(m_pendingEnds);
-    m_pendingEnds.clear();
-    for (const EndedItem& e : ends)
-        finish(e);
+    const std::vector<ProcessEnd> ends = m_groups.reap();
+    for (const ProcessEnd& end : ends)
+        finish(end);
     return static_cast<int>(ends.size() + failed.size());
 }
 
-void ProcessExecutor::finish(const EndedItem& ended) {
-    const pid_t pid = ended.pid;
-    const int status = ended.status;
-    auto it = m_running.find(pid);
+void ProcessExecutor::finish(const ProcessEnd& end) {
+    const auto it = m_running.find(end.key);
     if (it == m_running.end())
         return;
-    Child c = std::move(it->second);
+    const Child c = it->second;
     m_running.erase(it);
-    m_byPod.erase(c.podName);
-    // The item's leader is gone; anything it left behind in its group goes with it (a container
-    // ends the same way), so nothing outlives its attempt.
-    ::kill(-pid, SIGKILL);
-
-    int32_t exitCode = -1;
-    std::optional<int32_t> signal;
-    if (WIFEXITED(status)) {
-        exitCode = WEXITSTATUS(status);
-        // A shell reports a command killed by signal N as 128+N.
-        if (exitCode > 128 && exitCode < 128 + 65)
-            signal = exitCode - 128;
-    } else if (WIFSIGNALED(status)) {
-        signal = WTERMSIG(status);
-        exitCode = 128 + *signal;
-    }
+    const int32_t exitCode = end.outcome.exitCode;
+    const std::optional<int32_t> signal = end.outcome.signal;
     // A log that could not be written is said where the attempt's end is: the journal (the
     // window, the report and `ctl status` show it), and it stops the run.
     std::string logLost;
-    if (ended.logError != 0) {
+    if (end.logError != 0) {
         logLost = "its output is lost: " + m_dir.logPath(c.index, c.attempt) +
-                  ": cannot write: " + std::strerror(ended.logError);
+                  ": cannot write: " + std::strerror(end.logError);
         if (m_recordingProblem.empty())
             m_recordingProblem = m_dir.logPath(c.index, c.attempt) +
-                                 ": cannot write: " + std::strerror(ended.logError);
+                                 ": cannot write: " + std::strerror(end.logError);
     }
     const engine::TimePoint now = m_clock.now();
-    const bool deleted = c.terminating;
+    const bool deleted = end.terminated;
     const std::string reason = deleted && c.removed       ? "Removed"
                                : deleted                  ? "Deleted"
                                : exitCode == 0 && !signal ? "Completed"
                                : signal                   ? "Signal"
                                                           : "Error";
-    m_journal.ended(c.index, c.attempt, pid, exitCode, signal.value_or(-1),
+    m_journal.ended(c.index, c.attempt, end.pid, exitCode, signal.value_or(-1),
                     engine::toUnixMillis(now), reason, logLost);
     if (!m_controller)
         return;
     if (deleted) {
-        m_controller->podDeleted(c.podName, now);
+        m_controller->podDeleted(end.key, now);
         return;
     }
     std::string message;
@@ -250,7 +193,7 @@ void ProcessExecutor::finish(const EndedItem& ended) {
         message = "killed by signal " + std::to_string(*signal);
     else if (exitCode != 0)
         message = "exit code " + std::to_string(exitCode);
-    m_controller->podFinished(c.podName, exitCode, signal, reason == "Signal" ? "Error" : reason,
+    m_controller->podFinished(end.key, exitCode, signal, reason == "Signal" ? "Error" : reason,
                               message, now);
 }
 

@@ -1,19 +1,19 @@
 #pragma once
-// engine::PodExecutor for this machine: every pod is a real process in its own process group,
-// started with posix_spawn by the run's Supervisor (a small process forked once per run: the
-// cost per item does not grow with the runner's memory, unlike fork() or QProcess's fork path,
-// and the exit status of an item that outlives a crashed runner still reaches the run's spawn
-// ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>.<attempt>.log
-// (capped; a log that could not be written is said in the attempt's end record). The environment is
-// the runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME, TESSERA_POD_HOSTNAME ($(job)-$(index)),
+// engine::PodExecutor for this machine: every pod is a real process in its own process group
+// (ProcessGroups), started with posix_spawn by the run's Supervisor (a small process forked once
+// per run: the cost per item does not grow with the runner's memory, unlike fork() or QProcess's
+// fork path, and the exit status of an item that outlives a crashed runner still reaches the run's
+// spawn ledger <run>/spawns). stdout and stderr go to <run>/logs/<index>.<attempt>.log (capped; a
+// log that could not be written is said in the attempt's end record). The environment is the
+// runner's plus JOB_COMPLETION_INDEX, TESSERA_JOB_NAME, TESSERA_POD_HOSTNAME ($(job)-$(index)),
 // TESSERA_ATTEMPT, TESSERA_RUN_DIR and the item's per-index variables.
 //
 // Exits arrive on the supervisor's socket (pollFd()), which a QSocketNotifier or poll() watches;
 // the runner itself never waits for children, so QProcess users in the same program are not
 // disturbed.
 #include "Journal.h"
+#include "ProcessGroups.h"
 #include "RunDirectory.h"
-#include "Supervisor.h"
 #include "engine/Clock.h"
 #include "engine/JobController.h"
 #include "worklist/WorkList.h"
@@ -27,7 +27,7 @@ namespace tessera::local {
 
 class ProcessExecutor final : public engine::PodExecutor {
 public:
-    static constexpr int32_t kStartErrorExitCode = 127;
+    static constexpr int32_t kStartErrorExitCode = local::kStartErrorExitCode;
 
     ProcessExecutor(RunDirectory dir, const worklist::WorkList& list, const RunConfig& config,
                     Journal& journal, const engine::Clock& clock);
@@ -37,7 +37,7 @@ public:
 
     // Starts the supervisor (once per run, before the first item). "" or the error.
     std::string start();
-    pid_t supervisorPid() const { return m_supervisor.pid(); }
+    pid_t supervisorPid() const { return m_groups.supervisorPid(); }
 
     void attach(engine::JobController* controller) { m_controller = controller; }
     // Attempt numbers continue after those already in the journal (resume).
@@ -57,17 +57,17 @@ public:
     // count it instead of the runner retrying it forever.
     int reap();
     // Readable when an item may have ended.
-    int pollFd() const { return m_supervisor.fd(); }
+    int pollFd() const { return m_groups.pollFd(); }
     // Ended items already received (while starting others) but not reaped yet.
-    bool hasPendingEnds() const { return !m_pendingEnds.empty() || !m_failedStarts.empty(); }
+    bool hasPendingEnds() const { return m_groups.hasPendingEnds() || !m_failedStarts.empty(); }
     // SIGKILL for items past their grace period. Call a few times a second.
     void tick();
     // SIGTERM to every item's group now, SIGKILL after the grace period (tick()).
     void terminateAll();
     void killAll();
 
-    int32_t running() const { return static_cast<int32_t>(m_running.size()); }
-    int32_t runningNotTerminating() const;
+    int32_t running() const { return m_groups.running(); }
+    int32_t runningNotTerminating() const { return m_groups.runningNotTerminating(); }
     int64_t spawnFailures() const { return m_spawnFailures; }
     const std::string& lastError() const { return m_lastError; }
     // What could not be recorded (a log, the supervisor's ledger, the journal), with the file
@@ -78,21 +78,18 @@ private:
     struct Child {
         int32_t index = -1;
         int32_t attempt = 0;
-        std::string podName;
-        bool terminating = false;
+        bool deletionSeen = false;
         // Its controller removed it (scale-down: its finalizer went first), so it ends Removed,
         // never counted as failed; a deletion of a tracked pod (cancel) ends Deleted.
         bool removed = false;
-        engine::TimePoint killAt{};
     };
     struct FailedStart {
         std::string podName;
         std::string message;
     };
-    void finish(const EndedItem& ended);
+    void finish(const ProcessEnd& end);
     void recordFailedStart(const engine::Pod& pod, int32_t index, int32_t attempt,
                            const std::string& why);
-    void signalGroup(pid_t pid, Child& c, int sig);
 
     RunDirectory m_dir;
     const worklist::WorkList& m_list;
@@ -101,11 +98,9 @@ private:
     const engine::Clock& m_clock;
     engine::JobController* m_controller = nullptr;
 
-    Supervisor m_supervisor;
-    std::vector<EndedItem> m_pendingEnds;
+    ProcessGroups m_groups;
     std::vector<int32_t> m_lastAttempt;
-    std::unordered_map<pid_t, Child> m_running;
-    std::unordered_map<std::string, pid_t> m_byPod;
+    std::unordered_map<std::string, Child> m_running; // by pod name
     std::vector<std::string> m_started;
     std::vector<FailedStart> m_failedStarts; // reported by the next reap()
     int64_t m_spawnFailures = 0;

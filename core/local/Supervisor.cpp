@@ -87,7 +87,8 @@ public:
 private:
     void handleRequest(const char* data, std::size_t size);
     void reapChildren();
-    std::string resolve(const std::string& program);
+    // The executable `program` names, looked up on `path` (a PATH value) if it has no slash.
+    std::string resolve(const std::string& program, const char* path);
     void send(const Reply& r) {
         if (m_sock >= 0)
             ::send(m_sock, &r, sizeof r, MSG_NOSIGNAL);
@@ -105,14 +106,15 @@ private:
     std::unordered_map<std::string, std::string> m_resolved;
 };
 
-std::string SupervisorLoop::resolve(const std::string& program) {
+std::string SupervisorLoop::resolve(const std::string& program, const char* path) {
     if (program.find('/') != std::string::npos)
         return ::access(program.c_str(), X_OK) == 0 ? program : std::string();
-    if (const auto it = m_resolved.find(program); it != m_resolved.end())
+    const std::string dirList = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    const std::string cacheKey = dirList + '\0' + program;
+    if (const auto it = m_resolved.find(cacheKey); it != m_resolved.end())
         return it->second;
     std::string found;
-    const char* path = std::getenv("PATH");
-    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    std::string_view dirs = dirList;
     while (!dirs.empty() && found.empty()) {
         const std::size_t colon = std::min(dirs.find(':'), dirs.size());
         const std::string candidate =
@@ -124,12 +126,13 @@ std::string SupervisorLoop::resolve(const std::string& program) {
             found = candidate;
         dirs.remove_prefix(std::min(colon + 1, dirs.size()));
     }
-    m_resolved[program] = found;
+    m_resolved[cacheKey] = found;
     return found;
 }
 
 void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
     // command \0 logPath \0 index \0 attempt \0 N \0 env... \0 M \0 unset... \0
+    // inheritEnv \0 A \0 argv... \0
     std::vector<std::string> fields;
     const char* p = data;
     const char* const last = data + size;
@@ -151,50 +154,70 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
         reply.cannotRecord = 1;
         return fail(recordingProblem());
     }
-    if (fields.size() < 7)
+    auto count = [&](std::size_t at) {
+        return at < fields.size() ? std::strtoul(fields[at].c_str(), nullptr, 10) : 0UL;
+    };
+    if (fields.size() < 9)
         return fail("malformed request");
     const std::string& command = fields[0];
     const std::string& logPath = fields[1];
     const int64_t logCap = std::strtoll(fields[2].c_str(), nullptr, 10);
     const auto index = static_cast<int32_t>(std::strtol(fields[3].c_str(), nullptr, 10));
     const auto attempt = static_cast<int32_t>(std::strtol(fields[4].c_str(), nullptr, 10));
-    std::size_t k = 5;
-    const std::size_t nEnv = std::strtoul(fields[k++].c_str(), nullptr, 10);
-    if (k + nEnv >= fields.size())
-        return fail("malformed request");
-    std::vector<std::string_view> keys;
-    std::vector<char*> envp;
-    std::vector<std::string>& owned = fields;
-    for (std::size_t e = 0; e < nEnv; ++e, ++k) {
-        keys.push_back(std::string_view(owned[k]).substr(0, owned[k].find('=')));
-    }
     const std::size_t firstEnv = 6;
-    const std::size_t nUnset = std::strtoul(fields[k++].c_str(), nullptr, 10);
-    for (std::size_t u = 0; u < nUnset && k < fields.size(); ++u, ++k)
-        keys.push_back(owned[k]);
-    for (char** e = environ; e && *e; ++e) {
-        const std::string_view entry(*e);
-        const std::string_view key = entry.substr(0, entry.find('='));
-        bool replaced = false;
-        for (const std::string_view r : keys)
-            replaced = replaced || r == key;
-        if (!replaced)
-            envp.push_back(*e);
+    const std::size_t nEnv = count(5);
+    const std::size_t unsetAt = firstEnv + nEnv;
+    const std::size_t nUnset = count(unsetAt);
+    const std::size_t inheritAt = unsetAt + 1 + nUnset;
+    const std::size_t nArgv = count(inheritAt + 1);
+    const std::size_t firstArg = inheritAt + 2;
+    if (firstArg + nArgv != fields.size())
+        return fail("malformed request");
+    const bool inheritEnv = fields[inheritAt] == "1";
+
+    std::vector<char*> envp;
+    const char* pathValue = inheritEnv ? std::getenv("PATH") : nullptr;
+    if (inheritEnv) {
+        std::vector<std::string_view> replaced;
+        for (std::size_t e = firstEnv; e < unsetAt; ++e)
+            replaced.push_back(std::string_view(fields[e]).substr(0, fields[e].find('=')));
+        for (std::size_t u = unsetAt + 1; u < inheritAt; ++u)
+            replaced.push_back(fields[u]);
+        for (char** e = environ; e && *e; ++e) {
+            const std::string_view entry(*e);
+            const std::string_view key = entry.substr(0, entry.find('='));
+            bool gone = false;
+            for (const std::string_view r : replaced)
+                gone = gone || r == key;
+            if (!gone)
+                envp.push_back(*e);
+        }
     }
-    for (std::size_t e = 0; e < nEnv; ++e)
-        envp.push_back(owned[firstEnv + e].data());
+    for (std::size_t e = firstEnv; e < unsetAt; ++e) {
+        envp.push_back(fields[e].data());
+        if (!inheritEnv && fields[e].rfind("PATH=", 0) == 0)
+            pathValue = fields[e].c_str() + 5;
+    }
     envp.push_back(nullptr);
 
-    std::vector<std::string> words = simpleWords(command);
     std::string program;
-    if (!words.empty())
-        program = resolve(words[0]);
     std::vector<std::string> args;
-    if (!program.empty()) {
-        args = std::move(words);
+    if (nArgv > 0) {
+        args.assign(fields.begin() + static_cast<std::ptrdiff_t>(firstArg), fields.end());
+        program = resolve(args[0], pathValue);
+        if (program.empty())
+            return fail("cannot start " + args[0] + ": no such executable" +
+                        (args[0].find('/') == std::string::npos ? " on PATH" : ""));
     } else {
-        program = "/bin/sh";
-        args = {"sh", "-c", command};
+        std::vector<std::string> words = simpleWords(command);
+        if (!words.empty())
+            program = resolve(words[0], pathValue);
+        if (!program.empty()) {
+            args = std::move(words);
+        } else {
+            program = "/bin/sh";
+            args = {"sh", "-c", command};
+        }
     }
     std::vector<char*> argv;
     for (std::string& a : args)
@@ -228,10 +251,15 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
     const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
-    if (rc == E2BIG)
-        return fail("cannot start " + program + ": " + std::strerror(rc) + " (the command is " +
-                    std::to_string(command.size()) +
+    if (rc == E2BIG) {
+        std::size_t longest = 0;
+        for (const std::string& a : args)
+            longest = std::max(longest, a.size());
+        return fail("cannot start " + program + ": " + std::strerror(rc) +
+                    (nArgv > 0 ? " (an argument is " + std::to_string(longest)
+                               : " (the command is " + std::to_string(command.size())) +
                     " bytes; Linux takes at most 131072 in one argument)");
+    }
     if (rc != 0)
         return fail("cannot start " + program + ": " + std::strerror(rc));
     ++m_children;
@@ -430,6 +458,10 @@ SpawnResult Supervisor::spawn(const SpawnRequest& request) {
     field(std::to_string(request.unset.size()));
     for (const std::string& u : request.unset)
         field(u);
+    field(request.inheritEnv ? "1" : "0");
+    field(std::to_string(request.argv.size()));
+    for (const std::string& a : request.argv)
+        field(a);
     if (msg.size() > kMaxRequest)
         return SpawnResult{-1, 0, "command line and variables exceed 1 MiB", false};
     if (::send(m_fd, msg.data(), msg.size(), MSG_NOSIGNAL) < 0)

@@ -14,7 +14,9 @@
 // `cannotRecord`, and the runner stops.
 //
 // Commands without shell syntax (words of [A-Za-z0-9_./:=,+@%-], the first one a program on PATH)
-// are executed directly, as xargs does; everything else runs through /bin/sh -c.
+// are executed directly, as xargs does; everything else runs through /bin/sh -c. A request may
+// instead give the program and its arguments as words (a container's command and args), which run
+// as given, with no shell.
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -24,13 +26,17 @@
 namespace tessera::local {
 
 struct SpawnRequest {
-    std::string command;     // a command line
-    std::string logPath;     // stdout and stderr (created, truncated)
+    std::string command;           // a command line (used when argv is empty)
+    std::vector<std::string> argv; // or: the program and its arguments, run as given
+    std::string logPath;           // stdout and stderr (created, truncated)
     int64_t logCapBytes = 0; // the log keeps this much (<= 0: everything), then says it was cut
     int32_t index = -1;      // for the ledger
     int32_t attempt = 0;
     std::vector<std::string> env;   // KEY=VALUE added to (or replacing in) the runner's env
     std::vector<std::string> unset; // names removed from the runner's env
+    // false: the environment is exactly `env`, nothing of the runner's (a pod's environment is
+    // what its spec says). A program without a slash is then looked up on env's PATH.
+    bool inheritEnv = true;
 };
 
 struct SpawnResult {
@@ -65,6 +71,9 @@ public:
     int fd() const { return m_fd; }
 
     SpawnResult spawn(const SpawnRequest& request);
+    // Ended items already received (while spawning others) and not collected yet: the socket
+    // may not be readable for them any more.
+    bool hasEnded() const { return !m_ended.empty(); }
     // Ended items received so far; does not block.
     std::vector<EndedItem> collectEnded();
     // Closes the connection and waits for the supervisor to exit (after its items).

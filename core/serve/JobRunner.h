@@ -4,18 +4,17 @@
 // objects in the ObjectStore and simulates them in real time: scheduled on a fake node, running
 // for a few seconds (writing log lines), then exiting 0 or failing. The Job's status is written
 // back as the controller computes it, with Events (SuccessfulCreate, Completed, ...) and the
-// controller metrics.
+// controller metrics. How pods are simulated, and the annotations that change it per job:
+// SimSettings.h.
 //
-// Per-job simulation annotations (on the Job's metadata):
-//   tessera.dev/sim-duration: "5s" | "1500ms" | "2m"   (default ServeOptions::podDuration)
-//   tessera.dev/sim-fail-rate: "0.1"                    (default ServeOptions::failRate)
-//   tessera.dev/sim-fail-indexes: "3,7"                 (these indexes fail every attempt)
-//   tessera.dev/sim-exit-code: "2"                      (exit code of failures, default 1)
-//   tessera.dev/sim-backoff-scale: "0.1"                (multiplies the controller's retry delays,
-//                                                        10 s doubling to 10 min; default 1)
+// With ServeOptions::localProcesses the pods are real processes instead (LocalPods): a pod runs
+// until its process ends, and its exit code and signal are the container's.
+#include "JobEvents.h"
+#include "PodLogs.h"
 #include "ServeOptions.h"
 #include "ServeTypes.h"
 #include "engine/Model.h"
+#include "local/ProcessGroups.h"
 
 #include <QHash>
 #include <QObject>
@@ -32,6 +31,7 @@ namespace tessera::serve {
 
 class ObjectStore;
 class Metrics;
+class LocalPods;
 
 class JobRunner : public QObject {
     Q_OBJECT
@@ -46,23 +46,22 @@ public:
     // Pod logs ("" for a pod we do not simulate); nullopt when the pod does not exist.
     std::optional<QByteArray> podLog(const QString& namespace_, const QString& pod) const;
     // True when the pod will write no more log lines (finished, or not ours).
-    bool podLogEnded(const QString& namespace_, const QString& pod) const;
+    bool podLogEnded(const QString& namespace_, const QString& pod) const {
+        return m_logs.ended(PodLogs::keyOf(namespace_, pod));
+    }
     // Follows a pod's log: `onData` for each new piece, `onEnd` once when the pod ends.
-    using LogData = std::function<void(const QByteArray&)>;
-    using LogEnd = std::function<void()>;
-    int followLog(const QString& namespace_, const QString& pod, LogData onData, LogEnd onEnd);
-    void unfollowLog(int id);
+    using LogData = PodLogs::Data;
+    using LogEnd = PodLogs::End;
+    int followLog(const QString& namespace_, const QString& pod, LogData onData, LogEnd onEnd) {
+        return m_logs.follow(PodLogs::keyOf(namespace_, pod), std::move(onData), std::move(onEnd));
+    }
+    void unfollowLog(int id) { m_logs.unfollow(id); }
 
     int jobsRunning() const;
 
 private:
     struct SimPod;
     struct RunningJob;
-    struct LogFollower {
-        QString key;
-        LogData onData;
-        LogEnd onEnd;
-    };
 
     void onChange(const Change& change);
     void adopt(const ObjectPtr& job);
@@ -71,13 +70,11 @@ private:
     void syncJob(RunningJob& job, engine::TimePoint now);
     bool createPod(RunningJob& job, const engine::Pod& pod);
     void deletePod(RunningJob& job, const engine::Pod& pod);
-    void startProcess(RunningJob& job, SimPod& pod);
-    void writePod(RunningJob& job, const SimPod& pod, engine::TimePoint now);
+    void startProcess(RunningJob& job, SimPod& pod, engine::TimePoint now);
+    void processEnded(const QString& jobKey, const QString& pod, const local::ExitOutcome& outcome);
+    RunningJob* findJob(const QString& jobKey, const QString& pod);
+    void writePod(RunningJob& job, const SimPod& pod);
     void writeJobStatus(RunningJob& job);
-    void recordEvent(const RunningJob& job, const QString& type, const QString& reason,
-                     const QString& message, engine::TimePoint now);
-    void appendLog(const QString& key, const QByteArray& text);
-    void endLog(const QString& key);
     QString pickNode();
 
     ObjectStore& m_store;
@@ -85,14 +82,11 @@ private:
     ServeOptions m_options;
     int m_listener = 0;
     QTimer m_timer;
+    JobEvents m_events;
     std::map<QString, std::unique_ptr<RunningJob>> m_jobs; // "ns/name"
     std::vector<std::unique_ptr<RunningJob>> m_orphans;    // deleted Jobs' orphaned pods
-    QHash<QString, QByteArray> m_logs;                     // "ns/pod"
-    QHash<QString, bool> m_logEnded;
-    std::map<int, LogFollower> m_followers;
-    int m_nextFollower = 1;
-    std::deque<std::pair<QString, QString>> m_events; // (namespace, name), oldest first
-    quint64 m_eventCounter = 0;
+    PodLogs m_logs;
+    std::unique_ptr<LocalPods> m_local; // ServeOptions::localProcesses
     std::size_t m_nextNode = 0;
     std::mt19937_64 m_random;
     bool m_inTick = false;

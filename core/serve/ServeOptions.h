@@ -17,9 +17,9 @@ struct ServeOptions {
     quint64 seed = 1;
     bool runJobs = true; // false: a plain object store (benchmarks, client tests)
     // `tessera serve --local`: each pod runs its first container's command and args as a real
-    // process on this machine (its own process group; the image is not used), with the
-    // container's literal env values, JOB_COMPLETION_INDEX and TESSERA_POD_HOSTNAME. Its output
-    // is the pod's log and its exit code the container's.
+    // process on this machine (LocalPods: its own process group; the image is not used), with
+    // the environment and volume files its spec says (LocalPodSetup.h). Its output is the pod's
+    // log and its exit code the container's.
     bool localProcesses = false;
 
     // ---- Security ----

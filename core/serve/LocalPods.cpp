@@ -1,0 +1,157 @@
+#include "LocalPods.h"
+
+#include "ObjectStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSocketNotifier>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tessera::serve {
+
+namespace {
+
+// A pod's log file keeps this much (the server keeps the last 256 KiB in memory for `kubectl
+// logs`).
+constexpr int64_t kLogCapBytes = 8 << 20;
+
+std::vector<std::string> toStd(const QStringList& list) {
+    std::vector<std::string> out;
+    out.reserve(static_cast<std::size_t>(list.size()));
+    for (const QString& s : list)
+        out.push_back(s.toStdString());
+    return out;
+}
+
+LocalPods::Started notStarted(const QString& message) {
+    return {false, LocalPodProblem{false, QStringLiteral("StartError"), message}};
+}
+
+} // namespace
+
+LocalPods::LocalPods(const ObjectStore& store, PodLogs& logs, Ended onEnded, QObject* parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_logs(logs)
+    , m_onEnded(std::move(onEnded))
+    , m_dir(QDir::tempPath() + QStringLiteral("/tessera-serve-XXXXXX")) {}
+
+LocalPods::~LocalPods() {
+    for (auto& [key, r] : m_running)
+        close(r);
+    delete m_exits; // before m_groups closes the socket it watches
+    // m_groups kills every pod's group; m_dir is removed after it.
+}
+
+QString LocalPods::ensureStarted() {
+    if (m_startError)
+        return *m_startError;
+    if (!m_dir.isValid()) {
+        m_startError = QStringLiteral("cannot create a directory for the pods in %1: %2")
+                           .arg(QDir::tempPath(), m_dir.errorString());
+        return *m_startError;
+    }
+    m_startError = QString::fromStdString(
+        m_groups.start(QFile::encodeName(m_dir.filePath(QStringLiteral("spawns"))).toStdString()));
+    if (m_startError->isEmpty() && m_groups.pollFd() >= 0) {
+        m_exits = new QSocketNotifier(m_groups.pollFd(), QSocketNotifier::Read, this);
+        connect(m_exits, &QSocketNotifier::activated, this, &LocalPods::reap);
+    }
+    return *m_startError;
+}
+
+QString LocalPods::podDir(const QString& namespace_, const QString& pod) const {
+    return m_dir.filePath(QStringLiteral("pods/%1/%2").arg(namespace_, pod));
+}
+
+LocalPods::Started LocalPods::start(const QString& owner, const QJsonObject& pod) {
+    if (const QString error = ensureStarted(); !error.isEmpty())
+        return notStarted(error);
+    const QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
+    const QString ns = meta.value(QStringLiteral("namespace")).toString();
+    const QString name = meta.value(QStringLiteral("name")).toString();
+    const QString dir = podDir(ns, name);
+    auto prepared = prepareLocalPod(m_store, pod, dir);
+    if (!prepared)
+        return {false, prepared.error()};
+
+    // The output: the supervisor copies it into a file (capped), read as it grows. Not a FIFO:
+    // the supervisor would block on a full one while this thread may be waiting for it in spawn().
+    const QByteArray logPath = QFile::encodeName(dir + QStringLiteral("/log"));
+    local::SpawnRequest request;
+    request.argv = toStd(prepared->argv);
+    request.env = toStd(prepared->env);
+    request.inheritEnv = false;
+    request.logPath = logPath.toStdString();
+    request.logCapBytes = kLogCapBytes;
+    const std::string key = PodLogs::keyOf(ns, name).toStdString();
+    const local::SpawnResult spawned = m_groups.spawn(key, request);
+    if (spawned.pid <= 0) {
+        QDir(dir).removeRecursively();
+        return notStarted(QString::fromStdString(spawned.error));
+    }
+    // Opened once it exists: the supervisor has created it before answering.
+    m_running[key] = Running{owner, ns, name, ::open(logPath.constData(), O_RDONLY | O_CLOEXEC)};
+    return {true, {}};
+}
+
+void LocalPods::drain(Running& r) {
+    if (r.output < 0)
+        return;
+    const QString key = PodLogs::keyOf(r.ns, r.pod);
+    char buffer[65536];
+    while (true) {
+        const ssize_t n = ::read(r.output, buffer, sizeof buffer);
+        if (n > 0) {
+            m_logs.append(key, QByteArray(buffer, static_cast<qsizetype>(n)));
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        return;
+    }
+}
+
+void LocalPods::close(Running& r) {
+    if (r.output >= 0)
+        ::close(r.output);
+    r.output = -1;
+}
+
+void LocalPods::reap() {
+    for (const local::ProcessEnd& end : m_groups.reap()) {
+        const auto it = m_running.find(end.key);
+        if (it == m_running.end())
+            continue;
+        Running r = std::move(it->second);
+        m_running.erase(it);
+        // The supervisor has copied everything the process wrote before telling its end.
+        drain(r);
+        close(r);
+        QDir(podDir(r.ns, r.pod)).removeRecursively();
+        m_onEnded(r.owner, r.pod, end.outcome);
+    }
+}
+
+bool LocalPods::terminate(const QString& namespace_, const QString& pod, engine::TimePoint killAt) {
+    return m_groups.terminate(PodLogs::keyOf(namespace_, pod).toStdString(), killAt);
+}
+
+void LocalPods::tick(engine::TimePoint now) {
+    m_groups.tick(now);
+    for (auto& [key, r] : m_running)
+        drain(r);
+    if (m_groups.hasPendingEnds())
+        reap();
+}
+
+void LocalPods::forget(const QString& namespace_, const QString& pod) {
+    if (!m_groups.isRunning(PodLogs::keyOf(namespace_, pod).toStdString()))
+        QDir(podDir(namespace_, pod)).removeRecursively();
+}
+
+} // namespace tessera::serve
