@@ -93,9 +93,15 @@ engine::Result<std::string> readBoundedFile(const std::string& path, FileKind ki
                                             const ReadOptions& options) {
     const bool useStdin = path == "-";
     const std::string name = useStdin ? std::string("<stdin>") : path;
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-    const int fd =
-        useStdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    // A FIFO asked for is opened blocking, so it waits for its writer (opened without one, a
+    // read would see its end at once). Anything else is opened with O_NONBLOCK: a FIFO that
+    // was not asked for (or replaced the file since the stat) must not wait for a writer.
+    struct stat before {};
+    const bool fifoAsked = !useStdin && options.allowPipes && ::stat(path.c_str(), &before) == 0 &&
+                           S_ISFIFO(before.st_mode);
+    const int fd = useStdin
+                       ? STDIN_FILENO
+                       : ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (fifoAsked ? 0 : O_NONBLOCK));
     if (fd < 0)
         return fail(name, std::string("cannot open: ") + std::strerror(errno));
     auto closeFd = [&] {
@@ -121,7 +127,7 @@ engine::Result<std::string> readBoundedFile(const std::string& path, FileKind ki
         return tooLarge(name, static_cast<std::size_t>(st.st_size), kind, false);
     }
     // Back to blocking reads: a pipe's writer may be slower than we are.
-    if (!useStdin)
+    if (!useStdin && !fifoAsked)
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     std::string out;
     if (regular)
