@@ -777,6 +777,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>pods of %1: %2</source>
         <translation>Pods von %1: %2</translation>
     </message>
+    <message>
+        <source>The broken history was kept as %1</source>
+        <translation>Die beschädigte Historie wurde als %1 aufbewahrt</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -1049,6 +1053,21 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Indexes per state, as the grid shows them (each index counted once, by its newest attempt and the Job&apos;s index lists)</source>
         <translation>Indizes je Zustand, wie das Raster sie zeigt (jeder Index einmal gezählt, nach seinem neuesten Versuch und den Indexlisten des Jobs)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::HistoryProblemBar</name>
+    <message>
+        <source>Reset history</source>
+        <translation>Historie zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Keep the broken file aside (renamed) and start a new history</source>
+        <translation>Die beschädigte Datei beiseitelegen (umbenannt) und eine neue Historie beginnen</translation>
+    </message>
+    <message>
+        <source>History disabled: attempts of deleted pods are not kept</source>
+        <translation>Historie deaktiviert: Versuche gelöschter Pods werden nicht aufbewahrt</translation>
     </message>
 </context>
 <context>

@@ -772,6 +772,10 @@ cancels it and leaves nothing behind.
         <source>pods of %1: %2</source>
         <translation>%1 的 Pod：%2</translation>
     </message>
+    <message>
+        <source>The broken history was kept as %1</source>
+        <translation>损坏的历史记录已保留为 %1</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -1044,6 +1048,21 @@ cancels it and leaves nothing behind.
     <message>
         <source>Indexes per state, as the grid shows them (each index counted once, by its newest attempt and the Job&apos;s index lists)</source>
         <translation>各状态的索引数，与网格所示一致（每个索引按其最新尝试和 Job 的索引列表计一次）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::HistoryProblemBar</name>
+    <message>
+        <source>Reset history</source>
+        <translation>重置历史记录</translation>
+    </message>
+    <message>
+        <source>Keep the broken file aside (renamed) and start a new history</source>
+        <translation>将损坏的文件另存（重命名）并开始新的历史记录</translation>
+    </message>
+    <message>
+        <source>History disabled: attempts of deleted pods are not kept</source>
+        <translation>历史记录已停用：不保留已删除 Pod 的尝试</translation>
     </message>
 </context>
 <context>
