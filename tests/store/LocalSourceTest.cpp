@@ -508,11 +508,11 @@ TEST_F(LocalSourceTest, ARunWithFailuresHasTheSameNumbersInTheWindowAndTheReport
 TEST_F(LocalSourceTest, ACompletedRunIsReportedCompleteInEveryFormatFromTheWindowAndTheCli) {
     startStore();
     startRun(runOptions("echo one\necho two\necho three\n", 2));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == QLatin1String("Complete"); }, kWait))
-        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Complete; }, kWait))
+        << std::string(engine::toString(status())) << ui->failures.join(QLatin1Char('\n')).toStdString();
 
     const report::Report exported = loadReport();
-    EXPECT_EQ(exported.outcome, "Complete");
+    EXPECT_EQ(exported.outcome, engine::JobState::Complete);
     const QJsonObject json = jsonOutcome(exported);
     EXPECT_EQ(json[u"result"].toString().toStdString(), "Complete");
     EXPECT_EQ(json[u"reason"].toString().toStdString(), "CompletionsReached");
@@ -544,7 +544,7 @@ TEST_F(LocalSourceTest, TheParallelismHistoryReachesTheChartLiveAndAfterARestart
     };
     const auto finished = [&] {
         const auto it = ui->snapshots.find(key);
-        return it != ui->snapshots.end() && it->second->summary.status == QLatin1String("Complete");
+        return it != ui->snapshots.end() && it->second->summary.status == engine::JobState::Complete;
     };
     startStore();
     startRun(runOptions(recordingItems(8, "0.6"), 2));
@@ -555,7 +555,7 @@ TEST_F(LocalSourceTest, TheParallelismHistoryReachesTheChartLiveAndAfterARestart
     ASSERT_TRUE(QTest::qWaitFor([&] { return ui->rows.at(key).parallelism == 6; }, kWait));
     // Watched only now: what the chart shows comes from the run's record, not from having looked.
     call([this](JobStore* s) { s->watchJob(key); });
-    ASSERT_TRUE(QTest::qWaitFor(finished, kWait)) << status().toStdString();
+    ASSERT_TRUE(QTest::qWaitFor(finished, kWait)) << std::string(engine::toString(status()));
     EXPECT_EQ(parallelismCurve(*ui->snapshots.at(key)), (std::vector<int>{2, 6}));
 
     host.reset();
@@ -578,10 +578,10 @@ TEST_F(LocalSourceTest, AnIndexsHostnameIsTheOneItsProcessGot) {
         [&] {
             const auto it = ui->snapshots.find(key);
             return it != ui->snapshots.end() &&
-                   it->second->summary.status == QLatin1String("Complete");
+                   it->second->summary.status == engine::JobState::Complete;
         },
         kWait))
-        << status().toStdString() << ui->failures.join(QLatin1Char('\n')).toStdString();
+        << std::string(engine::toString(status())) << ui->failures.join(QLatin1Char('\n')).toStdString();
     QFile f(hostFile + QLatin1Char('1'));
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QString processGot = QString::fromUtf8(f.readAll()).trimmed();
