@@ -27,20 +27,20 @@ TEST(AgreementHarness, FlagsEveryViewThatDiffersFromTheFirstThatNamedTheQuantity
 TEST(AgreementHarness, ToleratesOnlyTheDisagreementsItsTableNames) {
     if (qEnvironmentVariableIntValue("TESSERA_AGREEMENT_STRICT") != 0)
         GTEST_SKIP() << "TESSERA_AGREEMENT_STRICT ignores the table";
-    const Disagreement onTheTable{quantity::statusFailed, QStringLiteral("job list (live)"),
-                                  QStringLiteral("9"), QStringLiteral("report JSON (live)"),
-                                  QStringLiteral("3")};
+    const Disagreement onTheTable{quantity::lastExitCodeOf(3),
+                                  QStringLiteral("index details (live)"), QStringLiteral("1"),
+                                  QStringLiteral("report JSON (live)"), QStringLiteral("0")};
     EXPECT_NE(knownDefectFor(Source::Cluster, onTheTable), nullptr);
     const Disagreement offTheTable{quantity::succeededIndexes, QStringLiteral("job list (live)"),
                                    QStringLiteral("9"), QStringLiteral("legend (live)"),
                                    QStringLiteral("8")};
     EXPECT_EQ(knownDefectFor(Source::Cluster, offTheTable), nullptr);
     // A local-only defect is not excused on another source.
-    const Disagreement hostname{quantity::hostnameOf(3), QStringLiteral("item's environment"),
-                                QStringLiteral("a-3"), QStringLiteral("grid tooltip (live)"),
-                                QStringLiteral("b-3")};
-    EXPECT_NE(knownDefectFor(Source::Local, hostname), nullptr);
-    EXPECT_EQ(knownDefectFor(Source::Cluster, hostname), nullptr);
+    const Disagreement numbering{quantity::failureCountsOf(0),
+                                 QStringLiteral("index details (live)"), QStringLiteral("0,1"),
+                                 QStringLiteral("report JSON (live)"), QStringLiteral("0,0")};
+    EXPECT_NE(knownDefectFor(Source::Local, numbering), nullptr);
+    EXPECT_EQ(knownDefectFor(Source::Cluster, numbering), nullptr);
 }
 
 TEST(AgreementHarness, ASeedNamesOnePlan) {

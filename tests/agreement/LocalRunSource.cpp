@@ -56,15 +56,15 @@ std::unique_ptr<WatchedStore> watch(const QString& runsRoot, const QString& key)
         key);
 }
 
-// `tessera ctl RUN status`: "job NAME: STATE[ (REASON)], S/N succeeded, F failed attempts, R
-// running, ...".
+// `tessera ctl RUN status`: "job NAME: STATE[ (REASON)], S/N succeeded, F failed pods (Job
+// status), R running, ...".
 void observeCtlStatus(const QString& runDir, Observations& out) {
     const CliResult r = runTessera({QStringLiteral("ctl"), runDir, QStringLiteral("status")});
     const QString view = QStringLiteral("tessera ctl status");
     const QString text = QString::fromUtf8(r.out);
     static const QRegularExpression line(
-        QStringLiteral("^job [^:]+: ([^,]+), (\\d+)/\\d+ succeeded, (\\d+) failed attempts, (\\d+) "
-                       "running"),
+        QStringLiteral("^job [^:]+: ([^,]+), (\\d+)/\\d+ succeeded, (\\d+) failed pods \\(Job "
+                       "status\\), (\\d+) running"),
         QRegularExpression::MultilineOption);
     const auto m = line.match(text);
     if (!m.hasMatch()) {
@@ -73,14 +73,14 @@ void observeCtlStatus(const QString& runDir, Observations& out) {
     }
     // "Complete", or "Failed (FailedIndexes)" when it names the reason too.
     static const QRegularExpression withReason(QStringLiteral("^(\\S+) \\((.*)\\)$"));
-    if (const auto r = withReason.match(m.captured(1)); r.hasMatch()) {
-        out.add(view, q::state, r.captured(1));
-        out.add(view, q::reason, r.captured(2));
+    if (const auto named = withReason.match(m.captured(1)); named.hasMatch()) {
+        out.add(view, q::state, named.captured(1));
+        out.add(view, q::reason, named.captured(2));
     } else {
         out.add(view, q::state, m.captured(1));
     }
     out.add(view, q::succeededIndexes, m.captured(2));
-    out.add(view, q::failedAttempts, m.captured(3));
+    out.add(view, q::statusFailed, m.captured(3));
     out.add(view, q::active, m.captured(4));
     static const QRegularExpression failed(QStringLiteral("^failed indexes: (\\S+)"),
                                            QRegularExpression::MultilineOption);

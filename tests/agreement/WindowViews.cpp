@@ -178,9 +178,10 @@ void observeWindow(const store::JobSnapshotPtr& snapshot, const QString& when, O
         observeDetails(job, i, view("index details"), out);
     }
 
-    // Failures panel: its title and one row per failing index.
+    // Failures panel: its title and one row per failing index (failed, not recovered: a finished
+    // job's failed indexes).
     ui::FailuresPanel* panel = job.failuresPanel();
-    out.add(view("failures panel"), q::indexesWithFailures, lastNumberIn(panel->failuresTitle()));
+    out.add(view("failures panel"), q::failedIndexes, lastNumberIn(panel->failuresTitle()));
     const ui::TableRowsModel* failures = panel->failuresModel();
     for (int row = 0; row < failures->rowCount(); ++row) {
         const auto cell = [&](int column) {
