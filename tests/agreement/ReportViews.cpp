@@ -171,9 +171,9 @@ void observeJsonReport(const QByteArray& bytes, const QString& view, Observation
             ended += !a[u"finishedAt"].isNull();
             failureCounts << QString::number(a[u"failureCount"].toInt());
             // The one rule for a failed attempt, over the outcome the report names.
-            const auto outcome =
+            const auto attemptOutcome =
                 engine::attemptOutcomeFromString(a[u"outcome"].toString().toStdString());
-            failures += outcome && engine::countsAsFailed(*outcome) ? 1 : 0;
+            failures += attemptOutcome && engine::countsAsFailed(*attemptOutcome) ? 1 : 0;
         }
         failedAttempts += failures;
         withFailures += failures > 0;
