@@ -81,7 +81,8 @@ std::unique_ptr<WatchedStore> watch(const serve::Server& server, const QString& 
                                     const QString& key) {
     store::ClusterSource::Options o;
     o.historyPath = historyPath;
-    o.cluster = kSource;
+    // No cluster name: the History keys attempts by the server's URL, as the window's does, so
+    // `tessera report` (which finds the window's History) reads the same rows.
     o.emitInterval = std::chrono::milliseconds(20);
     o.informerBatch = std::chrono::milliseconds(20);
     o.historyFlush = std::chrono::milliseconds(50);

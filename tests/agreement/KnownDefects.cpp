@@ -14,19 +14,9 @@ const KnownDefect kKnownDefects[] = {
     {Source::Cluster, "index details", "last attempt's exit code",
      "after a suspend, the window's index details and the report can name a different last "
      "attempt of an index (attempts ordered by two rules)"},
-    // Found after the typed vocabulary and the CLI's History merge landed (cluster seeds 2 and
-    // 4): `tessera report --source CONTEXT` still misses attempts of deleted pods that the
-    // window's live views count (the History it reads lags the store's, or the pod was never
-    // recorded), and after a suspend or a deletion the index details and the report disagree on
-    // an index's failed attempts (a suspended pod read as Deleted by one, Removed by the other).
-    {Source::Cluster, "report JSON (tessera report)", "attempts",
-     "tessera report of a cluster job misses attempts of deleted pods the window counts"},
-    {Source::Cluster, "report JSON (tessera report)", "failed attempts",
-     "tessera report of a cluster job misses attempts of deleted pods the window counts"},
-    {Source::Cluster, "report JSON (tessera report)", "failure counts",
-     "tessera report of a cluster job misses attempts of deleted pods the window counts"},
-    {Source::Cluster, "report JSON (tessera report)", "indexes with failed attempts",
-     "tessera report of a cluster job misses attempts of deleted pods the window counts"},
+    // Found after the typed vocabulary landed (cluster seeds 2 and 4): after a suspend or a
+    // deletion the index details and the report disagree on an index's failed attempts (a
+    // suspended pod read as Deleted by one, Removed by the other).
     {Source::Cluster, "index details", "failed attempts",
      "after a suspend or a deletion, the index details and the report count an index's failed "
      "attempts differently (Deleted against Removed)"},
