@@ -233,12 +233,15 @@ TEST(LocalRunner, NeverRunsMoreItemsThanTheParallelismOfThatMomentAcrossLiveChan
     auto records = Journal::read(o.runDir + "/journal");
     ASSERT_TRUE(records.ok());
     std::map<int, int> startedUnder;
+    std::map<int, int> startOrder; // the runner's order of starts, from the journal
     int current = 0;
     for (const JournalRecord& r : *records) {
         if (r.kind == 'P')
             current = r.parallelism;
-        else if (r.kind == 'S')
+        else if (r.kind == 'S') {
             startedUnder[r.index] = current;
+            startOrder.emplace(r.index, static_cast<int>(startOrder.size()));
+        }
     }
     // On failure, the whole timeline: when each item ran (ms from the first start) and under what.
     const long long t0 = std::min_element(span.begin(), span.end())->first;
@@ -253,9 +256,14 @@ TEST(LocalRunner, NeverRunsMoreItemsThanTheParallelismOfThatMomentAcrossLiveChan
     int peakAt6 = 0;
     for (int k = 0; k < items; ++k) {
         const long long s = span[static_cast<std::size_t>(k)].first;
+        // Running when item k's shell began: items the runner started no later than k (a
+        // process started after k can reach its first line first on a loaded machine) whose
+        // own clocks had not ended yet.
         int running = 0;
-        for (const auto& [a, b] : span)
-            running += a <= s && s < b ? 1 : 0;
+        for (int j = 0; j < items; ++j) {
+            const auto& [a, b] = span[static_cast<std::size_t>(j)];
+            running += startOrder[j] <= startOrder[k] && a <= s && s < b ? 1 : 0;
+        }
         EXPECT_LE(running, startedUnder[k]) << "item " << k << " started with " << running
                                             << " running under parallelism " << startedUnder[k];
         if (startedUnder[k] == 6)
