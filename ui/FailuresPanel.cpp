@@ -70,7 +70,7 @@ void FailuresPanel::setSnapshot(const store::JobSnapshot& s) {
              index = *index + 1 < n ? s.states.findFirst(failedMask, *index + 1) : std::nullopt)
             rows.push_back({{*index},
                             {0},
-                            {-1, QString()},
+                            {-1, Format::orDash({})},
                             {QString(), tr("(not recorded)")},
                             {QString(), tr("No attempt of this index was recorded; the job's "
                                            "status counts it as failed.")}});
@@ -102,7 +102,7 @@ void FailuresPanel::setSnapshot(const store::JobSnapshot& s) {
         if (!lastFailed) {
             rows.push_back({{index},
                             {count},
-                            {-1, QString()},
+                            {-1, Format::orDash({})},
                             {QString(), tr("(no failed attempt recorded)")},
                             {QString()}});
             continue;

@@ -57,6 +57,10 @@ QString Format::outcome(engine::AttemptOutcome outcome) {
     return {};
 }
 
+QString Format::orDash(const QString& text) {
+    return text.isEmpty() ? QStringLiteral("\u2014") : text;
+}
+
 QString Format::exitCode(int exitCode, std::optional<int> signal) {
     if (exitCode < 0 && !signal)
         return {};

@@ -23,6 +23,9 @@ public:
     static QString attemptMessage(const QString& message, int exitCode, std::optional<int> signal);
     // An attempt's outcome in words: "Running", "Failed", "Deleted", "Lost (end not seen)", ...
     static QString outcome(engine::AttemptOutcome outcome);
+    // A table cell's text: `text`, or a dash when there is none (not the sort value behind it,
+    // such as -1 for "no exit code").
+    static QString orDash(const QString& text);
 };
 
 } // namespace tessera::ui

@@ -381,8 +381,8 @@ void JobView::refreshDetails() {
              {Format::outcome(a.outcome)},
              {start, Format::time(start)},
              {a.finished, end},
-             {seconds, seconds < 0 ? QString() : Format::duration(seconds)},
-             {a.exitCode, Format::exitCode(a.exitCode, a.signal)},
+             {seconds, Format::orDash(seconds < 0 ? QString() : Format::duration(seconds))},
+             {a.exitCode, Format::orDash(Format::exitCode(a.exitCode, a.signal))},
              {a.reason, {}, a.message}});
     }
     m_attemptsModel->setRows(std::move(rows));

@@ -186,7 +186,7 @@ void printSummary(const local::LocalRunner& runner, const local::LocalProgress& 
             const std::string how =
                 a->signal
                     ? "signal " + std::to_string(*a->signal)
-                    : "exit " + std::to_string(a->exitCode) +
+                    : "exit " + std::to_string(a->exitCode.value_or(-1)) +
                           (a->reason == "StartError" && !a->message.empty() ? ": " + a->message
                                                                             : std::string());
             std::printf("%s index %d (%s, %d attempt%s, log %s)", shown > 1 ? "," : "", index,

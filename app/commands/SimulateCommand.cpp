@@ -6,6 +6,7 @@
 #include "codec/JsonWriter.h"
 #include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
+#include "codec/SingleJob.h"
 #include "engine/Defaults.h"
 #include "engine/Simulator.h"
 #include "engine/Validation.h"
@@ -258,7 +259,11 @@ std::string json(const engine::Job& job, const engine::SimulationResult& r, uint
         w.field("index", index);
         w.field("attempts", count[index]);
         w.field("outcome", engine::toString(a->outcome));
-        w.field("exitCode", a->exitCode);
+        w.key("exitCode");
+        if (a->exitCode)
+            w.value(*a->exitCode);
+        else
+            w.null();
         w.key("durationSeconds");
         if (a->duration())
             w.value(engine::toSeconds(*a->duration()));
@@ -393,15 +398,10 @@ int runSimulate(int argc, char** argv) {
     const auto manifests = codec::loadManifests(path);
     if (!manifests.ok())
         return failure(kName, manifests.error().message);
-    const codec::Manifest* jobManifest = nullptr;
-    for (const codec::Manifest& m : *manifests)
-        if (m.kind == "Job") {
-            jobManifest = &m;
-            break;
-        }
-    const std::string source = path == "-" ? std::string("<stdin>") : path;
-    if (!jobManifest)
-        return failure(kName, source + ": no document of kind Job");
+    const auto single = codec::singleJobManifest(*manifests, path);
+    if (!single.ok())
+        return failure(kName, single.error().message);
+    const codec::Manifest* jobManifest = *single;
     // The API server's gate, as every path that accepts a Job (codec/ManifestValidation.h).
     if (const auto problems = codec::validateJobManifest(jobManifest->json); !problems.empty())
         return failure(kName, codec::describeRefusal(*jobManifest, problems));

@@ -34,7 +34,7 @@ struct Attempt {
     std::optional<TimePoint> startedAt;
     std::optional<TimePoint> finishedAt;
     AttemptOutcome outcome = AttemptOutcome::Pending;
-    int32_t exitCode = 0;
+    std::optional<int32_t> exitCode; // once a container terminated (not for a pod deleted unrun)
     std::optional<int32_t> signal;
     std::string reason; // "Completed", "Error", "OOMKilled", "DeadlineExceeded", ...
     std::string message;
@@ -46,5 +46,20 @@ struct Attempt {
         return *finishedAt - *startedAt;
     }
 };
+
+// The order of one index's attempts, for every view and report: by creation, then by the failure
+// count each was created with (a cluster's creation times have whole seconds, so a pod removed by
+// a suspend and its replacement often share one), then by pod name. Two readers of the same
+// attempts thus name the same "last attempt". `Name` is std::string or QString (pod names are
+// ASCII, so both compare alike).
+template <class Name>
+constexpr bool attemptBefore(int64_t createdMsA, int32_t failureCountA, const Name& podA,
+                             int64_t createdMsB, int32_t failureCountB, const Name& podB) {
+    if (createdMsA != createdMsB)
+        return createdMsA < createdMsB;
+    if (failureCountA != failureCountB)
+        return failureCountA < failureCountB;
+    return podA < podB;
+}
 
 } // namespace tessera::engine

@@ -26,14 +26,12 @@ bool failedState(IndexState s) {
 } // namespace
 
 void orderAndNumberAttempts(std::vector<engine::Attempt>& attempts) {
-    std::stable_sort(attempts.begin(), attempts.end(),
-                     [](const engine::Attempt& a, const engine::Attempt& b) {
-                         if (a.createdAt != b.createdAt)
-                             return a.createdAt < b.createdAt;
-                         if (a.failureCount != b.failureCount)
-                             return a.failureCount < b.failureCount;
-                         return a.podName < b.podName;
-                     });
+    std::stable_sort(
+        attempts.begin(), attempts.end(), [](const engine::Attempt& a, const engine::Attempt& b) {
+            return engine::attemptBefore(engine::toUnixMillis(a.createdAt), a.failureCount,
+                                         a.podName, engine::toUnixMillis(b.createdAt),
+                                         b.failureCount, b.podName);
+        });
     std::map<int32_t, int32_t> seen;
     for (engine::Attempt& a : attempts)
         a.number = ++seen[a.index];

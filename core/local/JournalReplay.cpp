@@ -35,7 +35,7 @@ bool countsAsIndexFailure(const engine::Attempt& a, const engine::JobSpec& spec)
     c.name =
         spec.podTemplate.containers.empty() ? "main" : spec.podTemplate.containers.front().name;
     c.state = engine::ContainerStateKind::Terminated;
-    c.exitCode = a.outcome == engine::AttemptOutcome::Deleted ? 143 : a.exitCode;
+    c.exitCode = a.outcome == engine::AttemptOutcome::Deleted ? 143 : a.exitCode.value_or(0);
     c.signal = a.outcome == engine::AttemptOutcome::Deleted ? std::optional<int32_t>(15) : a.signal;
     pod.containerStatuses.push_back(std::move(c));
     return engine::matchPodFailurePolicy(spec.podFailurePolicy, pod).countFailed;
@@ -84,7 +84,8 @@ JournalReplay replayJournal(const std::vector<JournalRecord>& records, engine::J
             if (!a.finishedAt)
                 --active;
             a.finishedAt = engine::fromUnixMillis(r.ms);
-            a.exitCode = r.exitCode;
+            if (r.exitCode >= 0)
+                a.exitCode = r.exitCode;
             if (r.signal >= 0)
                 a.signal = r.signal;
             a.reason = r.text;

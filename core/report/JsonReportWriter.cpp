@@ -45,8 +45,7 @@ void writeAttempt(codec::JsonWriter& w, const engine::Attempt& a) {
     timeField(w, "finishedAt", a.finishedAt);
     secondsField(w, "durationSeconds", a.duration());
     w.field("outcome", engine::toString(a.outcome));
-    optionalNumber(w, "exitCode",
-                   a.finishedAt ? std::optional<int32_t>(a.exitCode) : std::optional<int32_t>());
+    optionalNumber(w, "exitCode", a.finishedAt ? a.exitCode : std::nullopt);
     optionalNumber(w, "signal", a.signal);
     w.field("reason", a.reason);
     w.field("message", a.message);

@@ -11,6 +11,7 @@
 #include "ApiSelectors.h"
 #include "ApiServer.h"
 #include "ObjectStore.h"
+#include "PodObject.h"
 #include "codec/Rfc3339.h"
 #include "engine/Clock.h"
 #include "engine/Model.h"
@@ -75,14 +76,7 @@ void ApiServer::orphanDependents(const ObjectPtr& job) {
             meta.remove(QStringLiteral("ownerReferences"));
         else
             meta.insert(QStringLiteral("ownerReferences"), owners);
-        QJsonArray finalizers;
-        for (const QJsonValue& f : meta.value(kFinalizers).toArray())
-            if (f.toString() != QLatin1String(engine::kTrackingFinalizer))
-                finalizers.append(f);
-        if (finalizers.isEmpty())
-            meta.remove(kFinalizers);
-        else
-            meta.insert(kFinalizers, finalizers);
+        dropTrackingFinalizer(meta);
         json.insert(kMetadata, meta);
         m_store.update(QStringLiteral("pods"), pod->namespace_, pod->name, json);
     }

@@ -394,9 +394,10 @@ void JobRunner::syncJob(RunningJob& job, TimePoint now) {
         if (ObjectPtr stored = m_store.get(kPods, job.ns, name)) {
             QJsonObject json = stored->json;
             QJsonObject meta = json.value(QStringLiteral("metadata")).toObject();
-            meta.remove(QStringLiteral("finalizers"));
-            json.insert(QStringLiteral("metadata"), meta);
-            m_store.update(kPods, job.ns, name, json);
+            if (dropTrackingFinalizer(meta)) {
+                json.insert(QStringLiteral("metadata"), meta);
+                m_store.update(kPods, job.ns, name, json);
+            }
         }
         job.finishedPods.push_back(name);
     }
@@ -565,6 +566,13 @@ void JobRunner::deletePod(RunningJob& job, const engine::Pod& pod) {
     if (ObjectPtr stored = m_store.get(kPods, job.ns, name)) {
         QJsonObject json = stored->json;
         QJsonObject meta = json.value(QStringLiteral("metadata")).toObject();
+        // A controller's own deletion (scale-down, suspend, duplicate index) patches the
+        // job-tracking finalizer away before the DELETE (upstream's deleteJobPods), so watchers
+        // never see the pod tracked while it goes and status.failed never counts it.
+        if (!pod.hasTrackingFinalizer && dropTrackingFinalizer(meta)) {
+            json.insert(QStringLiteral("metadata"), meta);
+            m_store.update(kPods, job.ns, name, json);
+        }
         meta.insert(QStringLiteral("deletionTimestamp"), timeText(now));
         const auto grace =
             sim.processRunning ? gracePeriodOf(job.podTemplate) : std::chrono::seconds(1);

@@ -199,4 +199,21 @@ QJsonObject podWithStatus(QJsonObject json, const QString& podName, const PodSta
     return json;
 }
 
+bool dropTrackingFinalizer(QJsonObject& metadata) {
+    const QString key = QStringLiteral("finalizers");
+    QJsonArray kept;
+    bool dropped = false;
+    for (const QJsonValue& f : metadata.value(key).toArray()) {
+        if (f.toString() == QLatin1String(engine::kTrackingFinalizer))
+            dropped = true;
+        else
+            kept.append(f);
+    }
+    if (kept.isEmpty())
+        metadata.remove(key);
+    else
+        metadata.insert(key, kept);
+    return dropped;
+}
+
 } // namespace tessera::serve

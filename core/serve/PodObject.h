@@ -19,6 +19,11 @@ QString timeText(engine::TimePoint t);
 QJsonObject newPodObject(const QJsonObject& podTemplate, const QString& namespace_,
                          const QString& jobName, const QString& jobUid, const engine::Pod& pod);
 
+// Removes the job-tracking finalizer from a pod's metadata, keeping any other finalizer; true
+// when it was there. The job controller does this before its own deletions and once it has
+// counted a finished pod; the garbage collector when it orphans a Job's pods.
+bool dropTrackingFinalizer(QJsonObject& metadata);
+
 // Where a pod is in its life, as the status shows it.
 struct PodState {
     enum class Stage { Created, Scheduled, Running, Finished, Deleting };

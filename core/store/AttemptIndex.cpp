@@ -22,11 +22,8 @@ Ordered orderedOf(const AttemptList::Ptr& p) {
 bool before(const Ordered& a, const Ordered& b) {
     if (a.index != b.index)
         return a.index < b.index;
-    if (a.attempt != b.attempt)
-        return a.attempt < b.attempt;
-    if (a.created != b.created)
-        return a.created < b.created;
-    return a.record->pod < b.record->pod;
+    return engine::attemptBefore(a.created, a.attempt, a.record->pod, b.created, b.attempt,
+                                 b.record->pod);
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 #pragma once
-// A source's attempts of one job, by pod name, and in a snapshot's order (index, attempt,
-// creation, then pod name) kept from one snapshot to the next: a snapshot of 270,000 attempts
+// A source's attempts of one job, by pod name, and in a snapshot's order (index, then
+// engine::attemptBefore) kept from one snapshot to the next: a snapshot of 270,000 attempts
 // then costs copying their pointers plus sorting the few hundred that changed since the previous
 // one, not a sort of all of them, ten times a second (at 200,000 attempts 9.3 ms a snapshot
 // against 95.7 ms for copying and sorting them in the same run: tessera_bench_jobview,

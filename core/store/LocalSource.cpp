@@ -71,7 +71,7 @@ QString LocalSource::keyForRunDir(const QString& dir) const {
 IndexAttempt LocalSource::attemptOf(const engine::Attempt& a) {
     IndexAttempt o;
     o.index = a.index;
-    o.attempt = a.number - 1;
+    o.attempt = a.failureCount; // as a cluster's pod annotation says, not its position
     o.pod = qs(a.podName);
     o.node = qs(a.node);
     o.outcome = a.outcome;
@@ -81,7 +81,7 @@ IndexAttempt LocalSource::attemptOf(const engine::Attempt& a) {
     o.started = toDateTime(a.startedAt);
     o.finished = toDateTime(a.finishedAt);
     if (a.finishedAt) {
-        o.exitCode = a.exitCode;
+        o.exitCode = a.exitCode.value_or(-1);
         o.signal = a.signal;
     }
     o.live = engine::isUnderWay(a.outcome);
@@ -325,7 +325,10 @@ JobSnapshotPtr LocalSource::buildSnapshot(const QString& key) {
     for (const auto& a : run.attempts)
         s.attempts.push_back(attemptOf(a));
     s.attempts.stableSort([](const IndexAttempt& a, const IndexAttempt& b) {
-        return a.index != b.index ? a.index < b.index : a.attempt < b.attempt;
+        if (a.index != b.index)
+            return a.index < b.index;
+        return engine::attemptBefore(a.created.toMSecsSinceEpoch(), a.attempt, a.pod,
+                                     b.created.toMSecsSinceEpoch(), b.attempt, b.pod);
     });
     const int n = std::max(0, s.summary.completions);
     for (const auto& a : s.attempts)
@@ -399,7 +402,9 @@ void LocalSource::writeControl(const Run& run, const QString& command, const QSt
     const QString dir = run.dir + QStringLiteral("/control.d");
     QDir().mkpath(dir);
     QSaveFile f(dir + QStringLiteral("/%1-store.cmd").arg(QDateTime::currentMSecsSinceEpoch()));
-    if (!f.open(QIODevice::WriteOnly) || f.write(command.toUtf8() + '\n') < 0 || !f.commit())
+    // A short write is a failure too (a full disk takes part of a write without an error).
+    const QByteArray line = command.toUtf8() + '\n';
+    if (!f.open(QIODevice::WriteOnly) || f.write(line) != line.size() || !f.commit())
         emit actionFailed(key, QStringLiteral("%1: %2").arg(f.fileName(), f.errorString()));
 }
 

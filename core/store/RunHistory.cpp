@@ -111,7 +111,8 @@ engine::Attempt toEngineAttempt(const IndexAttempt& a) {
         e.startedAt = at(a.started);
     if (a.finished.isValid())
         e.finishedAt = at(a.finished);
-    e.exitCode = std::max(0, a.exitCode);
+    if (a.exitCode >= 0)
+        e.exitCode = a.exitCode;
     e.signal = a.signal;
     e.reason = a.reason.toStdString();
     e.message = a.message.toStdString();

@@ -14,7 +14,6 @@
 // prints every run that disagrees, =2 also every view's numbers.
 #include "ClusterRunSource.h"
 #include "DryRunSource.h"
-#include "KnownDefects.h"
 #include "LocalRunSource.h"
 #include "ReportViews.h"
 #include "RunPlan.h"
@@ -42,13 +41,10 @@ bool verbose() {
     return qEnvironmentVariableIntValue("TESSERA_AGREEMENT_VERBOSE") != 0;
 }
 
-// Compares one run's observations; disagreements that match a known defect are counted there,
-// the others fail the test (the first few runs that disagree are printed in full).
+// Compares one run's observations: any disagreement fails the test (the first few runs that
+// disagree are printed in full).
 class Judge {
 public:
-    explicit Judge(Source source)
-        : m_source(source) {}
-
     void judge(const RunPlan& plan, const Observations& seen, qint64 millis = 0) {
         ++m_runs;
         if (verbose() && millis > 0)
@@ -60,47 +56,33 @@ public:
                             qPrintable(o.value));
         }
         m_views = std::max<int>(m_views, static_cast<int>(seen.views().size()));
-        QStringList unknown;
-        for (const Disagreement& d : seen.disagreements()) {
-            if (const KnownDefect* k = knownDefectFor(m_source, d)) {
-                ++m_known[QLatin1String(k->defect)];
-                continue;
-            }
-            unknown << d.text();
-        }
-        if (unknown.isEmpty())
+        QStringList disagreements;
+        for (const Disagreement& d : seen.disagreements())
+            disagreements << d.text();
+        if (disagreements.isEmpty())
             return;
         if (++m_failedRuns <= 3 || verbose())
             ADD_FAILURE() << plan.describe().toStdString() << "\n  "
-                          << unknown.mid(0, 12).join(QStringLiteral("\n  ")).toStdString()
-                          << (unknown.size() > 12 ? "\n  ..." : "");
+                          << disagreements.mid(0, 12).join(QStringLiteral("\n  ")).toStdString()
+                          << (disagreements.size() > 12 ? "\n  ..." : "");
     }
 
-    // Called last: skips the test when the only disagreements were known ones.
+    // Called last.
     void conclude() {
         testing::Test::RecordProperty("runs", m_runs);
         testing::Test::RecordProperty("views", m_views);
         if (m_failedRuns > 3)
             ADD_FAILURE() << m_failedRuns << " runs disagreed (the first 3 are printed above)";
-        if (m_known.empty())
-            return;
-        QStringList defects;
-        for (const auto& [defect, count] : m_known)
-            defects << QStringLiteral("%1 (%2 disagreements)").arg(defect).arg(count);
-        GTEST_SKIP() << "known defect: "
-                     << defects.join(QStringLiteral("\nknown defect: ")).toStdString();
     }
 
 private:
-    Source m_source;
     int m_runs = 0, m_views = 0, m_failedRuns = 0;
-    std::map<QString, int> m_known;
 };
 
 } // namespace
 
 TEST(Agreement, EveryViewOfADryRunShowsTheSameNumbers) {
-    Judge judge(Source::DryRun);
+    Judge judge;
     const int seeds = seedsOf(1000);
     for (uint64_t seed = firstSeed(); seed < firstSeed() + static_cast<uint64_t>(seeds); ++seed) {
         const RunPlan plan = planFor(Source::DryRun, seed);
@@ -116,7 +98,7 @@ TEST(Agreement, EveryViewOfADryRunShowsTheSameNumbers) {
 }
 
 TEST(Agreement, EveryViewOfALocalRunShowsTheSameNumbers) {
-    Judge judge(Source::Local);
+    Judge judge;
     for (const uint64_t seed : seedsCoveringEveryFeature(Source::Local, firstSeed(), seedsOf(3))) {
         const RunPlan plan = planFor(Source::Local, seed);
         Observations seen;
@@ -130,7 +112,7 @@ TEST(Agreement, EveryViewOfALocalRunShowsTheSameNumbers) {
 }
 
 TEST(Agreement, EveryViewOfAClusterJobShowsTheSameNumbers) {
-    Judge judge(Source::Cluster);
+    Judge judge;
     for (const uint64_t seed :
          seedsCoveringEveryFeature(Source::Cluster, firstSeed(), seedsOf(3))) {
         const RunPlan plan = planFor(Source::Cluster, seed);

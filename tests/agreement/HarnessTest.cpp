@@ -1,7 +1,6 @@
 // The harness itself: the comparison flags every view that differs from the first one naming a
 // quantity, the known-defect table tolerates only what it names, plans are the same for the same
 // seed, and the seeds chosen for CI reach every feature a plan can have.
-#include "KnownDefects.h"
 #include "Observations.h"
 #include "RunPlan.h"
 
@@ -22,25 +21,6 @@ TEST(AgreementHarness, FlagsEveryViewThatDiffersFromTheFirstThatNamedTheQuantity
     EXPECT_EQ(d[0].referenceView, QStringLiteral("Job object"));
     EXPECT_EQ(d[0].value, QStringLiteral("3"));
     EXPECT_EQ(d[0].referenceValue, QStringLiteral("9"));
-}
-
-TEST(AgreementHarness, ToleratesOnlyTheDisagreementsItsTableNames) {
-    if (qEnvironmentVariableIntValue("TESSERA_AGREEMENT_STRICT") != 0)
-        GTEST_SKIP() << "TESSERA_AGREEMENT_STRICT ignores the table";
-    const Disagreement onTheTable{quantity::lastExitCodeOf(3),
-                                  QStringLiteral("index details (live)"), QStringLiteral("1"),
-                                  QStringLiteral("report JSON (live)"), QStringLiteral("0")};
-    EXPECT_NE(knownDefectFor(Source::Cluster, onTheTable), nullptr);
-    const Disagreement offTheTable{quantity::succeededIndexes, QStringLiteral("job list (live)"),
-                                   QStringLiteral("9"), QStringLiteral("legend (live)"),
-                                   QStringLiteral("8")};
-    EXPECT_EQ(knownDefectFor(Source::Cluster, offTheTable), nullptr);
-    // A local-only defect is not excused on another source.
-    const Disagreement numbering{quantity::failureCountsOf(0),
-                                 QStringLiteral("index details (live)"), QStringLiteral("0,1"),
-                                 QStringLiteral("report JSON (live)"), QStringLiteral("0,0")};
-    EXPECT_NE(knownDefectFor(Source::Local, numbering), nullptr);
-    EXPECT_EQ(knownDefectFor(Source::Cluster, numbering), nullptr);
 }
 
 TEST(AgreementHarness, ASeedNamesOnePlan) {

@@ -4,6 +4,7 @@
 #include "store/MemoryJobStore.h"
 #include "ui/ChartsWidget.h"
 #include "ui/FailuresPanel.h"
+#include "ui/Format.h"
 #include "ui/GridLegendWidget.h"
 #include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
@@ -95,6 +96,17 @@ QString valuesOf(QXYSeries* series) {
     return values.join(QLatin1Char(','));
 }
 
+// Whether an attempt the details panel words so counts as failed: the one rule
+// (engine::countsAsFailed) over the outcome the words name.
+bool countsAsFailed(const QString& words) {
+    for (std::size_t o = 0; o < engine::kAttemptOutcomeCount; ++o) {
+        const auto outcome = static_cast<engine::AttemptOutcome>(o);
+        if (ui::Format::outcome(outcome) == words)
+            return engine::countsAsFailed(outcome);
+    }
+    return false;
+}
+
 // The details panel of one index: its attempts table (number, phase, exit code per attempt).
 void observeDetails(ui::JobView& job, int index, const QString& view, Observations& out) {
     job.showIndex(index);
@@ -108,7 +120,7 @@ void observeDetails(ui::JobView& job, int index, const QString& view, Observatio
     for (int row = 0; row < attempts->rowCount(); ++row) {
         // "Attempt" counts from 1: the failures the index had when the attempt was created, + 1.
         failureCounts << QString::number(cell(row, 0).toInt() - 1);
-        failures += cell(row, 3) == QLatin1String("Failed");
+        failures += countsAsFailed(cell(row, 3)) ? 1 : 0;
     }
     out.add(view, q::attemptsOf(index), attempts->rowCount());
     out.add(view, q::failuresOf(index), failures);
