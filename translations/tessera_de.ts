@@ -34,10 +34,6 @@
 <context>
     <name>DryRunReportInput</name>
     <message>
-        <source>%1: no document of kind Job</source>
-        <translation>%1: kein Dokument mit kind Job</translation>
-    </message>
-    <message>
         <source>%1: the API server would reject this Job:</source>
         <translation>%1: der API-Server würde diesen Job ablehnen:</translation>
     </message>

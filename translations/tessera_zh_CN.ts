@@ -34,10 +34,6 @@
 <context>
     <name>DryRunReportInput</name>
     <message>
-        <source>%1: no document of kind Job</source>
-        <translation>%1：没有 kind 为 Job 的文档</translation>
-    </message>
-    <message>
         <source>%1: the API server would reject this Job:</source>
         <translation>%1：API 服务器会拒绝此 Job：</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "codec/Decode.h"
 #include "codec/Manifests.h"
+#include "codec/SingleJob.h"
 #include "engine/Defaults.h"
 #include "engine/IndexSet.h"
 #include "engine/JobState.h"
@@ -276,21 +277,20 @@ engine::Result<std::pair<engine::Job, std::string>> loadJobManifest(const std::s
     auto manifests = codec::loadManifests(path);
     if (!manifests.ok())
         return manifests.error();
-    for (const codec::Manifest& m : *manifests) {
-        if (m.kind != "Job")
-            continue;
-        auto decoded = codec::decodeJob(m.json);
-        if (!decoded.ok()) {
-            Error e = m.locate(decoded.error());
-            e.message = m.describe(e);
-            e.field.clear();
-            e.line = -1; // describe() already names the position
-            e.column = -1;
-            return e;
-        }
-        return std::make_pair(std::move(decoded->job), m.json);
+    const auto single = codec::singleJobManifest(*manifests, path);
+    if (!single.ok())
+        return single.error();
+    const codec::Manifest& m = **single;
+    auto decoded = codec::decodeJob(m.json);
+    if (!decoded.ok()) {
+        Error e = m.locate(decoded.error());
+        e.message = m.describe(e);
+        e.field.clear();
+        e.line = -1; // describe() already names the position
+        e.column = -1;
+        return e;
     }
-    return fileError(path, "no document of kind Job");
+    return std::make_pair(std::move(decoded->job), m.json);
 }
 
 engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir,
@@ -314,8 +314,8 @@ engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir,
         manifest = std::move(m->first);
     }
     const auto itemCount = static_cast<int32_t>(s.workList.size());
-    auto records = readRecords ? readRecords(s.config, itemCount)
-                               : Journal::read(rd.journalPath(), itemCount);
+    auto records =
+        readRecords ? readRecords(s.config, itemCount) : Journal::read(rd.journalPath(), itemCount);
     if (!records.ok())
         return records.error();
     s.records = std::move(records).value();

@@ -3,6 +3,7 @@
 #include "codec/Decode.h"
 #include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
+#include "codec/SingleJob.h"
 #include "engine/Defaults.h"
 #include "engine/Simulator.h"
 #include "engine/Validation.h"
@@ -30,19 +31,12 @@ DryRunReportInput dryRunReportInput(const std::string& manifestPath,
         out.input = failure(manifests.error().message);
         return out;
     }
-    const codec::Manifest* jobManifest = nullptr;
-    for (const codec::Manifest& m : *manifests)
-        if (m.kind == "Job") {
-            jobManifest = &m;
-            break;
-        }
-    if (jobManifest == nullptr) {
-        out.input =
-            failure(QCoreApplication::translate("DryRunReportInput", "%1: no document of kind Job")
-                        .arg(path)
-                        .toStdString());
+    const auto single = codec::singleJobManifest(*manifests, manifestPath);
+    if (!single.ok()) {
+        out.input = failure(single.error().message);
         return out;
     }
+    const codec::Manifest* jobManifest = *single;
     auto decoded = codec::decodeJob(jobManifest->json);
     if (!decoded.ok()) {
         out.input = failure(jobManifest->describe(jobManifest->locate(decoded.error())));

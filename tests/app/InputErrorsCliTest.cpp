@@ -114,6 +114,27 @@ TEST(InputErrorsCli, AManifestThatLoopedYamlCppIsAPositionedErrorInEveryReader) 
     }
 }
 
+TEST(InputErrorsCli, AFileOfTwoJobsIsRefusedByEveryCommandThatTakesOne) {
+    TempFiles files;
+    const std::string one = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: a}\nspec:\n"
+                            "  completionMode: Indexed\n  completions: 2\n  template:\n"
+                            "    spec:\n      restartPolicy: Never\n      containers:\n"
+                            "      - {name: c, image: busybox, command: [\"true\"]}\n";
+    const std::string two = files.write("two.yaml", one + "---\n" + one);
+    const std::string expected = two + ": 2 documents of kind Job (lines 1, 13); give one";
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"simulate", two},
+          std::vector<std::string>{"report", "--source", "simulate", two, "-o",
+                                   files.dir() + "/r.json"},
+          std::vector<std::string>{"run", files.write("items.txt", "true\ntrue\n"), "--job", two,
+                                   "--run-dir", files.dir() + "/run"}}) {
+        const auto r = runTessera(args);
+        EXPECT_NE(r.exitCode, 0) << args[0];
+        EXPECT_NE(r.err.find(expected), std::string::npos) << args[0] << ": " << r.err;
+    }
+    EXPECT_FALSE(std::filesystem::exists(files.dir() + "/run/journal"));
+}
+
 TEST(InputErrorsCli, ServeSaysToPreferTheEnvironmentForTheTokenAndWarnsAboutTheFlag) {
     const auto help = runTessera({"serve", "--help"});
     EXPECT_EQ(help.exitCode, 0);
