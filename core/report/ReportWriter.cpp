@@ -4,6 +4,7 @@
 #include "HtmlReportWriter.h"
 #include "JsonReportWriter.h"
 #include "PdfReportWriter.h"
+#include "WholeWrites.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -69,9 +70,10 @@ engine::Result<int64_t> ReportWriter::write(const Report& report, ReportFormat f
     if (!file.open(QIODevice::WriteOnly))
         return fail(file.errorString());
     QString error;
-    if (!writeTo(report, format, file, control, error)) {
+    WholeWrites whole(file);
+    if (!writeTo(report, format, whole, control, error) || !whole.failure().isEmpty()) {
         file.cancelWriting();
-        return fail(error);
+        return fail(whole.failure().isEmpty() ? error : whole.failure());
     }
     const int64_t size = file.size();
     if (!file.commit())

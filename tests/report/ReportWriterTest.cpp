@@ -13,8 +13,11 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <cerrno>
+#include <cstring>
 #include <gtest/gtest.h>
 #include <limits>
+#include <sys/mount.h>
 
 using namespace tessera;
 using namespace tessera::report;
@@ -245,6 +248,31 @@ TEST(ReportWriter, ReportsAnUnwritablePath) {
         ReportWriter::write(r, ReportFormat::Json, QStringLiteral("/nonexistent-dir/r.json"));
     ASSERT_FALSE(written.ok());
     EXPECT_NE(written.error().message.find("/nonexistent-dir/r.json"), std::string::npos);
+}
+
+TEST(ReportWriter, AFullDiskIsAnErrorSayingSoAndLeavesNoTruncatedReport) {
+    // A real full disk: a 64 KiB tmpfs (root only; CI runs as root).
+    QTemporaryDir dir;
+    const QByteArray disk = QFile::encodeName(dir.filePath(QStringLiteral("disk")));
+    ASSERT_TRUE(QDir().mkpath(QString::fromLocal8Bit(disk)));
+    if (::mount("tmpfs", disk.constData(), "tmpfs", 0, "size=64k") != 0)
+        GTEST_SKIP() << "mounting a tmpfs is not permitted here: " << std::strerror(errno);
+    struct Unmount {
+        QByteArray path;
+        ~Unmount() { ::umount2(path.constData(), MNT_DETACH); }
+    } unmount{disk};
+    // Large enough that every format overflows 64 KiB.
+    const Report r = ReportBuilder::build(reporttest::inputFrom(reporttest::simulateRun(3000)));
+    for (ReportFormat f :
+         {ReportFormat::Json, ReportFormat::Csv, ReportFormat::Html, ReportFormat::Pdf}) {
+        const QString path = QString::fromLocal8Bit(disk) + QStringLiteral("/r.") +
+                             QString::fromUtf8(ReportWriter::extension(f));
+        const auto written = ReportWriter::write(r, f, path);
+        ASSERT_FALSE(written.ok()) << ReportWriter::extension(f) << " reported written";
+        EXPECT_EQ(written.error().message, path.toStdString() + ": No space left on device");
+        EXPECT_FALSE(QFile::exists(path));
+    }
+    EXPECT_TRUE(QDir(QString::fromLocal8Bit(disk)).entryList(QDir::Files | QDir::Hidden).isEmpty());
 }
 
 TEST(ReportWriter, FormatsByNameAndExtension) {
