@@ -40,12 +40,15 @@ Informer::Options Informer::podsOfJob(const codec::JobObject& job) {
     if (!job.templateJson.empty())
         if (auto t = codec::decodePod(job.templateJson))
             labels = t->meta.labels;
-    if (labels.empty() || labels.count(engine::kJobNameLabel))
-        o.labelSelector = QLatin1String(engine::kJobNameLabel) + QLatin1Char('=') + name;
-    else if (labels.count(engine::kControllerUidLabel))
+    // By the Job's uid where its template carries it (the API server adds it unless the selector
+    // is manual): a Job deleted with orphaned pods and created again under the same name must
+    // not show the old Job's pods. The name only when there is no uid label to select by.
+    if (labels.count(engine::kControllerUidLabel))
         o.labelSelector = QLatin1String(engine::kControllerUidLabel) + QLatin1Char('=') + uid;
-    else
+    else if (labels.count("controller-uid"))
         o.labelSelector = QStringLiteral("controller-uid=") + uid; // clusters before 1.27
+    else
+        o.labelSelector = QLatin1String(engine::kJobNameLabel) + QLatin1Char('=') + name;
     return o;
 }
 

@@ -484,7 +484,8 @@ TEST(InformerOptions, AJobsPodsAreItsActiveAndFailedOnes) {
     const auto o = Informer::podsOfJob(*job);
     EXPECT_EQ(o.resource, Resource::Pods);
     EXPECT_EQ(o.namespace_, QStringLiteral("batch"));
-    EXPECT_EQ(o.labelSelector, QStringLiteral("batch.kubernetes.io/job-name=render"));
+    // By uid, not name: a Job made again under the same name must not show the old one's pods.
+    EXPECT_EQ(o.labelSelector, QStringLiteral("batch.kubernetes.io/controller-uid=uid-render"));
     EXPECT_EQ(o.fieldSelector, QStringLiteral("status.phase!=Succeeded"));
 
     // A cluster before 1.27 labels pods with controller-uid only.
@@ -493,6 +494,14 @@ TEST(InformerOptions, AJobsPodsAreItsActiveAndFailedOnes) {
         {"metadata":{"labels":{"controller-uid":"u-1","job-name":"old"}}}}})");
     ASSERT_TRUE(old) << old.error().describe();
     EXPECT_EQ(Informer::podsOfJob(*old).labelSelector, QStringLiteral("controller-uid=u-1"));
+
+    // A manual selector leaves no uid label to select by: the name is all there is.
+    auto manual = codec::decodeJob(
+        R"({"metadata":{"name":"m","namespace":"n","uid":"u-2"},"spec":{"manualSelector":true,
+        "template":{"metadata":{"labels":{"batch.kubernetes.io/job-name":"m"}}}}})");
+    ASSERT_TRUE(manual) << manual.error().describe();
+    EXPECT_EQ(Informer::podsOfJob(*manual).labelSelector,
+              QStringLiteral("batch.kubernetes.io/job-name=m"));
 }
 
 TEST_F(InformerTest, WatchesOnlyTheSelectedPods) {
@@ -504,7 +513,8 @@ TEST_F(InformerTest, WatchesOnlyTheSelectedPods) {
     informer->start();
     ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
     for (const HttpRequest& q : pods->listRequests() + pods->watchRequests()) {
-        EXPECT_EQ(q.param("labelSelector"), QStringLiteral("batch.kubernetes.io/job-name=render"));
+        EXPECT_EQ(q.param("labelSelector"),
+                  QStringLiteral("batch.kubernetes.io/controller-uid=uid-render"));
         EXPECT_EQ(q.param("fieldSelector"), QStringLiteral("status.phase!=Succeeded"));
     }
 }
