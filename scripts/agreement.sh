@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The agreement test with more seeds than CI runs: scripts/agreement.sh [N] [FIRST_SEED]
 # runs N seeds of each source (default 50) from FIRST_SEED (default 1) against the dev build
-# (built first). TESSERA_AGREEMENT_STRICT=1 also fails on the known defects (KnownDefects.cpp).
+# (built first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-50}
