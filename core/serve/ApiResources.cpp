@@ -42,7 +42,7 @@ void ApiServer::sendNotFound(HttpConnection* c, const HttpRequest& r, const Targ
 }
 
 void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    const auto selectors = ApiSelectors::fromQuery(r);
+    const auto selectors = ApiSelectors::fromQuery(r, *t.resource);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
     const QString exact = selectors->fields.exactName();

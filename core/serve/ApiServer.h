@@ -77,6 +77,9 @@ private:
         QString namespace_;
         QString name;
         QString subresource;
+        // The legacy watch path (/api/v1/watch/..., /apis/G/V/watch/...): a watch whatever the
+        // query says, of one object when a name is given.
+        bool legacyWatch = false;
     };
 
     // The front door (FrontDoor.h) on a request's head; false when it was refused (answered).

@@ -3,6 +3,7 @@
 // comma-separated and ANDed, where path is a dotted JSON path (metadata.name, status.phase,
 // spec.nodeName, involvedObject.uid, ...). A missing field compares as "". kubectl uses
 // metadata.name for `get NAME -w` and `wait`, and involvedObject.* for the events of `describe`.
+#include "ApiKinds.h"
 #include "ServeTypes.h"
 
 #include <QJsonObject>
@@ -15,6 +16,9 @@ class FieldSelector {
 public:
     FieldSelector() = default;
     static ApiOutcome<FieldSelector> parse(const QString& text);
+    // As parse, with each field checked against what `kind` can select (its row's selectable
+    // fields) and read where the kind keeps it: an unknown field is the API server's 400.
+    static ApiOutcome<FieldSelector> parse(const QString& text, const ResourceInfo& kind);
 
     bool empty() const { return m_terms.empty(); }
     bool matches(const QJsonObject& object) const;
@@ -27,6 +31,7 @@ private:
         QStringList path;
         QString value;
         bool negate = false;
+        QString whenMissing; // the field's text when the object does not have it
     };
     std::vector<Term> m_terms;
 };
