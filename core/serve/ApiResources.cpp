@@ -122,7 +122,7 @@ void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t)
     if (!body)
         return sendFailure(c, r, body.error(), &t);
     auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
-                                   isProtobufBody(r) ? QByteArray() : r.body);
+                                   isJsonBody(r) ? r.body : QByteArray());
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
     const QString bodyName =
@@ -158,8 +158,24 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
                                       "the URL (%2)")
                            .arg(bodyName, t.name)},
             &t);
+    // The uid of a PUT's body is its precondition (rest.DefaultUpdatedObjectInfo), checked
+    // against the stored object as storage.Preconditions.Check does: a Conflict. (A patch has
+    // none: a uid it changes is refused by validation as immutable.)
+    const QString sentUid =
+        body->value(kMetadata).toObject().value(QStringLiteral("uid")).toString();
+    const QString storedUid =
+        previous->json.value(kMetadata).toObject().value(QStringLiteral("uid")).toString();
+    if (!sentUid.isEmpty() && sentUid != storedUid)
+        return sendFailure(
+            c, r,
+            ApiFailure{409, QStringLiteral("Conflict"),
+                       QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": "
+                                      "Precondition failed: UID in precondition: "
+                                      "%3, UID in object meta: %4")
+                           .arg(t.resource->qualifiedName(), t.name, sentUid, storedUid)},
+            &t);
     auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
-                                   isProtobufBody(r) ? QByteArray() : r.body);
+                                   isJsonBody(r) ? r.body : QByteArray());
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(*body),
@@ -170,7 +186,7 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
 }
 
 void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    if (r.header("content-type").startsWith("application/apply-patch"))
+    if (r.mediaType() == "application/apply-patch+yaml")
         return apply(c, r, t);
     ObjectPtr previous = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
     if (!previous)

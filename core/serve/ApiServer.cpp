@@ -338,8 +338,7 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
             c->reply(200, "application/json", doc);
             return;
         }
-        if (s.size() == 1 && (s[0] == QLatin1String("healthz") || s[0] == QLatin1String("livez") ||
-                              s[0] == QLatin1String("readyz"))) {
+        if (FrontDoor::isHealthCheck(r)) {
             c->reply(200, "text/plain", "ok");
             return;
         }
