@@ -13,6 +13,7 @@ constexpr SelectableField kPodFields[] = {
     {"metadata.name", "metadata.name"},
     {"metadata.namespace", "metadata.namespace"},
     {"spec.nodeName", "spec.nodeName"},
+    {"spec.host", "spec.nodeName"}, // what old v1 clients send for spec.nodeName
     {"spec.restartPolicy", "spec.restartPolicy"},
     {"spec.schedulerName", "spec.schedulerName"},
     {"spec.serviceAccountName", "spec.serviceAccountName"},

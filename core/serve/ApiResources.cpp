@@ -42,6 +42,9 @@ void ApiServer::sendNotFound(HttpConnection* c, const HttpRequest& r, const Targ
 }
 
 void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    // Any version is served from the current state, but one that does not parse is a 400.
+    if (const auto version = parseResourceVersion(r.param("resourceVersion")); !version)
+        return sendFailure(c, r, version.error(), &t);
     const auto selectors = ApiSelectors::fromQuery(r, *t.resource);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
@@ -107,6 +110,8 @@ void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
 }
 
 void ApiServer::get(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    if (const auto version = parseResourceVersion(r.param("resourceVersion")); !version)
+        return sendFailure(c, r, version.error(), &t);
     ObjectPtr o = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
     if (!o)
         return sendNotFound(c, r, t);

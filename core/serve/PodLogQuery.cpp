@@ -171,18 +171,10 @@ QByteArray LogStreamFilter::filter(const QByteArray& text, qint64 atMs) {
 }
 
 QByteArray logTimestampPrefix(qint64 atMs) {
+    // "…:05.120Z" -> "…:05.120000000Z": the kubelet's RFC3339NanoFixed, nine digits always.
     std::string text =
         codec::formatRfc3339(engine::fromUnixMillis(atMs), codec::TimePrecision::Millis);
-    // "…:05.120Z" -> "…:05.12Z", "…:05.000Z" -> "…:05Z"
-    if (const std::size_t dot = text.find('.'); dot != std::string::npos) {
-        std::size_t end = text.size() - 1; // the 'Z'
-        std::size_t keep = end;
-        while (keep > dot + 1 && text[keep - 1] == '0')
-            --keep;
-        if (keep == dot + 1)
-            keep = dot;
-        text.erase(keep, end - keep);
-    }
+    text.insert(text.size() - 1, "000000");
     return QByteArray::fromStdString(text) + ' ';
 }
 

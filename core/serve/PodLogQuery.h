@@ -53,8 +53,8 @@ private:
     bool m_atLineStart = true;
 };
 
-// The RFC 3339 time with the fraction's trailing zeros left out (Go's RFC3339Nano), and a space:
-// the prefix of a timestamped log line.
+// The time in the kubelet's RFC3339NanoFixed form (nine fraction digits) and a space: the prefix
+// of a timestamped log line.
 QByteArray logTimestampPrefix(qint64 atMs);
 
 } // namespace tessera::serve

@@ -6,7 +6,7 @@
 namespace tessera::serve {
 
 namespace {
-// Kept per pod: trimmed to the last kKeep bytes once past kMax (whole lines, oldest first).
+// Kept per pod: trimmed to the last kKeep bytes once past kMax (one copy per 64 KiB, not per line).
 constexpr qsizetype kMax = 256 * 1024;
 constexpr qsizetype kKeep = 192 * 1024;
 } // namespace
@@ -41,9 +41,17 @@ void PodLogs::append(const QString& key, const QByteArray& text) {
         at = end;
     }
     if (log.bytes > kMax)
-        while (log.bytes > kKeep && log.lines.size() > 1) {
-            log.bytes -= log.lines.front().text.size();
-            log.lines.pop_front();
+        while (log.bytes > kKeep) {
+            // Oldest lines first; a line longer than what is left to drop loses its head.
+            LogLine& front = log.lines.front();
+            const qsizetype excess = log.bytes - kKeep;
+            if (front.text.size() <= excess) {
+                log.bytes -= front.text.size();
+                log.lines.pop_front();
+            } else {
+                front.text.remove(0, excess);
+                log.bytes -= excess;
+            }
         }
     for (auto& [id, f] : m_followers)
         if (f.key == key)

@@ -48,13 +48,13 @@ TEST_F(KubectlCluster, LogsApplyTailSinceTimestampsAndLimitBytesAsTheKubelet) {
     const QStringList lines = all.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 2) << all.out.toStdString(); // started, done
 
-    // Every line with the time it was written (RFC 3339, as the kubelet's RFC3339Nano).
+    // Every line with the time it was written (the kubelet's RFC3339NanoFixed).
     const KubectlRun stamped = logs({"--timestamps"});
     EXPECT_OK(stamped);
     const QStringList stampedLines = stamped.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     ASSERT_EQ(stampedLines.size(), 2) << stamped.out.toStdString();
     static const QRegularExpression time(
-        QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z $"));
+        QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{9}Z $"));
     for (qsizetype i = 0; i < 2; ++i) {
         const QString prefix = stampedLines[i].section(QLatin1Char(' '), 0, 0) + QLatin1Char(' ');
         EXPECT_TRUE(time.match(prefix).hasMatch()) << stampedLines[i].toStdString();

@@ -43,7 +43,7 @@ TEST(PodLogQuery, AppliesTailThenSinceThenLimitBytes) {
         {"since leaves fewer than the tail", "tailLines=1&sinceTime=1970-01-01T00:00:05Z", ""},
         {"limit cuts a line", "limitBytes=6", "one\ntw"},
         {"limit after tail and since", "tailLines=3&sinceSeconds=2&limitBytes=8", "three\nfo"},
-        {"timestamps", "tailLines=1&timestamps=true", "1970-01-01T00:00:04Z four\n"},
+        {"timestamps", "tailLines=1&timestamps=true", "1970-01-01T00:00:04.000000000Z four\n"},
         {"timestamps count toward the limit", "tailLines=1&timestamps=true&limitBytes=10",
          "1970-01-01"},
     };
@@ -55,11 +55,10 @@ TEST(PodLogQuery, AppliesTailThenSinceThenLimitBytes) {
     }
 }
 
-TEST(PodLogQuery, TimestampsDropTheFractionsTrailingZeros) {
-    EXPECT_EQ(logTimestampPrefix(1500), QByteArray("1970-01-01T00:00:01.5Z "));
-    EXPECT_EQ(logTimestampPrefix(1250), QByteArray("1970-01-01T00:00:01.25Z "));
-    EXPECT_EQ(logTimestampPrefix(1001), QByteArray("1970-01-01T00:00:01.001Z "));
-    EXPECT_EQ(logTimestampPrefix(2000), QByteArray("1970-01-01T00:00:02Z "));
+TEST(PodLogQuery, TimestampsAreTheKubeletsFixedWidthNanoseconds) {
+    EXPECT_EQ(logTimestampPrefix(1500), QByteArray("1970-01-01T00:00:01.500000000Z "));
+    EXPECT_EQ(logTimestampPrefix(1001), QByteArray("1970-01-01T00:00:01.001000000Z "));
+    EXPECT_EQ(logTimestampPrefix(2000), QByteArray("1970-01-01T00:00:02.000000000Z "));
 }
 
 TEST(PodLogQuery, RefusesOptionsAsTheApiServerDoes) {
