@@ -1,8 +1,10 @@
 #pragma once
 // The API's `fieldSelector` query parameter: `path=value`, `path==value`, `path!=value`,
 // comma-separated and ANDed, where path is a dotted JSON path (metadata.name, status.phase,
-// spec.nodeName, involvedObject.uid, ...). A missing field compares as "". kubectl uses
-// metadata.name for `get NAME -w` and `wait`, and involvedObject.* for the events of `describe`.
+// spec.nodeName, involvedObject.uid, ...). A missing field compares as "" (or as the kind says:
+// a Job's status.successful as "0"). The API server's selectors are checked against the kind's
+// selectable fields (ApiKinds.h). kubectl uses metadata.name for `get NAME -w` and `wait`, and
+// involvedObject.* for the events of `describe`.
 #include "ApiKinds.h"
 #include "ServeTypes.h"
 
