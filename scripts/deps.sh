@@ -14,6 +14,7 @@ packages=(
   imagemagick poppler-utils appstream dpkg-dev fakeroot file ccache
   clang # the libFuzzer harnesses (preset fuzz, scripts/fuzz.sh)
   python3-kubernetes # the official Python client, driven against `tessera serve` (tests/serve)
+  ruby-kubeclient # Ruby's kubeclient: its watches use the legacy watch paths (tests/serve)
 )
 # dbus-x11 must NOT be installed: with it, keychain calls under xvfb-run autolaunch a bus and hang.
 

@@ -127,24 +127,15 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
             // Object names by the kind's rules, labels and annotations; what the client sent as
             // status is not kept (the server and the controllers own it).
             QJsonArray causes = validateObjectName(resource, object);
-            if (QLatin1String(resource.name) == QLatin1String("pods"))
-                for (const QJsonValue& c :
-                     validatePodSpec(object.value(kSpec).toObject(), QStringLiteral("spec"), false))
-                    causes.append(c);
-            defaultKindObject(QLatin1String(resource.name), object, nullptr);
-            for (const QJsonValue& c : validateKindObject(QLatin1String(resource.name), object))
+            defaultKindObject(resource, object, nullptr);
+            for (const QJsonValue& c : validateKindObject(resource, object))
                 causes.append(c);
             if (!causes.isEmpty())
                 return tl::unexpected(invalidObject(resource, name, causes));
-            if (QLatin1String(resource.name) == QLatin1String("pods"))
-                object.remove(kStatus);
             object.insert(kMetadata, meta);
-            if (QLatin1String(resource.name) == QLatin1String("namespaces"))
-                object.insert(kStatus,
-                              QJsonObject{{QStringLiteral("phase"), QStringLiteral("Active")}});
-            if (QLatin1String(resource.name) == QLatin1String("pods"))
-                object.insert(kStatus,
-                              QJsonObject{{QStringLiteral("phase"), QStringLiteral("Pending")}});
+            if (*resource.initialPhase) // the client's status is not kept
+                object.insert(kStatus, QJsonObject{{QStringLiteral("phase"),
+                                                    QLatin1String(resource.initialPhase)}});
         }
         return object;
     }
@@ -188,12 +179,11 @@ ApiOutcome<QJsonObject> ApiServer::admit(const ResourceInfo& resource, const QSt
         return tl::unexpected(invalidObject(resource, previous->name, metaCauses));
     object.insert(kMetadata, meta);
     if (!isJob) {
-        defaultKindObject(QLatin1String(resource.name), object, previous);
-        if (const QJsonArray causes = validateKindObject(QLatin1String(resource.name), object);
-            !causes.isEmpty())
+        defaultKindObject(resource, object, previous);
+        if (const QJsonArray causes = validateKindObject(resource, object); !causes.isEmpty())
             return tl::unexpected(invalidObject(resource, previous->name, causes));
     }
-    if (isJob || QLatin1String(resource.name) == QLatin1String("cronjobs")) {
+    if (resource.countsGeneration) {
         // metadata.generation counts spec changes (status updates do not touch it).
         const qint64 generation = storedMeta.value(QStringLiteral("generation")).toInteger(1);
         meta.insert(QStringLiteral("generation"), previous->json.value(kSpec) == object.value(kSpec)
@@ -246,10 +236,7 @@ ApiOutcome<ObjectPtr> ApiServer::store(const ResourceInfo& resource, const QStri
 
 ApiOutcome<ObjectPtr> ApiServer::createObject(const QString& resource, const QString& namespace_,
                                               QJsonObject object, bool dryRun) {
-    const ResourceInfo* info = nullptr;
-    for (const ResourceInfo* r : servedResources())
-        if (resource == QLatin1String(r->name))
-            info = r;
+    const ResourceInfo* info = findResourceNamed(resource);
     if (!info)
         return apiFailure(404, "NotFound", QStringLiteral("unknown resource %1").arg(resource));
     m_fieldManager = QStringLiteral("tessera");

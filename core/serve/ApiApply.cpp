@@ -6,7 +6,6 @@
 #include "ManagedFields.h"
 #include "ObjectStore.h"
 #include "ServerSideApply.h"
-#include "codec/Manifests.h"
 #include "proto/KubeSchema.h"
 
 #include <QJsonArray>
@@ -26,21 +25,7 @@ ApiOutcome<QJsonObject> parseConfig(const QByteArray& body) {
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error == QJsonParseError::NoError && doc.isObject())
         return doc.object();
-    auto manifests =
-        codec::parseManifests(std::string_view(body.constData(), body.size()), "the apply patch");
-    if (!manifests)
-        return apiFailure(400, "BadRequest",
-                          QStringLiteral("error decoding YAML: %1")
-                              .arg(QString::fromStdString(manifests.error().message)));
-    if (manifests->size() != 1)
-        return apiFailure(
-            400, "BadRequest",
-            QStringLiteral("the apply patch must be one object, not %1").arg(manifests->size()));
-    const QJsonDocument yaml =
-        QJsonDocument::fromJson(QByteArray::fromStdString(manifests->front().json));
-    if (!yaml.isObject())
-        return apiFailure(400, "BadRequest", QStringLiteral("the apply patch is not an object"));
-    return yaml.object();
+    return decodeYamlObject(body, "the apply patch");
 }
 
 // The object with its managedFields' times left out.

@@ -1,5 +1,6 @@
 // The reviews kubectl posts about its own rights: SelfSubjectAccessReview
-// (authorization.k8s.io/v1, `kubectl auth can-i`) and SelfSubjectReview (authentication.k8s.io/v1,
+// (authorization.k8s.io/v1, `kubectl auth can-i`), SelfSubjectRulesReview (`kubectl auth can-i
+// --list`: every verb on every resource and URL) and SelfSubjectReview (authentication.k8s.io/v1,
 // `kubectl auth whoami`). tessera serve has one user: whoever holds the token (or anyone, with no
 // token), and that user may do everything. Reviews are answered, never stored.
 #include "ApiCodec.h"
@@ -36,6 +37,19 @@ void ApiServer::review(HttpConnection* c, const HttpRequest& r, const Target& t)
                    QJsonObject{{QStringLiteral("allowed"), true},
                                {QStringLiteral("reason"),
                                 QStringLiteral("tessera serve: its user may do everything")}});
+    } else if (kind == QLatin1String("SelfSubjectRulesReview")) {
+        const QJsonArray everything{QStringLiteral("*")};
+        out.insert(QStringLiteral("spec"), body->value(QStringLiteral("spec")));
+        out.insert(
+            QStringLiteral("status"),
+            QJsonObject{{QStringLiteral("resourceRules"),
+                         QJsonArray{QJsonObject{{QStringLiteral("verbs"), everything},
+                                                {QStringLiteral("apiGroups"), everything},
+                                                {QStringLiteral("resources"), everything}}}},
+                        {QStringLiteral("nonResourceRules"),
+                         QJsonArray{QJsonObject{{QStringLiteral("verbs"), everything},
+                                                {QStringLiteral("nonResourceURLs"), everything}}}},
+                        {QStringLiteral("incomplete"), false}});
     } else {
         // With a token the user is its holder, the admin of this server; without one, anyone.
         const bool token = !m_options.token.isEmpty();

@@ -1,6 +1,7 @@
 #include "ApiCodec.h"
 
 #include "codec/InputRules.h"
+#include "codec/Manifests.h"
 #include "proto/ProtoCodec.h"
 
 #include <QJsonDocument>
@@ -72,7 +73,31 @@ bool wantsTable(const HttpRequest& r) {
 }
 
 bool isProtobufBody(const HttpRequest& r) {
-    return r.header("content-type").split(';').value(0).trimmed().toLower() == kProtobufMediaType;
+    return r.mediaType() == kProtobufMediaType;
+}
+
+bool isJsonBody(const HttpRequest& r) {
+    const QByteArray type = r.mediaType();
+    return type.isEmpty() || type == "application/json";
+}
+
+ApiOutcome<QJsonObject> decodeYamlObject(const QByteArray& body, const char* what) {
+    auto manifests = codec::parseManifests(std::string_view(body.constData(), body.size()), what);
+    if (!manifests)
+        return apiFailure(400, "BadRequest",
+                          QStringLiteral("error decoding YAML: %1")
+                              .arg(QString::fromStdString(manifests.error().message)));
+    if (manifests->size() != 1)
+        return apiFailure(400, "BadRequest",
+                          QStringLiteral("%1 must be one object, not %2")
+                              .arg(QLatin1String(what))
+                              .arg(manifests->size()));
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray::fromStdString(manifests->front().json));
+    if (!doc.isObject())
+        return apiFailure(400, "BadRequest",
+                          QStringLiteral("%1 is not an object").arg(QLatin1String(what)));
+    return doc.object();
 }
 
 ApiOutcome<QJsonObject> decodeBody(const HttpRequest& r) {
@@ -84,6 +109,9 @@ ApiOutcome<QJsonObject> decodeBody(const HttpRequest& r) {
                                   .arg(decoded.error()));
         return *decoded;
     }
+    // application/yaml: one document, read as kube-apiserver's YAML serializer reads it.
+    if (r.mediaType() == "application/yaml")
+        return decodeYamlObject(r.body, "the request body");
     if (std::optional<ApiFailure> deep = nestingFailure(r.body))
         return tl::unexpected(*deep);
     QJsonParseError error{};

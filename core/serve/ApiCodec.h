@@ -21,14 +21,20 @@ WireFormat responseFormat(const HttpRequest& r);
 bool wantsTable(const HttpRequest& r);
 // The body's Content-Type is the Kubernetes protobuf encoding.
 bool isProtobufBody(const HttpRequest& r);
+// The body is JSON text (application/json, or no Content-Type).
+bool isJsonBody(const HttpRequest& r);
 
-// The request body as a JSON object: JSON, or protobuf turned into the same JSON document.
+// The request body as a JSON object: JSON, YAML (application/yaml) or protobuf turned into the
+// same JSON document.
 ApiOutcome<QJsonObject> decodeBody(const HttpRequest& r);
 
 // A 400 when a JSON body nests deeper than every reader of Tessera accepts
 // (codec::checkJsonNesting), naming the JSON path and byte; nullopt otherwise. Called before Qt
 // parses a JSON body (its own limit, 1,024, is another one).
 std::optional<ApiFailure> nestingFailure(const QByteArray& body);
+
+// One YAML document (`what` names it in errors: "the request body") as a JSON object.
+ApiOutcome<QJsonObject> decodeYamlObject(const QByteArray& body, const char* what);
 
 QByteArray compactJson(const QJsonObject& o);
 // A metav1.Status for a failure; details carry the name, group and kind when known.

@@ -184,7 +184,7 @@ void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t)
 }
 
 void ApiServer::removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    const auto selectors = ApiSelectors::fromQuery(r);
+    const auto selectors = ApiSelectors::fromQuery(r, *t.resource);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
     const QString resource = QLatin1String(t.resource->name);

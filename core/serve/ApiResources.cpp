@@ -10,9 +10,11 @@
 #include "JsonPatch.h"
 #include "JsonPointerPatch.h"
 #include "ObjectStore.h"
+#include "PodLogQuery.h"
 #include "Tables.h"
 #include "proto/KubeSchema.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -40,7 +42,10 @@ void ApiServer::sendNotFound(HttpConnection* c, const HttpRequest& r, const Targ
 }
 
 void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    const auto selectors = ApiSelectors::fromQuery(r);
+    // Any version is served from the current state, but one that does not parse is a 400.
+    if (const auto version = parseResourceVersion(r.param("resourceVersion")); !version)
+        return sendFailure(c, r, version.error(), &t);
+    const auto selectors = ApiSelectors::fromQuery(r, *t.resource);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
     const QString exact = selectors->fields.exactName();
@@ -105,6 +110,8 @@ void ApiServer::list(HttpConnection* c, const HttpRequest& r, const Target& t) {
 }
 
 void ApiServer::get(HttpConnection* c, const HttpRequest& r, const Target& t) {
+    if (const auto version = parseResourceVersion(r.param("resourceVersion")); !version)
+        return sendFailure(c, r, version.error(), &t);
     ObjectPtr o = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
     if (!o)
         return sendNotFound(c, r, t);
@@ -120,7 +127,7 @@ void ApiServer::create(HttpConnection* c, const HttpRequest& r, const Target& t)
     if (!body)
         return sendFailure(c, r, body.error(), &t);
     auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
-                                   isProtobufBody(r) ? QByteArray() : r.body);
+                                   isJsonBody(r) ? r.body : QByteArray());
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
     const QString bodyName =
@@ -156,8 +163,24 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
                                       "the URL (%2)")
                            .arg(bodyName, t.name)},
             &t);
+    // The uid of a PUT's body is its precondition (rest.DefaultUpdatedObjectInfo), checked
+    // against the stored object as storage.Preconditions.Check does: a Conflict. (A patch has
+    // none: a uid it changes is refused by validation as immutable.)
+    const QString sentUid =
+        body->value(kMetadata).toObject().value(QStringLiteral("uid")).toString();
+    const QString storedUid =
+        previous->json.value(kMetadata).toObject().value(QStringLiteral("uid")).toString();
+    if (!sentUid.isEmpty() && sentUid != storedUid)
+        return sendFailure(
+            c, r,
+            ApiFailure{409, QStringLiteral("Conflict"),
+                       QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": "
+                                      "Precondition failed: UID in precondition: "
+                                      "%3, UID in object meta: %4")
+                           .arg(t.resource->qualifiedName(), t.name, sentUid, storedUid)},
+            &t);
     auto warnings = validateFields(*t.resource, *body, r.param("fieldValidation"),
-                                   isProtobufBody(r) ? QByteArray() : r.body);
+                                   isJsonBody(r) ? r.body : QByteArray());
     if (!warnings)
         return sendFailure(c, r, warnings.error(), &t);
     auto stored = store(*t.resource, t.namespace_, t.name, t.subresource, std::move(*body),
@@ -168,7 +191,7 @@ void ApiServer::replace(HttpConnection* c, const HttpRequest& r, const Target& t
 }
 
 void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    if (r.header("content-type").startsWith("application/apply-patch"))
+    if (r.mediaType() == "application/apply-patch+yaml")
         return apply(c, r, t);
     ObjectPtr previous = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
     if (!previous)
@@ -243,42 +266,47 @@ void ApiServer::patch(HttpConnection* c, const HttpRequest& r, const Target& t) 
 }
 
 void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    if (!m_runner)
-        return sendFailure(
-            c, r, ApiFailure{404, QStringLiteral("NotFound"), QStringLiteral("no logs")}, &t);
-    const std::optional<QByteArray> text = m_runner->podLog(t.namespace_, t.name);
-    if (!text)
+    const ObjectPtr pod = m_store.get(QLatin1String(t.resource->name), t.namespace_, t.name);
+    if (!m_runner || !pod)
+        return sendNotFound(c, r, t);
+    auto query = PodLogQuery::fromRequest(r, t.name, QDateTime::currentMSecsSinceEpoch());
+    if (!query)
+        return sendFailure(c, r, query.error(), &t);
+    if (const std::optional<ApiFailure> bad = query->resolveContainer(pod->json))
+        return sendFailure(c, r, *bad, &t);
+    const PodLogs& podLogs = m_runner->podLogs();
+    const QString key = PodLogs::keyOf(t.namespace_, t.name);
+    const std::optional<LogLines> lines = podLogs.lines(key, query->previous);
+    if (query->previous && !lines)
+        // The kubelet's answer when the container has not terminated before
+        // (kubelet_pods.go validateContainerLogStatus).
         return sendFailure(c, r,
-                           ApiFailure{404, QStringLiteral("NotFound"),
-                                      QStringLiteral("pods \"%1\" not found").arg(t.name)},
+                           ApiFailure{400, QStringLiteral("BadRequest"),
+                                      QStringLiteral("previous terminated container \"%1\" in "
+                                                     "pod \"%2\" not found")
+                                          .arg(query->container, t.name)},
                            &t);
-    QByteArray out = *text;
-    if (r.hasParam("tailLines")) {
-        const int tail = r.param("tailLines").toInt();
-        QList<QByteArray> lines = out.split('\n');
-        if (!lines.isEmpty() && lines.last().isEmpty())
-            lines.removeLast();
-        if (tail >= 0 && lines.size() > tail)
-            lines = lines.mid(lines.size() - tail);
-        out = lines.join('\n');
-        if (!out.isEmpty())
-            out += '\n';
-    }
-    if (!truthy(r.param("follow")) || m_runner->podLogEnded(t.namespace_, t.name)) {
+    const QByteArray out = lines ? query->render(*lines) : QByteArray();
+    const bool limitReached = query->limitBytes && out.size() >= *query->limitBytes;
+    if (!query->follow || query->previous || limitReached || podLogs.ended(key)) {
         c->reply(200, "text/plain", out);
         return;
     }
     c->beginStream(200, "text/plain");
     c->write(out);
     QPointer<HttpConnection> guard(c);
+    auto filter = std::make_shared<LogStreamFilter>(*query, out.size());
     const int follower = m_runner->followLog(
         t.namespace_, t.name,
-        [guard](const QByteArray& data) {
-            if (guard)
-                guard->write(data);
+        [guard, filter](const QByteArray& data) {
+            if (!guard || filter->done())
+                return;
+            guard->write(filter->filter(data, QDateTime::currentMSecsSinceEpoch()));
+            if (filter->done())
+                guard->end();
         },
-        [guard] {
-            if (guard)
+        [guard, filter] {
+            if (guard && !filter->done())
                 guard->end();
         });
     connect(c, &HttpConnection::closed, this,

@@ -21,7 +21,11 @@ struct ApiSelectors {
     // The label selector is checked first, as the API server converts it first.
     static ApiOutcome<ApiSelectors> parse(const QString& labelSelector,
                                           const QString& fieldSelector);
-    static ApiOutcome<ApiSelectors> fromQuery(const HttpRequest& r);
+    // The request's selectors for a list, watch or deletecollection of `kind`: the field
+    // selector may name only what the kind can select (ApiKinds.h).
+    static ApiOutcome<ApiSelectors> parse(const QString& labelSelector,
+                                          const QString& fieldSelector, const ResourceInfo& kind);
+    static ApiOutcome<ApiSelectors> fromQuery(const HttpRequest& r, const ResourceInfo& kind);
 
     bool matches(const QJsonObject& object) const {
         return labels.matchesObject(object) && fields.matches(object);

@@ -259,8 +259,12 @@ std::optional<ApiServer::Target> ApiServer::parseTarget(const QStringList& s) co
     } else {
         return std::nullopt;
     }
-    const QStringList rest = s.mid(at);
+    QStringList rest = s.mid(at);
     Target t;
+    if (rest.value(0) == QLatin1String("watch")) {
+        rest.removeFirst();
+        t.legacyWatch = true;
+    }
     if (rest.size() >= 3 && rest[0] == QLatin1String("namespaces")) {
         t.namespace_ = rest[1];
         t.resource = findResource(group, rest[2]);
@@ -285,6 +289,8 @@ std::optional<ApiServer::Target> ApiServer::parseTarget(const QStringList& s) co
         return std::nullopt;
     if (!t.resource->namespaced && !t.namespace_.isEmpty() &&
         QLatin1String(t.resource->name) != QLatin1String("namespaces"))
+        return std::nullopt;
+    if (t.legacyWatch && !t.subresource.isEmpty())
         return std::nullopt;
     if (!t.subresource.isEmpty() && !QString::fromLatin1(t.resource->subresources)
                                          .split(QLatin1Char(','))
@@ -332,8 +338,7 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
             c->reply(200, "application/json", doc);
             return;
         }
-        if (s.size() == 1 && (s[0] == QLatin1String("healthz") || s[0] == QLatin1String("livez") ||
-                              s[0] == QLatin1String("readyz"))) {
+        if (FrontDoor::isHealthCheck(r)) {
             c->reply(200, "text/plain", "ok");
             return;
         }
@@ -371,8 +376,15 @@ void ApiServer::dispatch(HttpConnection* c, const HttpRequest& r) {
         return unsupported(c, r, t);
     if (m == "GET" && t.subresource == QLatin1String("log"))
         logs(c, r, t);
-    else if (m == "GET" && !item && truthy(r.param("watch")))
+    else if (m == "GET" && (t.legacyWatch || (!item && truthy(r.param("watch")))))
         watch(c, r, t);
+    else if (t.legacyWatch)
+        sendFailure(
+            c, r,
+            ApiFailure{
+                405, QStringLiteral("MethodNotAllowed"),
+                QStringLiteral("%1 is not supported on %2").arg(QString::fromLatin1(m), r.path)},
+            &t);
     else if (m == "GET" && !item)
         list(c, r, t);
     else if (m == "GET")

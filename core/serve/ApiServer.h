@@ -4,9 +4,11 @@
 //
 //  - discovery (/version, /api, /apis, /api/v1, /apis/batch/v1), OpenAPI v2 (JSON and protobuf)
 //    and v3 generated from the served schema (OpenApi.h), /metrics, /healthz;
-//  - core/v1 pods (+ /status, /log with tailLines and follow), configmaps, events, namespaces,
-//    nodes, secrets, services, serviceaccounts; batch/v1 jobs (+ /status), cronjobs;
-//    SelfSubjectAccessReview and SelfSubjectReview (ApiAuth.cpp); pods/exec, attach,
+//  - the kinds of the table of kinds (ApiKinds.h): core/v1 pods (+ /status, /log with the
+//    kubelet's options: PodLogQuery.h), configmaps, events, namespaces, nodes, secrets, services,
+//    serviceaccounts; batch/v1 jobs (+ /status), cronjobs; SelfSubjectAccessReview,
+//    SelfSubjectRulesReview and SelfSubjectReview (ApiAuth.cpp); the legacy watch paths
+//    (/api/v1/watch/...); pods/exec, attach,
 //    portforward and ephemeralcontainers answer a clear 405 (ApiUnsupported.cpp);
 //  - get, list (limit/continue, labelSelector, fieldSelector), watch (chunked JSON lines from a
 //    resourceVersion, BOOKMARK events with allowWatchBookmarks, 410 Expired for versions older
@@ -77,6 +79,9 @@ private:
         QString namespace_;
         QString name;
         QString subresource;
+        // The legacy watch path (/api/v1/watch/..., /apis/G/V/watch/...): a watch whatever the
+        // query says, of one object when a name is given.
+        bool legacyWatch = false;
     };
 
     // The front door (FrontDoor.h) on a request's head; false when it was refused (answered).

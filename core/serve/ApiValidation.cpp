@@ -12,17 +12,6 @@ namespace {
 const QString kMetadata = QStringLiteral("metadata");
 const QString kSpec = QStringLiteral("spec");
 
-codec::NameRule nameRuleOf(const ResourceInfo& r) {
-    const QLatin1String name(r.name);
-    if (name == QLatin1String("namespaces"))
-        return codec::NameRule::Label;
-    if (name == QLatin1String("services"))
-        return codec::NameRule::Dns1035;
-    if (name == QLatin1String("events"))
-        return codec::NameRule::PathSegment;
-    return codec::NameRule::Subdomain;
-}
-
 QString quoted(const QString& s) {
     return QString::fromStdString(engine::quoteValue(s.toStdString()));
 }
@@ -116,7 +105,7 @@ ApiFailure invalidObject(const ResourceInfo& resource, const QString& name,
 }
 
 QJsonArray validateObjectName(const ResourceInfo& resource, const QJsonObject& object) {
-    return causesOf(codec::validateObjectMeta(jsonText(object), nameRuleOf(resource)));
+    return causesOf(codec::validateObjectMeta(jsonText(object), resource.nameRule));
 }
 
 QJsonArray validatePodSpec(const QJsonObject& podSpec, const QString& path, bool jobTemplate) {

@@ -10,7 +10,12 @@
 namespace tessera::serve {
 
 void ApiServer::watch(HttpConnection* c, const HttpRequest& r, const Target& t) {
-    auto selectors = ApiSelectors::fromQuery(r);
+    // The legacy form /api/v1/watch/namespaces/NS/pods/NAME watches one object by name.
+    QString fieldSelector = r.param("fieldSelector");
+    if (!t.name.isEmpty())
+        fieldSelector = QStringList{fieldSelector, QStringLiteral("metadata.name=") + t.name}.join(
+            QLatin1Char(','));
+    auto selectors = ApiSelectors::parse(r.param("labelSelector"), fieldSelector, *t.resource);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
     const auto sinceParsed = parseResourceVersion(r.param("resourceVersion"));

@@ -8,26 +8,6 @@ namespace tessera::serve {
 
 namespace {
 
-constexpr ResourceInfo kResources[] = {
-    {"pods", "pod", "Pod", "", "v1", true, "po",
-     "status,log,exec,attach,portforward,ephemeralcontainers"},
-    {"configmaps", "configmap", "ConfigMap", "", "v1", true, "cm", ""},
-    {"events", "event", "Event", "", "v1", true, "ev", ""},
-    {"namespaces", "namespace", "Namespace", "", "v1", false, "ns", "status"},
-    {"nodes", "node", "Node", "", "v1", false, "no", "status"},
-    {"jobs", "job", "Job", "batch", "v1", true, "", "status"},
-    // Stored and served around Jobs (ApiKinds.cpp); secrets are never logged.
-    {"secrets", "secret", "Secret", "", "v1", true, "", ""},
-    {"services", "service", "Service", "", "v1", true, "svc", "status"},
-    {"serviceaccounts", "serviceaccount", "ServiceAccount", "", "v1", true, "sa", ""},
-    {"cronjobs", "cronjob", "CronJob", "batch", "v1", true, "cj", "status"},
-    // Reviews: answered, never stored (ApiAuth.cpp).
-    {"selfsubjectaccessreviews", "selfsubjectaccessreview", "SelfSubjectAccessReview",
-     "authorization.k8s.io", "v1", false, "", "", true},
-    {"selfsubjectreviews", "selfsubjectreview", "SelfSubjectReview", "authentication.k8s.io", "v1",
-     false, "", "", true},
-};
-
 // The API groups besides core, in discovery order.
 constexpr const char* kGroups[] = {"batch", "authorization.k8s.io", "authentication.k8s.io"};
 
@@ -40,25 +20,13 @@ QJsonArray verbs(bool subresource, bool createOnly = false) {
         return QJsonArray{QStringLiteral("create")};
     if (subresource)
         return QJsonArray{QStringLiteral("get"), QStringLiteral("patch"), QStringLiteral("update")};
-    return QJsonArray{QStringLiteral("create"), QStringLiteral("delete"),
-                      QStringLiteral("deletecollection"), QStringLiteral("get"),
-                      QStringLiteral("list"), QStringLiteral("patch"),
-                      QStringLiteral("update"), QStringLiteral("watch")};
+    return QJsonArray{
+        QStringLiteral("create"), QStringLiteral("delete"), QStringLiteral("deletecollection"),
+        QStringLiteral("get"),    QStringLiteral("list"),   QStringLiteral("patch"),
+        QStringLiteral("update"), QStringLiteral("watch")};
 }
 
 } // namespace
-
-QString ResourceInfo::apiVersion() const {
-    return *group ? QLatin1String(group) + QLatin1Char('/') + QLatin1String(version)
-                  : QLatin1String(version);
-}
-
-std::vector<const ResourceInfo*> servedResources() {
-    std::vector<const ResourceInfo*> out;
-    for (const ResourceInfo& r : kResources)
-        out.push_back(&r);
-    return out;
-}
 
 bool isServedGroup(const QString& group) {
     for (const char* g : kGroups)
@@ -67,23 +35,17 @@ bool isServedGroup(const QString& group) {
     return false;
 }
 
-const ResourceInfo* findResource(const QString& group, const QString& name) {
-    for (const ResourceInfo& r : kResources)
-        if (group == QLatin1String(r.group) && name == QLatin1String(r.name))
-            return &r;
-    return nullptr;
-}
-
 QByteArray versionDocument() {
-    return compact(QJsonObject{{QStringLiteral("major"), QStringLiteral("1")},
-                               {QStringLiteral("minor"), QStringLiteral("32")},
-                               {QStringLiteral("gitVersion"), QStringLiteral("v1.32.0-tessera")},
-                               {QStringLiteral("gitCommit"), QStringLiteral("tessera")},
-                               {QStringLiteral("gitTreeState"), QStringLiteral("clean")},
-                               {QStringLiteral("buildDate"), QStringLiteral("2026-01-01T00:00:00Z")},
-                               {QStringLiteral("goVersion"), QStringLiteral("n/a")},
-                               {QStringLiteral("compiler"), QStringLiteral("gc")},
-                               {QStringLiteral("platform"), QStringLiteral("linux/amd64")}});
+    return compact(
+        QJsonObject{{QStringLiteral("major"), QStringLiteral("1")},
+                    {QStringLiteral("minor"), QStringLiteral("32")},
+                    {QStringLiteral("gitVersion"), QStringLiteral("v1.32.0-tessera")},
+                    {QStringLiteral("gitCommit"), QStringLiteral("tessera")},
+                    {QStringLiteral("gitTreeState"), QStringLiteral("clean")},
+                    {QStringLiteral("buildDate"), QStringLiteral("2026-01-01T00:00:00Z")},
+                    {QStringLiteral("goVersion"), QStringLiteral("n/a")},
+                    {QStringLiteral("compiler"), QStringLiteral("gc")},
+                    {QStringLiteral("platform"), QStringLiteral("linux/amd64")}});
 }
 
 QByteArray apiVersionsDocument(const QString& serverAddress) {
@@ -129,7 +91,8 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
     if (version != QLatin1String("v1"))
         return {};
     QJsonArray resources;
-    for (const ResourceInfo& r : kResources) {
+    for (const ResourceInfo* row : servedResources()) {
+        const ResourceInfo& r = *row;
         if (group != QLatin1String(r.group))
             continue;
         QJsonObject o{{QStringLiteral("name"), QLatin1String(r.name)},
@@ -139,11 +102,12 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
                       {QStringLiteral("verbs"), verbs(false, r.createOnly)}};
         if (*r.shortNames)
             o.insert(QStringLiteral("shortNames"),
-                     QJsonArray::fromStringList(QString::fromLatin1(r.shortNames).split(QLatin1Char(','))));
-        if (QLatin1String(r.name) == QLatin1String("jobs"))
-            o.insert(QStringLiteral("categories"), QJsonArray{QStringLiteral("all")});
-        if (QLatin1String(r.name) == QLatin1String("pods"))
-            o.insert(QStringLiteral("categories"), QJsonArray{QStringLiteral("all")});
+                     QJsonArray::fromStringList(
+                         QString::fromLatin1(r.shortNames).split(QLatin1Char(','))));
+        if (*r.categories)
+            o.insert(QStringLiteral("categories"),
+                     QJsonArray::fromStringList(
+                         QString::fromLatin1(r.categories).split(QLatin1Char(','))));
         resources.append(o);
         if (!*r.subresources)
             continue;
@@ -173,21 +137,22 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
     }
     if (resources.isEmpty())
         return {};
-    return compact(QJsonObject{{QStringLiteral("kind"), QStringLiteral("APIResourceList")},
-                               {QStringLiteral("apiVersion"), QStringLiteral("v1")},
-                               {QStringLiteral("groupVersion"),
-                                group.isEmpty() ? QStringLiteral("v1") : group + QStringLiteral("/v1")},
-                               {QStringLiteral("resources"), resources}});
+    return compact(
+        QJsonObject{{QStringLiteral("kind"), QStringLiteral("APIResourceList")},
+                    {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                    {QStringLiteral("groupVersion"),
+                     group.isEmpty() ? QStringLiteral("v1") : group + QStringLiteral("/v1")},
+                    {QStringLiteral("resources"), resources}});
 }
 
 QByteArray rootPathsDocument() {
-    return compact(QJsonObject{
-        {QStringLiteral("paths"),
-         QJsonArray{QStringLiteral("/api"), QStringLiteral("/api/v1"), QStringLiteral("/apis"),
-                    QStringLiteral("/apis/batch"), QStringLiteral("/apis/batch/v1"),
-                    QStringLiteral("/healthz"), QStringLiteral("/metrics"),
-                    QStringLiteral("/openapi/v2"), QStringLiteral("/openapi/v3"),
-                    QStringLiteral("/version")}}});
+    return compact(
+        QJsonObject{{QStringLiteral("paths"),
+                     QJsonArray{QStringLiteral("/api"), QStringLiteral("/api/v1"),
+                                QStringLiteral("/apis"), QStringLiteral("/apis/batch"),
+                                QStringLiteral("/apis/batch/v1"), QStringLiteral("/healthz"),
+                                QStringLiteral("/metrics"), QStringLiteral("/openapi/v2"),
+                                QStringLiteral("/openapi/v3"), QStringLiteral("/version")}}});
 }
 
 } // namespace tessera::serve

@@ -1,5 +1,7 @@
 #include "FieldSelector.h"
 
+#include <algorithm>
+
 namespace tessera::serve {
 
 ApiOutcome<FieldSelector> FieldSelector::parse(const QString& text) {
@@ -28,12 +30,45 @@ ApiOutcome<FieldSelector> FieldSelector::parse(const QString& text) {
     return s;
 }
 
+namespace {
+
+const SelectableField kDefaultFields[] = {{"metadata.name", "metadata.name"},
+                                          {"metadata.namespace", "metadata.namespace"}};
+
+} // namespace
+
+ApiOutcome<FieldSelector> FieldSelector::parse(const QString& text, const ResourceInfo& kind) {
+    auto s = parse(text);
+    if (!s)
+        return s;
+    const bool custom = !kind.selectableFields.empty();
+    const std::span<const SelectableField> fields =
+        custom ? kind.selectableFields : std::span<const SelectableField>(kDefaultFields);
+    for (Term& t : s->m_terms) {
+        const QString label = t.path.join(QLatin1Char('.'));
+        const auto found =
+            std::find_if(fields.begin(), fields.end(),
+                         [&](const SelectableField& f) { return label == QLatin1String(f.label); });
+        if (found == fields.end())
+            // A kind with its own field label conversion (pkg/apis/core/v1/conversion.go) words it
+            // so; the others get runtime.DefaultMetaV1FieldSelectorConversion's message.
+            return apiFailure(400, "BadRequest",
+                              custom ? QStringLiteral("field label not supported: %1").arg(label)
+                                     : QStringLiteral("\"%1\" is not a known field selector: only "
+                                                      "\"metadata.name\", \"metadata.namespace\"")
+                                           .arg(label));
+        t.path = QString::fromLatin1(found->path).split(QLatin1Char('.'));
+        t.whenMissing = QLatin1String(found->whenMissing);
+    }
+    return s;
+}
+
 bool FieldSelector::matches(const QJsonObject& object) const {
     for (const Term& t : m_terms) {
         QJsonValue v = object;
         for (const QString& part : t.path)
             v = v.toObject().value(part);
-        QString text;
+        QString text = t.whenMissing;
         if (v.isString())
             text = v.toString();
         else if (v.isBool())

@@ -7,10 +7,6 @@ namespace tessera::serve {
 
 namespace {
 
-QByteArray mediaTypeOf(const HttpRequest& head) {
-    return head.header("content-type").split(';').value(0).trimmed().toLower();
-}
-
 // What kube-apiserver decodes for each verb (its negotiated serializers and patch types).
 bool acceptedMediaType(const QByteArray& method, const QByteArray& type) {
     // No Content-Type: the API server reads JSON.
@@ -123,7 +119,7 @@ std::optional<ApiFailure> FrontDoor::refusalOf(const HttpRequest& head, bool ove
     if (!m_rules.token.isEmpty() && !tokenMatches(head.header("authorization")))
         return failure(401, "Unauthorized", QStringLiteral("Unauthorized"));
     if (head.method == "POST" || head.method == "PUT" || head.method == "PATCH") {
-        const QByteArray type = mediaTypeOf(head);
+        const QByteArray type = head.mediaType();
         if (!acceptedMediaType(head.method, type))
             return failure(
                 415, "UnsupportedMediaType",

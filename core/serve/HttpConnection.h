@@ -31,6 +31,10 @@ struct HttpRequest {
     }
     bool hasParam(const char* name) const { return query.hasQueryItem(QLatin1String(name)); }
     QByteArray header(const char* name) const { return headers.value(QByteArray(name)); }
+    // The body's media type: Content-Type without its parameters, lower-case ("" when none).
+    QByteArray mediaType() const {
+        return header("content-type").split(';').value(0).trimmed().toLower();
+    }
 };
 
 // How long a connection may take: to send a request once its first byte arrived (head and body:

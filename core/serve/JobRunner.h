@@ -45,6 +45,8 @@ public:
 
     // Pod logs ("" for a pod we do not simulate); nullopt when the pod does not exist.
     std::optional<QByteArray> podLog(const QString& namespace_, const QString& pod) const;
+    // Every pod's log, line by line with times (the logs subresource's options need them).
+    const PodLogs& podLogs() const { return m_logs; }
     // True when the pod will write no more log lines (finished, or not ours).
     bool podLogEnded(const QString& namespace_, const QString& pod) const {
         return m_logs.ended(PodLogs::keyOf(namespace_, pod));

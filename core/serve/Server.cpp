@@ -44,7 +44,10 @@ struct Server::Core {
                                               {QStringLiteral("topology.kubernetes.io/region"),
                                                QStringLiteral("tessera-local")}}}}},
                     {QStringLiteral("status"),
-                     QJsonObject{{QStringLiteral("capacity"),
+                     QJsonObject{{QStringLiteral("nodeInfo"), // the VERSION of `kubectl get nodes`
+                                  QJsonObject{{QStringLiteral("kubeletVersion"),
+                                               QStringLiteral("v1.32.0-tessera")}}},
+                                 {QStringLiteral("capacity"),
                                   QJsonObject{{QStringLiteral("cpu"), QStringLiteral("16")},
                                               {QStringLiteral("memory"), QStringLiteral("64Gi")},
                                               {QStringLiteral("pods"), QStringLiteral("110")}}},

@@ -1,7 +1,6 @@
 #pragma once
-// Server-side printing: the meta.k8s.io/v1 Table kubectl asks for (Accept: ...;as=Table) so
-// `kubectl get jobs` shows NAME STATUS COMPLETIONS DURATION AGE and `kubectl get pods` NAME READY
-// STATUS RESTARTS AGE, as a real API server prints them.
+// Server-side printing: the meta.k8s.io/v1 Table kubectl asks for (Accept: ...;as=Table), with
+// the columns and cells of the kind's printer (KindPrinters.h), as a real API server prints them.
 #include "Discovery.h"
 #include "ServeTypes.h"
 

@@ -42,6 +42,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         fuzz::require(fields.error().code == 400, "a bad field selector is a 400");
     }
 
+    // Checked against each kind's selectable fields: a known field or a 400, never more.
+    for (const serve::ResourceInfo* kind : serve::servedResources()) {
+        const auto checked = serve::FieldSelector::parse(text, *kind);
+        if (!fields)
+            fuzz::require(!checked, "what does not parse is refused for every kind");
+        else if (checked)
+            (void)checked->matches(samplePod());
+        else
+            fuzz::require(checked.error().code == 400, "an unknown field is a 400");
+    }
+
     // The query's pair as list, watch and deletecollection parse it: the label selector's error
     // first, then the field selector's.
     const auto both = serve::ApiSelectors::parse(text, text);

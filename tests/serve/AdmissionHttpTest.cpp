@@ -48,7 +48,7 @@ TEST(AdmissionHttp, AConfigMapHoldsAtMostOneMebibyteOfData) {
               QStringLiteral(": Too long: may not be more than 1048576 bytes"));
 }
 
-TEST(AdmissionHttp, APutThatChangesTheUidIsRefusedAsImmutable) {
+TEST(AdmissionHttp, APutThatChangesTheUidFailsItsPreconditionAndAPatchIsRefusedAsImmutable) {
     Server server;
     ASSERT_TRUE(server.listen()) << server.errorString().toStdString();
     const Answer created = request(
@@ -65,8 +65,20 @@ TEST(AdmissionHttp, APutThatChangesTheUidIsRefusedAsImmutable) {
     const Answer changed = request(
         server, "PUT", kConfigMaps + "/c", "application/json",
         R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","uid":"another"},"data":{"a":"2"}})");
-    ASSERT_EQ(changed.status, 422) << changed.body.toStdString();
-    EXPECT_EQ(firstCause(changed),
+    // A PUT's uid is its precondition (storage.Preconditions): a Conflict, as upstream words it.
+    ASSERT_EQ(changed.status, 409) << changed.body.toStdString();
+    const QJsonObject conflict = jsonOf(changed);
+    EXPECT_EQ(conflict.value(QStringLiteral("reason")), QStringLiteral("Conflict"));
+    EXPECT_EQ(conflict.value(QStringLiteral("message")).toString(),
+              QStringLiteral("Operation cannot be fulfilled on configmaps \"c\": Precondition "
+                             "failed: UID in precondition: another, UID in object meta: ") +
+                  uid);
+    // A patch has no precondition: the changed uid is refused by validation.
+    const Answer patched =
+        request(server, "PATCH", kConfigMaps + "/c", "application/merge-patch+json",
+                R"({"metadata":{"uid":"another"}})");
+    ASSERT_EQ(patched.status, 422) << patched.body.toStdString();
+    EXPECT_EQ(firstCause(patched),
               QStringLiteral("metadata.uid: Invalid value: \"another\": field is immutable"));
     // The same uid, or none, updates as before.
     const Answer same =

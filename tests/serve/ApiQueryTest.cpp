@@ -27,17 +27,20 @@ void createConfigMaps(Server& server, int count, const QString& prefix = QString
 
 } // namespace
 
-TEST(ApiQuery, AGarbageResourceVersionOnAWatchIsABadRequestNotAReplay) {
+TEST(ApiQuery, AGarbageResourceVersionIsABadRequestOnWatchListAndGet) {
     Server server;
     ASSERT_TRUE(server.listen());
-    const auto answer =
-        request(server, "GET", "/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=abc",
-                "application/json", {});
-    EXPECT_EQ(answer.status, 400) << answer.body.toStdString();
-    EXPECT_TRUE(jsonOf(answer)
-                    .value(QStringLiteral("message"))
-                    .toString()
-                    .contains(QStringLiteral("invalid resource version: \"abc\"")));
+    for (const char* target : {"/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=abc",
+                               "/api/v1/namespaces/default/configmaps?resourceVersion=abc",
+                               "/api/v1/namespaces/default?resourceVersion=abc"}) {
+        SCOPED_TRACE(target);
+        const auto answer = request(server, "GET", target, "application/json", {});
+        EXPECT_EQ(answer.status, 400) << answer.body.toStdString();
+        EXPECT_TRUE(jsonOf(answer)
+                        .value(QStringLiteral("message"))
+                        .toString()
+                        .contains(QStringLiteral("invalid resource version: \"abc\"")));
+    }
 }
 
 TEST(ApiQuery, TimeoutSecondsPastWhatATimerHoldsMeansNoTimeoutNotAnOverflow) {

@@ -99,3 +99,30 @@ TEST(ApiSelectors, ParsesBothAndMatchesOnlyWhatBothSelect) {
     EXPECT_FALSE(s->matches(object("keep", "z")));  // the label selector says no
     EXPECT_TRUE(ApiSelectors::parse({}, {}).value().matches(object("any", "any")));
 }
+
+TEST(FieldSelector, ChecksEachKindsFieldsAndReadsThemWhereTheKindKeepsThem) {
+    const ResourceInfo& pods = *findResource(QString(), QStringLiteral("pods"));
+    const ResourceInfo& jobs = *findResource(QStringLiteral("batch"), QStringLiteral("jobs"));
+    const ResourceInfo& configMaps = *findResource(QString(), QStringLiteral("configmaps"));
+    const QJsonObject pod{
+        {QStringLiteral("spec"), QJsonObject{{QStringLiteral("nodeName"), QStringLiteral("n1")}}}};
+    // spec.host is the old name of spec.nodeName; a missing hostNetwork is false.
+    EXPECT_TRUE(FieldSelector::parse(QStringLiteral("spec.host=n1,spec.hostNetwork=false"), pods)
+                    ->matches(pod));
+    // Job's status.successful is its status.succeeded, 0 when absent.
+    const auto succeeded = FieldSelector::parse(QStringLiteral("status.successful=0"), jobs);
+    ASSERT_TRUE(succeeded);
+    EXPECT_TRUE(succeeded->matches(QJsonObject()));
+    EXPECT_FALSE(succeeded->matches(
+        QJsonObject{{QStringLiteral("status"), QJsonObject{{QStringLiteral("succeeded"), 2}}}}));
+
+    const auto unsupported = FieldSelector::parse(QStringLiteral("spec.foo=x"), pods);
+    ASSERT_FALSE(unsupported);
+    EXPECT_EQ(unsupported.error().code, 400);
+    EXPECT_EQ(unsupported.error().message, QStringLiteral("field label not supported: spec.foo"));
+    const auto unknown = FieldSelector::parse(QStringLiteral("data.a=1"), configMaps);
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.error().message,
+              QStringLiteral("\"data.a\" is not a known field selector: only \"metadata.name\", "
+                             "\"metadata.namespace\""));
+}

@@ -1,5 +1,6 @@
 #include "KubeSchema.h"
 
+#include "SchemaDescriptions.h"
 #include "authentication.pb.h"
 #include "authorization.pb.h"
 #include "batch.pb.h"
@@ -249,78 +250,6 @@ const std::map<std::string, ListSemantics> kLists = [] {
     return m;
 }();
 
-// Short texts for the fields people look up first (`kubectl explain job.spec`), after upstream's
-// documentation.
-const std::map<std::string, const char*> kDescriptions = {
-    {"Job", "Job represents the configuration of a single job."},
-    {"JobSpec", "JobSpec describes how the job execution will look like."},
-    {"Job.spec", "Specification of the desired behavior of a job."},
-    {"Job.status", "Current status of a job."},
-    {"Job.metadata", "Standard object's metadata."},
-    {"JobSpec.parallelism",
-     "Specifies the maximum desired number of pods the job should run at any given time."},
-    {"JobSpec.completions",
-     "Specifies the desired number of successfully finished pods the job should be run "
-     "with. Setting to null means that the success of any pod signals the success of all "
-     "pods."},
-    {"JobSpec.activeDeadlineSeconds",
-     "Specifies the duration in seconds relative to the startTime that the job "
-     "may be continuously active before the system tries to terminate it."},
-    {"JobSpec.podFailurePolicy",
-     "Specifies the policy of handling failed pods: the actions to take on a pod "
-     "failure when its requirements are met."},
-    {"JobSpec.successPolicy",
-     "Specifies the policy when the Job can be declared as succeeded (Indexed Jobs "
-     "only)."},
-    {"JobSpec.backoffLimit",
-     "Specifies the number of retries before marking this job failed. Defaults to 6, "
-     "unless backoffLimitPerIndex (only Indexed Job) is specified."},
-    {"JobSpec.backoffLimitPerIndex",
-     "Specifies the limit for the number of retries within an index before "
-     "marking this index as failed (Indexed Jobs only)."},
-    {"JobSpec.maxFailedIndexes",
-     "Specifies the maximal number of failed indexes before marking the Job as "
-     "failed, when backoffLimitPerIndex is set."},
-    {"JobSpec.selector",
-     "A label query over pods that should match the pod count. Normally, the system sets "
-     "this field for you."},
-    {"JobSpec.manualSelector",
-     "manualSelector controls generation of pod labels and pod selectors. Leave it "
-     "unset unless you are certain what you are doing."},
-    {"JobSpec.template",
-     "Describes the pod that will be created when executing a job. The only allowed "
-     "template.spec.restartPolicy values are \"Never\" or \"OnFailure\"."},
-    {"JobSpec.ttlSecondsAfterFinished",
-     "Limits the lifetime of a Job that has finished execution (either "
-     "Complete or Failed)."},
-    {"JobSpec.completionMode",
-     "completionMode specifies how Pod completions are tracked. It can be "
-     "`NonIndexed` (default) or `Indexed`."},
-    {"JobSpec.suspend", "suspend specifies whether the Job controller should create Pods or not."},
-    {"JobSpec.podReplacementPolicy",
-     "podReplacementPolicy specifies when to create replacement Pods: "
-     "TerminatingOrFailed or Failed."},
-    {"JobSpec.managedBy",
-     "The controller that manages the Job (kubernetes.io/job-controller when unset)."},
-    {"JobStatus.conditions", "The latest available observations of an object's current state."},
-    {"JobStatus.completedIndexes",
-     "The completed indexes when .spec.completionMode = \"Indexed\", as ranges "
-     "(\"1,3-5,7\")."},
-    {"JobStatus.failedIndexes",
-     "The failed indexes when spec.backoffLimitPerIndex is set, as ranges."},
-    {"JobStatus.succeeded", "The number of pods which reached phase Succeeded."},
-    {"JobStatus.failed", "The number of pods which reached phase Failed."},
-    {"JobStatus.active", "The number of pending and running pods which are not terminating."},
-    {"PodTemplateSpec.spec", "Specification of the desired behavior of the pod."},
-    {"PodSpec.containers", "List of containers belonging to the pod."},
-    {"PodSpec.restartPolicy",
-     "Restart policy for all containers within the pod: Always, OnFailure or Never."},
-    {"Container.name", "Name of the container specified as a DNS_LABEL."},
-    {"Container.image", "Container image name."},
-    {"Container.command", "Entrypoint array. Not executed within a shell."},
-    {"Container.args", "Arguments to the entrypoint."},
-};
-
 std::string shortKey(const FieldDescriptor* field) {
     return field->containing_type()->name() + "." + field->name();
 }
@@ -421,13 +350,11 @@ std::vector<QString> listMapKeys(const FieldDescriptor* field) {
 }
 
 QString description(const FieldDescriptor* field) {
-    const auto it = kDescriptions.find(shortKey(field));
-    return it == kDescriptions.end() ? QString() : QString::fromUtf8(it->second);
+    return QString::fromUtf8(descriptionOf(shortKey(field)));
 }
 
 QString description(const Descriptor* message) {
-    const auto it = kDescriptions.find(message->name());
-    return it == kDescriptions.end() ? QString() : QString::fromUtf8(it->second);
+    return QString::fromUtf8(descriptionOf(message->name()));
 }
 
 } // namespace tessera::serve::schema
