@@ -129,7 +129,10 @@ int runServe(int argc, char** argv) {
                                        {"pod-duration", true},
                                        {"fail-rate", true},
                                        {"sim", false},
-                                       {"local", false}});
+                                       {"local", false},
+                                       // Test hooks, not in --help: the CronJob clock.
+                                       {"cron-clock-offset", true},
+                                       {"cron-clock-rate", true}});
     if (args.help) {
         std::fputs(kHelp, stdout);
         return kExitOk;
@@ -168,6 +171,18 @@ int runServe(int argc, char** argv) {
         if (!rate)
             return usageError(kName, "--fail-rate needs a number from 0 to 1");
         options.failRate = *rate;
+    }
+    if (auto v = args.value("cron-clock-offset")) {
+        const std::optional<double> seconds = parseNumber(*v, -1e9, 1e9);
+        if (!seconds)
+            return usageError(kName, "--cron-clock-offset needs a number of seconds");
+        options.cronClockOffset = std::chrono::milliseconds(static_cast<int64_t>(*seconds * 1000));
+    }
+    if (auto v = args.value("cron-clock-rate")) {
+        const std::optional<double> rate = parseNumber(*v, 0.001, 10000);
+        if (!rate)
+            return usageError(kName, "--cron-clock-rate needs a number from 0.001 to 10000");
+        options.cronClockRate = *rate;
     }
     options.token = QString::fromStdString(args.value("token").value_or(""));
     if (options.token.isEmpty())
