@@ -159,7 +159,11 @@ CronJobController::~CronJobController() {
 }
 
 TimePoint CronJobController::now() const {
-    const auto elapsed = engine::SystemClock().now() - m_realStart;
+    return onOurClock(engine::SystemClock().now());
+}
+
+TimePoint CronJobController::onOurClock(TimePoint wall) const {
+    const auto elapsed = wall - m_realStart;
     return m_virtualStart + engine::Duration(static_cast<int64_t>(
                                 static_cast<double>(elapsed.count()) * m_options.cronClockRate));
 }
@@ -304,9 +308,12 @@ std::optional<TimePoint> CronJobController::sync(const QString& k) {
         const NextActivation next = [&](int64_t after) {
             return schedule->next(after);
         };
-        const auto created = secondsOf(cronJob->json.value(kMetadata).toObject().value(
-                                           QStringLiteral("creationTimestamp")))
-                                 .value_or(nowSeconds);
+        const auto createdAt = codec::parseRfc3339(cronJob->json.value(kMetadata)
+                                                       .toObject()
+                                                       .value(QStringLiteral("creationTimestamp"))
+                                                       .toString()
+                                                       .toStdString());
+        const int64_t created = createdAt ? unixSeconds(onOurClock(*createdAt)) : nowSeconds;
         const auto lastScheduled = secondsOf(status.value(QStringLiteral("lastScheduleTime")));
         const QJsonValue deadlineValue = spec.value(QStringLiteral("startingDeadlineSeconds"));
         const std::optional<int64_t> deadline =

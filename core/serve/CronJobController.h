@@ -48,6 +48,8 @@ public:
 
     // The controller's "now" (the wall clock, moved and sped up as ServeOptions says).
     engine::TimePoint now() const;
+    // A time of the store's (the wall clock: a creationTimestamp) on the controller's clock.
+    engine::TimePoint onOurClock(engine::TimePoint wall) const;
 
 private:
     void onChange(const Change& change);
