@@ -3,6 +3,7 @@
 #include "ApiValidation.h"
 #include "CronJobSchedule.h"
 #include "ObjectStore.h"
+#include "PodDefaults.h"
 
 #include <QRegularExpression>
 
@@ -84,6 +85,15 @@ void defaultCronJob(QJsonObject& object) {
     insertDefault(spec, "suspend", false);
     insertDefault(spec, "successfulJobsHistoryLimit", 3);
     insertDefault(spec, "failedJobsHistoryLimit", 1);
+    QJsonObject jobTemplate = spec.value(QStringLiteral("jobTemplate")).toObject();
+    QJsonObject jobSpec = jobTemplate.value(kSpec).toObject();
+    QJsonObject podTemplate = jobSpec.value(QStringLiteral("template")).toObject();
+    QJsonObject podSpec = podTemplate.value(kSpec).toObject();
+    defaultContainers(podSpec);
+    podTemplate.insert(kSpec, podSpec);
+    jobSpec.insert(QStringLiteral("template"), podTemplate);
+    jobTemplate.insert(kSpec, jobSpec);
+    spec.insert(QStringLiteral("jobTemplate"), jobTemplate);
     object.insert(kSpec, spec);
     insertDefault(object, "status", QJsonObject());
 }
@@ -216,6 +226,11 @@ void defaultKindObject(const QString& resource, QJsonObject& object, const Objec
         defaultSecret(object);
     else if (resource == QLatin1String("cronjobs"))
         defaultCronJob(object);
+    else if (resource == QLatin1String("pods")) {
+        QJsonObject spec = object.value(kSpec).toObject();
+        defaultContainers(spec);
+        object.insert(kSpec, spec);
+    }
 }
 
 QJsonArray validateKindObject(const QString& resource, const QJsonObject& object) {

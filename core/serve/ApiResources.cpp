@@ -246,7 +246,8 @@ void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {
     if (!m_runner)
         return sendFailure(
             c, r, ApiFailure{404, QStringLiteral("NotFound"), QStringLiteral("no logs")}, &t);
-    const std::optional<QByteArray> text = m_runner->podLog(t.namespace_, t.name);
+    const QString container = r.param("container");
+    const std::optional<QByteArray> text = m_runner->podLog(t.namespace_, t.name, container);
     if (!text)
         return sendFailure(c, r,
                            ApiFailure{404, QStringLiteral("NotFound"),
@@ -264,7 +265,7 @@ void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {
         if (!out.isEmpty())
             out += '\n';
     }
-    if (!truthy(r.param("follow")) || m_runner->podLogEnded(t.namespace_, t.name)) {
+    if (!truthy(r.param("follow")) || m_runner->podLogEnded(t.namespace_, t.name, container)) {
         c->reply(200, "text/plain", out);
         return;
     }
@@ -280,7 +281,8 @@ void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {
         [guard] {
             if (guard)
                 guard->end();
-        });
+        },
+        container);
     connect(c, &HttpConnection::closed, this,
             [this, follower] { m_runner->unfollowLog(follower); });
 }

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <optional>
+#include <vector>
 
 namespace tessera::serve {
 
@@ -18,6 +19,14 @@ QString timeText(engine::TimePoint t);
 // the API server's defaults. Status Pending.
 QJsonObject newPodObject(const QJsonObject& podTemplate, const QString& namespace_,
                          const QString& jobName, const QString& jobUid, const engine::Pod& pod);
+
+// One init container's run (by its index in spec.initContainers), as initContainerStatuses
+// shows it.
+struct ContainerRun {
+    std::optional<engine::TimePoint> startedAt, finishedAt;
+    int exitCode = 0;
+    std::optional<int> signal;
+};
 
 // Where a pod is in its life, as the status shows it.
 struct PodState {
@@ -32,6 +41,12 @@ struct PodState {
     // While not started: why the container waits (default ContainerCreating), and the details.
     QString waitingReason;
     QString waitingMessage;
+    // Init containers that have started, in order (--local). Simulated pods keep none: theirs
+    // show as completed once the pod started.
+    std::vector<ContainerRun> initContainers;
+    // An init container failed: the pod failed before its containers started (restartPolicy
+    // Never, as the kubelet ends it).
+    bool initFailed = false;
 };
 
 // `stored` with spec.nodeName and the status `state` describes.
