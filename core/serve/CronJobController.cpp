@@ -221,185 +221,212 @@ void CronJobController::rearm(const QString& k, std::optional<TimePoint> at) {
     timer->start(static_cast<int>(std::clamp(wait, 0.0, 24.0 * 3600 * 1000)));
 }
 
-std::optional<TimePoint> CronJobController::sync(const QString& k) {
-    const QString ns = k.section(QLatin1Char('/'), 0, 0);
-    const QString name = k.section(QLatin1Char('/'), 1);
-    const ObjectPtr cronJob = m_store.get(kCronJobs, ns, name);
-    if (!cronJob)
-        return std::nullopt;
-    const TimePoint nowAt = now();
-    const int64_t nowSeconds = unixSeconds(nowAt);
-    const QString uid = uidOf(cronJob->json);
-    const QJsonObject spec = cronJob->json.value(QStringLiteral("spec")).toObject();
-    const QJsonObject oldStatus = cronJob->json.value(kStatus).toObject();
-    QJsonObject status = oldStatus;
-    QJsonArray active = status.value(kActive).toArray();
-    const InvolvedObject about{QStringLiteral("batch/v1"), QStringLiteral("CronJob"), ns, name,
-                               uid};
-    const auto record = [&](const char* type, const char* reason, const QString& message) {
-        m_events.record(about, QStringLiteral("cronjob-controller"), QLatin1String(type),
-                        QLatin1String(reason), message, engine::SystemClock().now());
-    };
-    const auto activeIndex = [&](const QString& jobUid, const QString& jobName) {
+// One sync's view of a CronJob: the stored object and the status being computed.
+struct CronJobController::Sync {
+    ObjectPtr cronJob;
+    QString ns, name, uid;
+    QJsonObject spec, status;
+    QJsonArray active;               // status.active as it will be written
+    std::vector<ObjectPtr> children; // the Jobs it controls
+    TimePoint now;
+
+    qsizetype activeIndex(const QString& jobUid, const QString& jobName = QString()) const {
         for (qsizetype i = 0; i < active.size(); ++i) {
             const QJsonObject ref = active[i].toObject();
             if (ref.value(QStringLiteral("uid")).toString() == jobUid ||
                 (jobUid.isEmpty() && ref.value(QStringLiteral("name")).toString() == jobName))
                 return i;
         }
-        return qsizetype(-1);
-    };
+        return -1;
+    }
+};
 
-    // ---- What the Jobs say: finished ones leave status.active ----
-    std::vector<ObjectPtr> children;
-    for (const ObjectPtr& job : m_store.list(kJobs, ns))
-        if (controlledBy(job->json, uid))
-            children.push_back(job);
+void CronJobController::record(const Sync& s, const char* type, const char* reason,
+                               const QString& message) {
+    m_events.record(
+        InvolvedObject{QStringLiteral("batch/v1"), QStringLiteral("CronJob"), s.ns, s.name, s.uid},
+        QStringLiteral("cronjob-controller"), QLatin1String(type), QLatin1String(reason), message,
+        engine::SystemClock().now());
+}
+
+std::optional<TimePoint> CronJobController::sync(const QString& k) {
+    Sync s;
+    s.ns = k.section(QLatin1Char('/'), 0, 0);
+    s.name = k.section(QLatin1Char('/'), 1);
+    s.cronJob = m_store.get(kCronJobs, s.ns, s.name);
+    if (!s.cronJob)
+        return std::nullopt;
+    s.now = now();
+    s.uid = uidOf(s.cronJob->json);
+    s.spec = s.cronJob->json.value(QStringLiteral("spec")).toObject();
+    const QJsonObject oldStatus = s.cronJob->json.value(kStatus).toObject();
+    s.status = oldStatus;
+    s.active = s.status.value(kActive).toArray();
+    for (const ObjectPtr& job : m_store.list(kJobs, s.ns))
+        if (controlledBy(job->json, s.uid))
+            s.children.push_back(job);
+
+    observeJobs(s);
+    const std::optional<TimePoint> requeue = startDueJob(s);
+    pruneHistory(s);
+
+    if (s.active.isEmpty())
+        s.status.remove(kActive);
+    else
+        s.status.insert(kActive, s.active);
+    if (s.status != oldStatus) {
+        QJsonObject json = s.cronJob->json;
+        json.insert(kStatus, s.status);
+        m_store.update(kCronJobs, s.ns, s.name, json);
+    }
+    return requeue;
+}
+
+void CronJobController::observeJobs(Sync& s) {
+    // Finished Jobs leave status.active; a successful one may move lastSuccessfulTime.
     QSet<QString> childUids;
-    for (const ObjectPtr& job : children) {
+    for (const ObjectPtr& job : s.children) {
         const QString jobUid = uidOf(job->json);
         childUids.insert(jobUid);
         const QString condition = finishedCondition(job->json);
-        const qsizetype at = activeIndex(jobUid, QString());
+        const qsizetype at = s.activeIndex(jobUid);
         if (at < 0 && condition.isEmpty() && !m_unexpectedReported.contains(jobUid)) {
             m_unexpectedReported.insert(jobUid);
-            record("Warning", "UnexpectedJob",
+            record(s, "Warning", "UnexpectedJob",
                    QStringLiteral("Saw a job that the controller did not create or forgot: %1")
                        .arg(job->name));
         } else if (at >= 0 && !condition.isEmpty()) {
-            active.removeAt(at);
+            s.active.removeAt(at);
             record(
-                "Normal", "SawCompletedJob",
+                s, "Normal", "SawCompletedJob",
                 QStringLiteral("Saw completed job: %1, condition: %2").arg(job->name, condition));
         }
         if (condition == QLatin1String("Complete")) {
             const QJsonValue completed =
                 job->json.value(kStatus).toObject().value(QStringLiteral("completionTime"));
-            const auto last = secondsOf(status.value(QStringLiteral("lastSuccessfulTime")));
+            const auto last = secondsOf(s.status.value(QStringLiteral("lastSuccessfulTime")));
             const auto done = secondsOf(completed);
             if (done && (!last || *done > *last))
-                status.insert(QStringLiteral("lastSuccessfulTime"), completed);
+                s.status.insert(QStringLiteral("lastSuccessfulTime"), completed);
         }
     }
-    for (qsizetype i = active.size() - 1; i >= 0; --i) {
-        const QJsonObject ref = active[i].toObject();
+    // Active Jobs that are gone (deleted from outside).
+    for (qsizetype i = s.active.size() - 1; i >= 0; --i) {
+        const QJsonObject ref = s.active[i].toObject();
         if (childUids.contains(ref.value(QStringLiteral("uid")).toString()) ||
-            m_store.get(kJobs, ns, ref.value(QStringLiteral("name")).toString()))
+            m_store.get(kJobs, s.ns, ref.value(QStringLiteral("name")).toString()))
             continue;
-        record("Normal", "MissingJob",
+        record(s, "Normal", "MissingJob",
                QStringLiteral("Active job went missing: %1")
                    .arg(ref.value(QStringLiteral("name")).toString()));
-        active.removeAt(i);
+        s.active.removeAt(i);
     }
+}
 
-    // ---- Whether a Job is due now, and its creation ----
-    std::optional<TimePoint> requeue;
-    const auto schedule = cronJobSchedule(spec);
-    const bool deleting =
-        cronJob->json.value(kMetadata).toObject().contains(QStringLiteral("deletionTimestamp"));
-    const bool suspended = spec.value(QStringLiteral("suspend")).toBool();
-    if (!schedule && !deleting && !suspended) {
-        record("Warning",
+std::optional<TimePoint> CronJobController::startDueJob(Sync& s) {
+    const QJsonObject meta = s.cronJob->json.value(kMetadata).toObject();
+    if (meta.contains(QStringLiteral("deletionTimestamp")) ||
+        s.spec.value(QStringLiteral("suspend")).toBool())
+        return std::nullopt; // woken again by the change that resumes it
+    const auto schedule = cronJobSchedule(s.spec);
+    if (!schedule) {
+        record(s, "Warning",
                schedule.error().startsWith(QLatin1String("invalid timeZone"))
                    ? "UnknownTimeZone"
                    : "UnparseableSchedule",
                schedule.error());
-    } else if (!deleting && !suspended) {
-        const NextActivation next = [&](int64_t after) {
-            return schedule->next(after);
-        };
-        const auto createdAt = codec::parseRfc3339(cronJob->json.value(kMetadata)
-                                                       .toObject()
-                                                       .value(QStringLiteral("creationTimestamp"))
-                                                       .toString()
-                                                       .toStdString());
-        const int64_t created = createdAt ? unixSeconds(onOurClock(*createdAt)) : nowSeconds;
-        const auto lastScheduled = secondsOf(status.value(QStringLiteral("lastScheduleTime")));
-        const QJsonValue deadlineValue = spec.value(QStringLiteral("startingDeadlineSeconds"));
-        const std::optional<int64_t> deadline =
-            deadlineValue.isDouble() ? std::optional<int64_t>(deadlineValue.toInteger())
-                                     : std::nullopt;
-        // When to look again: the activation after the most recent one (deadline not applied).
-        const auto nextWake = [&] {
-            const ScheduleLookup l =
-                mostRecentScheduleTime(next, created, lastScheduled, std::nullopt, nowSeconds);
-            const auto after = next(l.mostRecent.value_or(l.earliest));
-            return after ? std::optional<TimePoint>(fromUnixSeconds(*after) + kNextScheduleDelta)
-                         : std::nullopt;
-        };
-        const ScheduleLookup due =
-            mostRecentScheduleTime(next, created, lastScheduled, deadline, nowSeconds);
-        if (!due.error.empty()) {
-            record("Warning", "InvalidSchedule",
-                   QStringLiteral("invalid schedule: %1 : %2")
-                       .arg(spec.value(QStringLiteral("schedule")).toString(),
-                            QString::fromStdString(due.error)));
-        } else if (!due.mostRecent) {
-            requeue = nextWake();
-        } else {
-            const int64_t scheduled = *due.mostRecent;
-            if (due.tooManyMissed())
-                record("Warning", "TooManyMissedTimes",
-                       QStringLiteral("too many missed start times: %1. Set or decrease "
-                                      ".spec.startingDeadlineSeconds or check clock skew")
-                           .arg(due.missed));
-            requeue = nextWake();
-            const QString jobName = QStringLiteral("%1-%2").arg(name).arg(scheduled / 60);
-            if (deadline && scheduled + *deadline < nowSeconds) {
-                record("Warning", "MissSchedule",
-                       QStringLiteral("Missed scheduled time to start a job: %1")
-                           .arg(rfc1123z(scheduled)));
-            } else if (activeIndex(QString(), jobName) >= 0 || lastScheduled == scheduled) {
-                // Already done for this time.
-            } else if (spec.value(QStringLiteral("concurrencyPolicy")).toString() ==
-                           QLatin1String("Forbid") &&
-                       !active.isEmpty()) {
-                record("Normal", "JobAlreadyActive",
-                       QStringLiteral("Not starting job because prior execution is running and "
-                                      "concurrency policy is Forbid"));
-            } else {
-                if (spec.value(QStringLiteral("concurrencyPolicy")).toString() ==
-                    QLatin1String("Replace")) {
-                    for (const QJsonValue& v : std::exchange(active, {})) {
-                        const QString old = v.toObject().value(QStringLiteral("name")).toString();
-                        if (m_actions.remove(ns, old))
-                            record("Normal", "SuccessfulDelete",
-                                   QStringLiteral("Deleted job %1").arg(old));
-                    }
-                }
-                auto made = m_actions.create(ns, jobFor(cronJob, scheduled));
-                ObjectPtr job = made ? *made : nullptr;
-                if (!made && made.error().reason == QLatin1String("AlreadyExists")) {
-                    // Made before (a restart between create and status): adopt it if ours.
-                    job = m_store.get(kJobs, ns, jobName);
-                    if (job && !controlledBy(job->json, uid))
-                        job = nullptr;
-                } else if (!made) {
-                    record("Warning", "FailedCreate",
-                           QStringLiteral("Error creating job: %1").arg(made.error().message));
-                    requeue = nowAt + kRetryAfter;
-                } else {
-                    record("Normal", "SuccessfulCreate",
-                           QStringLiteral("Created job %1").arg(job->name));
-                }
-                if (job) {
-                    if (activeIndex(uidOf(job->json), QString()) < 0)
-                        active.append(referenceTo(job));
-                    status.insert(QStringLiteral("lastScheduleTime"),
-                                  timeText(fromUnixSeconds(scheduled)));
-                }
-            }
+        return std::nullopt;
+    }
+    const int64_t nowSeconds = unixSeconds(s.now);
+    const NextActivation next = [&](int64_t after) {
+        return schedule->next(after);
+    };
+    const auto createdAt = codec::parseRfc3339(
+        meta.value(QStringLiteral("creationTimestamp")).toString().toStdString());
+    const int64_t created = createdAt ? unixSeconds(onOurClock(*createdAt)) : nowSeconds;
+    const auto lastScheduled = secondsOf(s.status.value(QStringLiteral("lastScheduleTime")));
+    const QJsonValue deadlineValue = s.spec.value(QStringLiteral("startingDeadlineSeconds"));
+    const std::optional<int64_t> deadline =
+        deadlineValue.isDouble() ? std::optional<int64_t>(deadlineValue.toInteger()) : std::nullopt;
+    // When to look again: the activation after the most recent one (upstream's
+    // nextScheduleTimeDuration, which leaves the deadline out).
+    const auto nextWake = [&]() -> std::optional<TimePoint> {
+        const ScheduleLookup l =
+            mostRecentScheduleTime(next, created, lastScheduled, std::nullopt, nowSeconds);
+        const auto after = next(l.mostRecent.value_or(l.earliest));
+        if (!after)
+            return std::nullopt;
+        return fromUnixSeconds(*after) + kNextScheduleDelta;
+    };
+    const ScheduleLookup due =
+        mostRecentScheduleTime(next, created, lastScheduled, deadline, nowSeconds);
+    if (!due.error.empty()) {
+        record(s, "Warning", "InvalidSchedule",
+               QStringLiteral("invalid schedule: %1 : %2")
+                   .arg(s.spec.value(QStringLiteral("schedule")).toString(),
+                        QString::fromStdString(due.error)));
+        return std::nullopt;
+    }
+    if (!due.mostRecent)
+        return nextWake();
+    const int64_t scheduled = *due.mostRecent;
+    if (due.tooManyMissed())
+        record(s, "Warning", "TooManyMissedTimes",
+               QStringLiteral("too many missed start times: %1. Set or decrease "
+                              ".spec.startingDeadlineSeconds or check clock skew")
+                   .arg(due.missed));
+    const QString jobName = QStringLiteral("%1-%2").arg(s.name).arg(scheduled / 60);
+    const QString policy = s.spec.value(QStringLiteral("concurrencyPolicy")).toString();
+    if (deadline && scheduled + *deadline < nowSeconds) {
+        record(s, "Warning", "MissSchedule",
+               QStringLiteral("Missed scheduled time to start a job: %1").arg(rfc1123z(scheduled)));
+        return nextWake();
+    }
+    if (s.activeIndex(QString(), jobName) >= 0 || lastScheduled == scheduled)
+        return nextWake(); // already started for this time
+    if (policy == QLatin1String("Forbid") && !s.active.isEmpty()) {
+        record(s, "Normal", "JobAlreadyActive",
+               QStringLiteral("Not starting job because prior execution is running and "
+                              "concurrency policy is Forbid"));
+        return nextWake();
+    }
+    if (policy == QLatin1String("Replace")) {
+        for (const QJsonValue& v : std::exchange(s.active, {})) {
+            const QString old = v.toObject().value(QStringLiteral("name")).toString();
+            if (m_actions.remove(s.ns, old))
+                record(s, "Normal", "SuccessfulDelete", QStringLiteral("Deleted job %1").arg(old));
         }
     }
+    auto made = m_actions.create(s.ns, jobFor(s.cronJob, scheduled));
+    ObjectPtr job = made ? *made : nullptr;
+    if (!made && made.error().reason == QLatin1String("AlreadyExists")) {
+        // Made before (a restart between create and status): adopted if it is ours.
+        job = m_store.get(kJobs, s.ns, jobName);
+        if (!job || !controlledBy(job->json, s.uid))
+            return nextWake();
+    } else if (!made) {
+        record(s, "Warning", "FailedCreate",
+               QStringLiteral("Error creating job: %1").arg(made.error().message));
+        return s.now + kRetryAfter;
+    } else {
+        record(s, "Normal", "SuccessfulCreate", QStringLiteral("Created job %1").arg(job->name));
+    }
+    if (s.activeIndex(uidOf(job->json)) < 0)
+        s.active.append(referenceTo(job));
+    s.status.insert(QStringLiteral("lastScheduleTime"), timeText(fromUnixSeconds(scheduled)));
+    return nextWake();
+}
 
-    // ---- History: finished Jobs past the limits go, oldest start first ----
+void CronJobController::pruneHistory(Sync& s) {
+    // Finished Jobs past the limits go, oldest start first (upstream's cleanupFinishedJobs).
     for (const bool succeeded : {true, false}) {
-        const QJsonValue limit = spec.value(succeeded ? QStringLiteral("successfulJobsHistoryLimit")
-                                                      : QStringLiteral("failedJobsHistoryLimit"));
+        const QJsonValue limit =
+            s.spec.value(succeeded ? QStringLiteral("successfulJobsHistoryLimit")
+                                   : QStringLiteral("failedJobsHistoryLimit"));
         if (!limit.isDouble())
             continue;
         std::vector<ObjectPtr> finished;
-        for (const ObjectPtr& job : children)
+        for (const ObjectPtr& job : s.children)
             if (finishedCondition(job->json) ==
                 (succeeded ? QLatin1String("Complete") : QLatin1String("Failed")))
                 finished.push_back(job);
@@ -418,24 +445,14 @@ std::optional<TimePoint> CronJobController::sync(const QString& k) {
         });
         for (qsizetype i = 0; i < excess; ++i) {
             const ObjectPtr& job = finished[static_cast<std::size_t>(i)];
-            if (!m_actions.remove(ns, job->name))
+            if (!m_actions.remove(s.ns, job->name))
                 continue;
-            record("Normal", "SuccessfulDelete", QStringLiteral("Deleted job %1").arg(job->name));
-            if (const qsizetype at = activeIndex(uidOf(job->json), QString()); at >= 0)
-                active.removeAt(at);
+            record(s, "Normal", "SuccessfulDelete",
+                   QStringLiteral("Deleted job %1").arg(job->name));
+            if (const qsizetype at = s.activeIndex(uidOf(job->json)); at >= 0)
+                s.active.removeAt(at);
         }
     }
-
-    if (active.isEmpty())
-        status.remove(kActive);
-    else
-        status.insert(kActive, active);
-    if (status != oldStatus) {
-        QJsonObject json = cronJob->json;
-        json.insert(kStatus, status);
-        m_store.update(kCronJobs, ns, name, json);
-    }
-    return requeue;
 }
 
 } // namespace tessera::serve

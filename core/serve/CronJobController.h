@@ -55,8 +55,15 @@ private:
     void onChange(const Change& change);
     void enqueue(const QString& key);
     void syncQueued();
+    struct Sync;
     // One sync of the CronJob "ns/name"; returns when to sync it again (nullopt: on change only).
     std::optional<engine::TimePoint> sync(const QString& key);
+    // Its parts, in order: what the Jobs say (status.active, lastSuccessfulTime); the Job due
+    // now, if any (returns the next time to look); the history past its limits.
+    void observeJobs(Sync& s);
+    std::optional<engine::TimePoint> startDueJob(Sync& s);
+    void pruneHistory(Sync& s);
+    void record(const Sync& s, const char* type, const char* reason, const QString& message);
     void rearm(const QString& key, std::optional<engine::TimePoint> at);
 
     ObjectStore& m_store;
