@@ -408,6 +408,10 @@ std::optional<int64_t> CronSchedule::next(int64_t after, const UtcOffsetAt& offs
     // robfig's SpecSchedule.Next, step for step (the DST corrections included), seconds = 0.
     ZonedTime t(after + 1, offsetAt);
     bool added = false;
+    // A bound on the steps, whatever a zone's rules do (five years of hours and days are far
+    // fewer): never a hang on a zone whose changes fall at a field's boundary.
+    int steps = 0;
+    constexpr int kMaxSteps = 200000;
     const int64_t yearLimit = t.civil().year + 5;
     const auto dayMatches = [this](const Civil& c) {
         const bool dom = has(m_dom, c.day);
@@ -417,9 +421,11 @@ std::optional<int64_t> CronSchedule::next(int64_t after, const UtcOffsetAt& offs
         return dom || dow;
     };
 wrap:
-    if (t.civil().year > yearLimit)
+    if (t.civil().year > yearLimit || ++steps > kMaxSteps)
         return std::nullopt;
     while (!has(m_month, t.civil().month)) {
+        if (++steps > kMaxSteps)
+            return std::nullopt;
         if (!added) {
             added = true;
             t.setWall(t.civil().year, t.civil().month, 1, 0, 0, 0);
@@ -430,6 +436,8 @@ wrap:
             goto wrap;
     }
     while (!dayMatches(t.civil())) {
+        if (++steps > kMaxSteps)
+            return std::nullopt;
         if (!added) {
             added = true;
             t.setWall(t.civil().year, t.civil().month, t.civil().day, 0, 0, 0);
@@ -442,6 +450,8 @@ wrap:
             goto wrap;
     }
     while (!has(m_hour, t.civil().hour)) {
+        if (++steps > kMaxSteps)
+            return std::nullopt;
         if (!added) {
             added = true;
             t.setWall(t.civil().year, t.civil().month, t.civil().day, t.civil().hour, 0, 0);
@@ -451,6 +461,8 @@ wrap:
             goto wrap;
     }
     while (!has(m_minute, t.civil().minute)) {
+        if (++steps > kMaxSteps)
+            return std::nullopt;
         if (!added) {
             added = true;
             t.add(-(t.unix() - floorDiv(t.unix(), 60) * 60));
@@ -460,6 +472,8 @@ wrap:
             goto wrap;
     }
     while (t.civil().second != 0) {
+        if (++steps > kMaxSteps)
+            return std::nullopt;
         t.add(1);
         if (t.civil().second == 0)
             goto wrap;
