@@ -175,7 +175,7 @@ void LocalPods::reap() {
         run.signal = end.outcome.signal;
         m_logs.end(r.logKey);
         local::ExitOutcome outcome = end.outcome;
-        if (outcome.exitCode == 0) {
+        if (outcome.exitCode == 0 && !r.terminating) {
             auto next = startNext(r, end.key);
             if (next) {
                 if (m_onProgress)
@@ -202,7 +202,10 @@ void LocalPods::podEnded(std::map<std::string, Running>::iterator it,
 }
 
 bool LocalPods::terminate(const QString& namespace_, const QString& pod, engine::TimePoint killAt) {
-    return m_groups.terminate(PodLogs::keyOf(namespace_, pod).toStdString(), killAt);
+    const std::string key = PodLogs::keyOf(namespace_, pod).toStdString();
+    if (const auto it = m_running.find(key); it != m_running.end())
+        it->second.terminating = true;
+    return m_groups.terminate(key, killAt);
 }
 
 void LocalPods::tick(engine::TimePoint now) {

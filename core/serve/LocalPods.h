@@ -79,6 +79,7 @@ private:
         QJsonObject object;             // the pod as started
         std::vector<ContainerRun> init; // init containers started so far
         bool containerStarted = false;  // the pod's own container runs
+        bool terminating = false;       // terminate() was called: nothing more starts
     };
     // Starts r's next container: its next init container, else its first container.
     tl::expected<void, LocalPodProblem> startNext(Running& r, const std::string& key);
