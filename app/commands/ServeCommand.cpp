@@ -31,7 +31,8 @@ namespaces, jobs, cronjobs, pods, configmaps, secrets, services, serviceaccounts
 access reviews; list, watch, create, update, merge/strategic/JSON patches, server-side apply,
 delete with finalizers and propagation, logs, /metrics; JSON or protobuf). Jobs created there
 are run by Tessera's implementation of the job controller, with simulated pods
-that take a few seconds each. Stops on Ctrl-C (SIGINT) or SIGTERM.
+that take a few seconds each; CronJobs create their Jobs on schedule. Stops on Ctrl-C (SIGINT)
+or SIGTERM.
 
 Options:
   --port N                 port to listen on (default 6443; 0 picks a free one)
@@ -47,9 +48,11 @@ Options:
   --pod-duration S         how long a simulated pod runs, in seconds (default 3, +-25 %)
   --fail-rate R            share of attempts that fail with exit code 1 (0..1, default 0)
   --sim                    simulated pods (the default)
-  --local                  each pod runs its first container's command + args as a real
-                           process here, as `tessera run` runs items (the image is ignored;
-                           output = pod log; a signal N ends it with exit code 128+N). Its
+  --local                  each pod runs its init containers in order, then its first
+                           container, each one's command + args as a real process here,
+                           as `tessera run` runs items (the image is ignored; output = the
+                           container's log, `kubectl logs POD -c NAME`; a signal N ends it
+                           with exit code 128+N; a failing init container fails the pod). Its
                            environment is its spec's env/envFrom (ConfigMap, Secret and field
                            references resolved) plus PATH, HOME, HOSTNAME, nothing of the
                            server's. configMap, secret and emptyDir volumes are written under
