@@ -64,6 +64,7 @@ for t in "${targets[@]}"; do
     manifests|worklist|kubeconfig) dict=(-dict=tests/fuzz/dict/yaml.dict) ;;
     selectors) dict=(-dict=tests/fuzz/dict/selectors.dict) ;;
     nesting) dict=(-dict=tests/fuzz/dict/nesting.dict) ;;
+    cron_schedule) dict=(-dict=tests/fuzz/dict/cron_schedule.dict) ;;
   esac
   echo "== fuzz: $t for ${seconds}s (log: $log)"
   status=0
