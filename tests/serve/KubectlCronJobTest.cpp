@@ -28,9 +28,16 @@ QByteArray cronJob(const char* name, const char* schedule, const QByteArray& ext
 
 } // namespace
 
-// A minute of the CronJob controller's clock passes in a second.
-class KubectlCronJobs : public Kubectl {
+// A minute of the CronJob controller's clock passes in a second; kubectl 1.32 (the system's) or
+// 1.20 (Debian's kubernetes-client) drives it.
+class KubectlCronJobs : public KubectlFixture, public testing::WithParamInterface<const char*> {
 protected:
+    QString kubectlBinary() const override {
+        return QLatin1String(GetParam()) == QLatin1String("1.20")
+                   ? QStringLiteral(TESSERA_KUBECTL_120)
+                   : QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    }
+    const char* kubectlName() const override { return GetParam(); }
     QStringList extraServerArguments() const override {
         return {QStringLiteral("--cron-clock-rate"), QStringLiteral("60")};
     }
@@ -88,7 +95,7 @@ protected:
     }
 };
 
-TEST_F(KubectlCronJobs, CreatesAJobEachMinuteAndPrunesTheHistoryToItsLimits) {
+TEST_P(KubectlCronJobs, CreatesAJobEachMinuteAndPrunesTheHistoryToItsLimits) {
     EXPECT_OK(kubectlRun({QStringLiteral("apply"), QStringLiteral("-f"),
                           writeFile("every.yaml", cronJob("every", "*/1 * * * *",
                                                           "  successfulJobsHistoryLimit: 2\n"))}));
@@ -146,7 +153,7 @@ TEST_F(KubectlCronJobs, CreatesAJobEachMinuteAndPrunesTheHistoryToItsLimits) {
     EXPECT_TRUE(status.contains(QStringLiteral("lastSuccessfulTime")));
 }
 
-TEST_F(KubectlCronJobs, ForbidSkipsRunsWhileOneIsActiveAndReplaceDeletesIt) {
+TEST_P(KubectlCronJobs, ForbidSkipsRunsWhileOneIsActiveAndReplaceDeletesIt) {
     // Each Job runs ten minutes of the controller's clock.
     EXPECT_OK(kubectlRun(
         {QStringLiteral("apply"), QStringLiteral("-f"),
@@ -183,7 +190,7 @@ TEST_F(KubectlCronJobs, ForbidSkipsRunsWhileOneIsActiveAndReplaceDeletesIt) {
     EXPECT_TRUE(gone.err.contains(QStringLiteral("NotFound"))) << gone.err.toStdString();
 }
 
-TEST_F(KubectlCronJobs, ASuspendedCronJobCreatesNothing) {
+TEST_P(KubectlCronJobs, ASuspendedCronJobCreatesNothing) {
     EXPECT_OK(kubectlRun(
         {QStringLiteral("apply"), QStringLiteral("-f"),
          writeFile("suspended.yaml", cronJob("suspended", "* * * * *", "  suspend: true\n")),
@@ -194,6 +201,13 @@ TEST_F(KubectlCronJobs, ASuspendedCronJobCreatesNothing) {
     EXPECT_EQ(jobsOf(QStringLiteral("suspended")).size(), 0);
     EXPECT_TRUE(eventReasons(QStringLiteral("suspended")).isEmpty());
 }
+
+INSTANTIATE_TEST_SUITE_P(Kubectl, KubectlCronJobs, testing::Values("1.32", "1.20"),
+                         [](const testing::TestParamInfo<const char*>& version) {
+                             return QLatin1String(version.param) == QLatin1String("1.20")
+                                        ? std::string("kubectl120")
+                                        : std::string("kubectl132");
+                         });
 
 TEST_F(Kubectl, RefusesABadScheduleOrTimeZoneNamingTheField) {
     KubectlRun run =
