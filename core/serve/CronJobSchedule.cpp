@@ -59,6 +59,11 @@ QJsonArray validateCronJobSchedule(const QJsonObject& spec) {
         const auto parsed = CronSchedule::parse(schedule.toStdString());
         if (!parsed)
             out.append(invalid(kScheduleField, schedule, QString::fromStdString(parsed.error())));
+        else if (const QString zone = QString::fromStdString(parsed->timeZoneInSchedule());
+                 !zone.isEmpty() && !ianaZone(zone))
+            out.append(invalid(
+                kScheduleField, schedule,
+                QStringLiteral("provided bad location %1: unknown time zone %1").arg(zone)));
         // The zone belongs in spec.timeZone: upstream refuses TZ in a new schedule.
         if (scheduleMentionsTimeZone(schedule.toStdString()))
             out.append(invalid(kScheduleField, schedule,

@@ -252,6 +252,11 @@ TEST(CronJobSchedule, ValidatesScheduleAndTimeZoneAsTheApiServer) {
     EXPECT_EQ(messages({{"schedule", "CRON_TZ=UTC * * * * *"}}),
               V{"spec.schedule: Invalid value: \"CRON_TZ=UTC * * * * *\": cannot use TZ or "
                 "CRON_TZ in schedule, use timeZone field instead"});
+    EXPECT_EQ(messages({{"schedule", "TZ=Mars/Olympus_Mons 0 * * * *"}}),
+              (V{"spec.schedule: Invalid value: \"TZ=Mars/Olympus_Mons 0 * * * *\": provided bad "
+                 "location Mars/Olympus_Mons: unknown time zone Mars/Olympus_Mons",
+                 "spec.schedule: Invalid value: \"TZ=Mars/Olympus_Mons 0 * * * *\": cannot use TZ "
+                 "or CRON_TZ in schedule, use timeZone field instead"}));
     EXPECT_EQ(messages({{"schedule", "* * * * *"}, {"timeZone", "Mars/Olympus_Mons"}}),
               V{"spec.timeZone: Invalid value: \"Mars/Olympus_Mons\": unknown time zone "
                 "Mars/Olympus_Mons"});
