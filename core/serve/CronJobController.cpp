@@ -185,6 +185,8 @@ void CronJobController::onChange(const Change& change) {
         }
         enqueue(k);
     } else if (object.resource == kJobs) {
+        if (change.type == ChangeType::Deleted)
+            m_unexpectedReported.remove(uidOf(object.json));
         const QString owner = controllingCronJob(object.json);
         if (!owner.isEmpty())
             enqueue(key(object.namespace_, owner));
