@@ -31,7 +31,8 @@ namespaces, jobs, cronjobs, pods, configmaps, secrets, services, serviceaccounts
 access reviews; list, watch, create, update, merge/strategic/JSON patches, server-side apply,
 delete with finalizers and propagation, logs, /metrics; JSON or protobuf). Jobs created there
 are run by Tessera's implementation of the job controller, with simulated pods
-that take a few seconds each. Stops on Ctrl-C (SIGINT) or SIGTERM.
+that take a few seconds each; CronJobs create their Jobs on schedule. Stops on Ctrl-C (SIGINT)
+or SIGTERM.
 
 Options:
   --port N                 port to listen on (default 6443; 0 picks a free one)
@@ -47,9 +48,11 @@ Options:
   --pod-duration S         how long a simulated pod runs, in seconds (default 3, +-25 %)
   --fail-rate R            share of attempts that fail with exit code 1 (0..1, default 0)
   --sim                    simulated pods (the default)
-  --local                  each pod runs its first container's command + args as a real
-                           process here, as `tessera run` runs items (the image is ignored;
-                           output = pod log; a signal N ends it with exit code 128+N). Its
+  --local                  each pod runs its init containers in order, then its first
+                           container, each one's command + args as a real process here,
+                           as `tessera run` runs items (the image is ignored; output = the
+                           container's log, `kubectl logs POD -c NAME`; a signal N ends it
+                           with exit code 128+N; a failing init container fails the pod). Its
                            environment is its spec's env/envFrom (ConfigMap, Secret and field
                            references resolved) plus PATH, HOME, HOSTNAME, nothing of the
                            server's. configMap, secret and emptyDir volumes are written under
@@ -129,7 +132,10 @@ int runServe(int argc, char** argv) {
                                        {"pod-duration", true},
                                        {"fail-rate", true},
                                        {"sim", false},
-                                       {"local", false}});
+                                       {"local", false},
+                                       // Test hooks, not in --help: the CronJob clock.
+                                       {"cron-clock-offset", true},
+                                       {"cron-clock-rate", true}});
     if (args.help) {
         std::fputs(kHelp, stdout);
         return kExitOk;
@@ -168,6 +174,18 @@ int runServe(int argc, char** argv) {
         if (!rate)
             return usageError(kName, "--fail-rate needs a number from 0 to 1");
         options.failRate = *rate;
+    }
+    if (auto v = args.value("cron-clock-offset")) {
+        const std::optional<double> seconds = parseNumber(*v, -1e9, 1e9);
+        if (!seconds)
+            return usageError(kName, "--cron-clock-offset needs a number of seconds");
+        options.cronClockOffset = std::chrono::milliseconds(static_cast<int64_t>(*seconds * 1000));
+    }
+    if (auto v = args.value("cron-clock-rate")) {
+        const std::optional<double> rate = parseNumber(*v, 0.001, 10000);
+        if (!rate)
+            return usageError(kName, "--cron-clock-rate needs a number from 0.001 to 10000");
+        options.cronClockRate = *rate;
     }
     options.token = QString::fromStdString(args.value("token").value_or(""));
     if (options.token.isEmpty())

@@ -7,6 +7,7 @@
 #include "ApiServer.h"
 #include "ApiValidation.h"
 #include "ObjectStore.h"
+#include "PodDefaults.h"
 #include "codec/Decode.h"
 #include "codec/ManifestValidation.h"
 #include "engine/Defaults.h"
@@ -49,6 +50,7 @@ void defaultJob(QJsonObject& job, const QString& uid) {
           std::pair{"securityContext", QJsonValue(QJsonObject())}})
         if (!podSpec.contains(QLatin1String(k)))
             podSpec.insert(QLatin1String(k), v);
+    defaultContainers(podSpec);
     tmpl.insert(kSpec, podSpec);
     spec.insert(QStringLiteral("template"), tmpl);
     const bool bothUnset = !spec.contains(QStringLiteral("completions")) &&

@@ -71,6 +71,7 @@ const ResourceInfo kResources[] = {
      .categories = "all",
      .selectableFields = kPodFields,
      .printer = &printers::kPod,
+     .defaults = strategies::defaultPod,
      .validate = strategies::validatePod,
      .initialPhase = "Pending"},
     {.name = "configmaps",

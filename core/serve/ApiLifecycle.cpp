@@ -137,6 +137,15 @@ ObjectPtr ApiServer::finishDeletion(const ObjectPtr& stored) {
     return removed ? *removed : stored;
 }
 
+bool ApiServer::deleteObject(const QString& resource, const QString& namespace_,
+                             const QString& name, const QString& propagationPolicy) {
+    const ObjectPtr stored = m_store.get(resource, namespace_, name);
+    const ResourceInfo* info = findResource(QString(), resource);
+    if (!info)
+        info = findResource(QStringLiteral("batch"), resource);
+    return stored && info && deleteObject(*info, stored, propagationPolicy, false).has_value();
+}
+
 void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t) {
     const QString resource = QLatin1String(t.resource->name);
     ObjectPtr previous = m_store.get(resource, t.namespace_, t.name);

@@ -275,7 +275,8 @@ void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {
     if (const std::optional<ApiFailure> bad = query->resolveContainer(pod->json))
         return sendFailure(c, r, *bad, &t);
     const PodLogs& podLogs = m_runner->podLogs();
-    const QString key = PodLogs::keyOf(t.namespace_, t.name);
+    // An init container's own log, or the pod's container's.
+    const QString key = m_runner->logKeyOf(t.namespace_, t.name, query->container);
     const std::optional<LogLines> lines = podLogs.lines(key, query->previous);
     if (query->previous && !lines)
         // The kubelet's answer when the container has not terminated before
@@ -308,7 +309,8 @@ void ApiServer::logs(HttpConnection* c, const HttpRequest& r, const Target& t) {
         [guard, filter] {
             if (guard && !filter->done())
                 guard->end();
-        });
+        },
+        query->container);
     connect(c, &HttpConnection::closed, this,
             [this, follower] { m_runner->unfollowLog(follower); });
 }

@@ -62,6 +62,11 @@ public:
     ApiOutcome<ObjectPtr> createObject(const QString& resource, const QString& namespace_,
                                        QJsonObject object, bool dryRun = false);
 
+    // Deletes an object as a DELETE with this propagationPolicy would: what controllers use
+    // (the CronJob controller removes its Jobs with Background). False when it is not there.
+    bool deleteObject(const QString& resource, const QString& namespace_, const QString& name,
+                      const QString& propagationPolicy);
+
     void addFault(const Fault& fault);
     void clearFaults();
     // Closes every watch stream at once (the connections go away, as when a proxy restarts).

@@ -10,7 +10,7 @@ namespace tessera::serve {
 void JobEvents::record(const InvolvedObject& about, const QString& component, const QString& type,
                        const QString& reason, const QString& message, engine::TimePoint now) {
     const QString name =
-        QStringLiteral("%1.%2").arg(about.name).arg(++m_counter + 0x17a0000000ULL, 0, 16);
+        QStringLiteral("%1.%2").arg(about.name).arg(++m_counter + m_nameBase, 0, 16);
     const QString at = timeText(now);
     QJsonObject event{
         {QStringLiteral("apiVersion"), QStringLiteral("v1")},

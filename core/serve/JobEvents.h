@@ -22,9 +22,12 @@ struct InvolvedObject {
 
 class JobEvents {
 public:
-    JobEvents(ObjectStore& store, int maxEvents)
+    // nameBase: where the hexadecimal suffix of event names starts (one per recorder, so two
+    // recorders never pick the same name for the same object).
+    JobEvents(ObjectStore& store, int maxEvents, quint64 nameBase = 0x17a0000000ULL)
         : m_store(store)
-        , m_maxEvents(maxEvents) {}
+        , m_maxEvents(maxEvents)
+        , m_nameBase(nameBase) {}
 
     // component: "job-controller", "kubelet".
     void record(const InvolvedObject& about, const QString& component, const QString& type,
@@ -36,6 +39,7 @@ private:
     int m_maxEvents;
     std::deque<std::pair<QString, QString>> m_events; // (namespace, name), oldest first
     quint64 m_counter = 0;
+    quint64 m_nameBase;
 };
 
 } // namespace tessera::serve

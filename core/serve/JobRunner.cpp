@@ -95,6 +95,10 @@ JobRunner::JobRunner(ObjectStore& store, Metrics& metrics, const ServeOptions& o
             [this](const QString& jobKey, const QString& pod, const local::ExitOutcome& outcome) {
                 processEnded(jobKey, pod, outcome);
             });
+    if (m_local)
+        m_local->setOnProgress([this](const QString& jobKey, const QString& pod,
+                                      const std::vector<ContainerRun>& init,
+                                      bool started) { podProgressed(jobKey, pod, init, started); });
 }
 
 JobRunner::~JobRunner() {
@@ -481,11 +485,18 @@ void JobRunner::startProcess(RunningJob& job, SimPod& pod, TimePoint now) {
     object.insert(QStringLiteral("status"), status);
     const LocalPods::Started started = m_local->start(key(job.ns, job.name), object);
     if (started.started) {
-        pod.state.stage = SimPod::Stage::Running;
-        pod.state.startedAt = now;
         pod.processRunning = true;
         pod.state.waitingReason.clear();
         pod.state.waitingMessage.clear();
+        if (started.initializing) {
+            // Its init containers run first; its container starts later (podProgressed).
+            pod.startAt = TimePoint::max();
+            pod.state.initContainers = {ContainerRun{now, std::nullopt, 0, std::nullopt}};
+            writePod(job, pod);
+            return;
+        }
+        pod.state.stage = SimPod::Stage::Running;
+        pod.state.startedAt = now;
         return;
     }
     const LocalPodProblem& problem = started.problem;
@@ -541,12 +552,40 @@ void JobRunner::processEnded(const QString& jobKey, const QString& podName,
         pod.goneAt = now; // deleted by the controller: gone at the next step
         return;
     }
+    if (pod.state.stage == SimPod::Stage::Scheduled) {
+        // Ended while initializing (an init container failed): the kubelet had started the pod.
+        pod.state.stage = SimPod::Stage::Running;
+        pod.state.startedAt = now;
+        if (!job->orphaned)
+            job->controller->podStarted(podName.toStdString(), now);
+    }
     // Ended on its own, or stopped because the pod was deleted from outside: the container's
     // exit code and signal either way. The next step writes the status.
     pod.state.exitCode = outcome.exitCode;
     if (outcome.signal)
         pod.state.signal = *outcome.signal;
     pod.finishAt = now;
+}
+
+void JobRunner::podProgressed(const QString& jobKey, const QString& podName,
+                              const std::vector<ContainerRun>& initContainers,
+                              bool containerStarted) {
+    RunningJob* job = findJob(jobKey, podName);
+    if (!job)
+        return;
+    SimPod& pod = job->pods.at(podName);
+    pod.state.initContainers = initContainers;
+    pod.state.initFailed = !initContainers.empty() && initContainers.back().finishedAt &&
+                           initContainers.back().exitCode != 0;
+    if (containerStarted && pod.state.stage == SimPod::Stage::Scheduled) {
+        const TimePoint now = engine::SystemClock().now();
+        pod.state.stage = SimPod::Stage::Running;
+        pod.state.startedAt = now;
+        if (!job->orphaned)
+            job->controller->podStarted(podName.toStdString(), now);
+        job->dirty = true;
+    }
+    writePod(*job, pod);
 }
 
 void JobRunner::deletePod(RunningJob& job, const engine::Pod& pod) {
@@ -596,10 +635,24 @@ QString JobRunner::pickNode() {
     return nodes[m_nextNode++ % nodes.size()]->name;
 }
 
-std::optional<QByteArray> JobRunner::podLog(const QString& namespace_, const QString& pod) const {
+std::optional<QByteArray> JobRunner::podLog(const QString& namespace_, const QString& pod,
+                                            const QString& container) const {
     if (!m_store.get(kPods, namespace_, pod))
         return std::nullopt;
-    return m_logs.text(key(namespace_, pod));
+    return m_logs.text(logKeyOf(namespace_, pod, container));
+}
+
+QString JobRunner::logKeyOf(const QString& namespace_, const QString& pod,
+                            const QString& container) const {
+    if (!container.isEmpty())
+        if (const ObjectPtr stored = m_store.get(kPods, namespace_, pod))
+            for (const QJsonValue& c : stored->json.value(QStringLiteral("spec"))
+                                           .toObject()
+                                           .value(QStringLiteral("initContainers"))
+                                           .toArray())
+                if (c.toObject().value(QStringLiteral("name")).toString() == container)
+                    return LocalPods::initLogKey(namespace_, pod, container);
+    return key(namespace_, pod);
 }
 
 } // namespace tessera::serve

@@ -32,6 +32,7 @@ namespace tessera::serve {
 class ObjectStore;
 class Metrics;
 class LocalPods;
+struct ContainerRun;
 
 class JobRunner : public QObject {
     Q_OBJECT
@@ -44,20 +45,27 @@ public:
     void start();
 
     // Pod logs ("" for a pod we do not simulate); nullopt when the pod does not exist.
-    std::optional<QByteArray> podLog(const QString& namespace_, const QString& pod) const;
+    // `container`: an init container's own log; empty or another name, the pod's container's.
+    std::optional<QByteArray> podLog(const QString& namespace_, const QString& pod,
+                                     const QString& container = QString()) const;
     // Every pod's log, line by line with times (the logs subresource's options need them).
     const PodLogs& podLogs() const { return m_logs; }
     // True when the pod will write no more log lines (finished, or not ours).
-    bool podLogEnded(const QString& namespace_, const QString& pod) const {
-        return m_logs.ended(PodLogs::keyOf(namespace_, pod));
+    bool podLogEnded(const QString& namespace_, const QString& pod,
+                     const QString& container = QString()) const {
+        return m_logs.ended(logKeyOf(namespace_, pod, container));
     }
     // Follows a pod's log: `onData` for each new piece, `onEnd` once when the pod ends.
     using LogData = PodLogs::Data;
     using LogEnd = PodLogs::End;
-    int followLog(const QString& namespace_, const QString& pod, LogData onData, LogEnd onEnd) {
-        return m_logs.follow(PodLogs::keyOf(namespace_, pod), std::move(onData), std::move(onEnd));
+    int followLog(const QString& namespace_, const QString& pod, LogData onData, LogEnd onEnd,
+                  const QString& container = QString()) {
+        return m_logs.follow(logKeyOf(namespace_, pod, container), std::move(onData),
+                             std::move(onEnd));
     }
     void unfollowLog(int id) { m_logs.unfollow(id); }
+    // The key of a container's log in podLogs(): an init container's own, else the pod's.
+    QString logKeyOf(const QString& namespace_, const QString& pod, const QString& container) const;
 
     int jobsRunning() const;
 
@@ -74,6 +82,9 @@ private:
     void deletePod(RunningJob& job, const engine::Pod& pod);
     void startProcess(RunningJob& job, SimPod& pod, engine::TimePoint now);
     void processEnded(const QString& jobKey, const QString& pod, const local::ExitOutcome& outcome);
+    // --local: an init container started or ended, or the pod's container started.
+    void podProgressed(const QString& jobKey, const QString& pod,
+                       const std::vector<ContainerRun>& initContainers, bool containerStarted);
     RunningJob* findJob(const QString& jobKey, const QString& pod);
     void writePod(RunningJob& job, const SimPod& pod);
     void writeJobStatus(RunningJob& job);

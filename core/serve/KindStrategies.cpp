@@ -2,7 +2,9 @@
 
 #include "ApiKinds.h"
 #include "ApiValidation.h"
+#include "CronJobSchedule.h"
 #include "ObjectStore.h"
+#include "PodDefaults.h"
 
 #include <QRegularExpression>
 
@@ -88,8 +90,23 @@ void defaultCronJob(QJsonObject& object, const ObjectPtr&) {
     insertDefault(spec, "suspend", false);
     insertDefault(spec, "successfulJobsHistoryLimit", 3);
     insertDefault(spec, "failedJobsHistoryLimit", 1);
+    QJsonObject jobTemplate = spec.value(QStringLiteral("jobTemplate")).toObject();
+    QJsonObject jobSpec = jobTemplate.value(kSpec).toObject();
+    QJsonObject podTemplate = jobSpec.value(QStringLiteral("template")).toObject();
+    QJsonObject podSpec = podTemplate.value(kSpec).toObject();
+    defaultContainers(podSpec);
+    podTemplate.insert(kSpec, podSpec);
+    jobSpec.insert(QStringLiteral("template"), podTemplate);
+    jobTemplate.insert(kSpec, jobSpec);
+    spec.insert(QStringLiteral("jobTemplate"), jobTemplate);
     object.insert(kSpec, spec);
     insertDefault(object, "status", QJsonObject());
+}
+
+void defaultPod(QJsonObject& object, const ObjectPtr&) {
+    QJsonObject spec = object.value(kSpec).toObject();
+    defaultContainers(spec);
+    object.insert(kSpec, spec);
 }
 
 QJsonArray validateService(const QJsonObject& object) {
@@ -162,16 +179,27 @@ QJsonArray validateConfigMap(const QJsonObject& object) {
 QJsonArray validateCronJob(const QJsonObject& object) {
     QJsonArray out;
     const QJsonObject spec = object.value(kSpec).toObject();
-    const QString schedule = spec.value(QStringLiteral("schedule")).toString().simplified();
-    if (schedule.isEmpty())
-        out.append(fieldCause(QStringLiteral("spec.schedule"), "FieldValueRequired",
-                              QStringLiteral("Required value")));
-    else if (!schedule.startsWith(QLatin1Char('@')) && schedule.split(QLatin1Char(' ')).size() != 5)
-        out.append(fieldCause(
-            QStringLiteral("spec.schedule"), "FieldValueInvalid",
-            QStringLiteral("Invalid value: \"%1\": expected exactly 5 fields, found %2: %1")
-                .arg(schedule)
-                .arg(schedule.split(QLatin1Char(' ')).size())));
+    for (const QJsonValue& c : validateCronJobSchedule(spec))
+        out.append(c);
+    // A Job's name is the CronJob's plus "-" and the scheduled minute (up to 11 characters),
+    // within the 63 of a label value.
+    const QString name =
+        object.value(kMetadata).toObject().value(QStringLiteral("name")).toString();
+    if (name.size() > 52)
+        out.append(fieldCause(QStringLiteral("metadata.name"), "FieldValueInvalid",
+                              QStringLiteral("Invalid value: \"%1\": must be no more than 52 "
+                                             "characters")
+                                  .arg(name)));
+    for (const char* counter :
+         {"startingDeadlineSeconds", "successfulJobsHistoryLimit", "failedJobsHistoryLimit"}) {
+        const QJsonValue value = spec.value(QLatin1String(counter));
+        if (value.isDouble() && value.toDouble() < 0)
+            out.append(fieldCause(QStringLiteral("spec.") + QLatin1String(counter),
+                                  "FieldValueInvalid",
+                                  QStringLiteral("Invalid value: %1: must be greater than or "
+                                                 "equal to 0")
+                                      .arg(value.toInteger())));
+    }
     const QString policy = spec.value(QStringLiteral("concurrencyPolicy")).toString();
     if (policy != QLatin1String("Allow") && policy != QLatin1String("Forbid") &&
         policy != QLatin1String("Replace"))

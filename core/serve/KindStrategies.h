@@ -13,6 +13,7 @@ void defaultService(QJsonObject& object, const ObjectPtr& previous);
 // type Opaque; stringData merged into data and dropped.
 void defaultSecret(QJsonObject& object, const ObjectPtr& previous);
 void defaultCronJob(QJsonObject& object, const ObjectPtr& previous);
+void defaultPod(QJsonObject& object, const ObjectPtr& previous);
 
 QJsonArray validatePod(const QJsonObject& object);
 QJsonArray validateService(const QJsonObject& object);

@@ -313,15 +313,18 @@ QString expandVariables(const QString& text, const QHash<QString, QString>& defi
     return out;
 }
 
-tl::expected<LocalProcessSpec, LocalPodProblem>
-prepareLocalPod(const ObjectStore& store, const QJsonObject& pod, const QString& podDir) {
+tl::expected<LocalProcessSpec, LocalPodProblem> prepareLocalPod(const ObjectStore& store,
+                                                                const QJsonObject& pod,
+                                                                const QString& podDir,
+                                                                const QJsonObject& chosen) {
     const QString ns = pod.value(QStringLiteral("metadata"))
                            .toObject()
                            .value(QStringLiteral("namespace"))
                            .toString();
     const QJsonObject spec = pod.value(QStringLiteral("spec")).toObject();
     const QJsonObject container =
-        spec.value(QStringLiteral("containers")).toArray().at(0).toObject();
+        chosen.isEmpty() ? spec.value(QStringLiteral("containers")).toArray().at(0).toObject()
+                         : chosen;
     LocalProcessSpec out;
     out.root = podDir + QStringLiteral("/root");
     if (!QDir().mkpath(out.root) || ::chmod(QFile::encodeName(podDir).constData(), 0700) != 0)

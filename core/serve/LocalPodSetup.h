@@ -1,6 +1,6 @@
 #pragma once
-// What a pod's first container runs under `tessera serve --local`, as the kubelet would prepare
-// it, on this machine:
+// What a pod's containers run under `tessera serve --local` (its init containers in order, then
+// its first container), as the kubelet would prepare them, on this machine:
 //  - the program: command + args, with $(VAR) references expanded as Kubernetes expands them;
 //  - the environment, exactly what the spec says and nothing of the server's: a minimal PATH and
 //    HOME, HOSTNAME (and TESSERA_POD_HOSTNAME), then envFrom, then env with value, fieldRef,
@@ -35,9 +35,13 @@ struct LocalPodProblem {
     QString message; // names the field and the object
 };
 
-// Prepares `pod` (the stored Pod object, status.podIP set) in `podDir` (created if needed).
-tl::expected<LocalProcessSpec, LocalPodProblem>
-prepareLocalPod(const ObjectStore& store, const QJsonObject& pod, const QString& podDir);
+// Prepares `container` of `pod` (the stored Pod object, status.podIP set; an empty container:
+// its first one) in `podDir` (created if needed). The containers of a pod share its directory,
+// so an emptyDir written by an init container is there for the next ones, as on a node.
+tl::expected<LocalProcessSpec, LocalPodProblem> prepareLocalPod(const ObjectStore& store,
+                                                                const QJsonObject& pod,
+                                                                const QString& podDir,
+                                                                const QJsonObject& container = {});
 
 // Kubernetes' $(VAR) expansion of command, args and env values: $(NAME) is NAME's value when
 // NAME is defined, else left as written; $$ is a literal $.

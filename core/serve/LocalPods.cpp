@@ -1,9 +1,11 @@
 #include "LocalPods.h"
 
 #include "ObjectStore.h"
+#include "engine/Clock.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QSocketNotifier>
 #include <cerrno>
 #include <cstring>
@@ -28,7 +30,7 @@ std::vector<std::string> toStd(const QStringList& list) {
 }
 
 LocalPods::Started notStarted(const QString& message) {
-    return {false, LocalPodProblem{false, QStringLiteral("StartError"), message}};
+    return {false, false, LocalPodProblem{false, QStringLiteral("StartError"), message}};
 }
 
 } // namespace
@@ -72,37 +74,67 @@ LocalPods::Started LocalPods::start(const QString& owner, const QJsonObject& pod
     if (const QString error = ensureStarted(); !error.isEmpty())
         return notStarted(error);
     const QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
-    const QString ns = meta.value(QStringLiteral("namespace")).toString();
-    const QString name = meta.value(QStringLiteral("name")).toString();
-    const QString dir = podDir(ns, name);
-    auto prepared = prepareLocalPod(m_store, pod, dir);
+    Running r;
+    r.owner = owner;
+    r.ns = meta.value(QStringLiteral("namespace")).toString();
+    r.pod = meta.value(QStringLiteral("name")).toString();
+    r.object = pod;
+    const std::string key = PodLogs::keyOf(r.ns, r.pod).toStdString();
+    if (auto started = startNext(r, key); !started) {
+        QDir(podDir(r.ns, r.pod)).removeRecursively();
+        return {false, false, started.error()};
+    }
+    const bool initializing = !r.containerStarted;
+    m_running[key] = std::move(r);
+    return {true, initializing, {}};
+}
+
+tl::expected<void, LocalPodProblem> LocalPods::startNext(Running& r, const std::string& key) {
+    const QJsonArray inits = r.object.value(QStringLiteral("spec"))
+                                 .toObject()
+                                 .value(QStringLiteral("initContainers"))
+                                 .toArray();
+    const qsizetype index = static_cast<qsizetype>(r.init.size());
+    const bool init = index < inits.size();
+    const QJsonObject container = init ? inits[index].toObject() : QJsonObject();
+    const QString dir = podDir(r.ns, r.pod);
+    auto prepared = prepareLocalPod(m_store, r.object, dir, container);
     if (!prepared)
-        return {false, prepared.error()};
+        return tl::unexpected(prepared.error());
 
     // The output: the supervisor copies it into a file (capped), read as it grows. Not a FIFO:
     // the supervisor would block on a full one while this thread may be waiting for it in spawn().
-    const QByteArray logPath = QFile::encodeName(dir + QStringLiteral("/log"));
+    // One file per container, so each has its own log.
+    const QByteArray logPath = QFile::encodeName(
+        dir + (init ? QStringLiteral("/log-init-%1").arg(index) : QStringLiteral("/log")));
     local::SpawnRequest request;
     request.argv = toStd(prepared->argv);
     request.env = toStd(prepared->env);
     request.inheritEnv = false;
     request.logPath = logPath.toStdString();
     request.logCapBytes = kLogCapBytes;
-    const std::string key = PodLogs::keyOf(ns, name).toStdString();
     const local::SpawnResult spawned = m_groups.spawn(key, request);
-    if (spawned.pid <= 0) {
-        QDir(dir).removeRecursively();
-        return notStarted(QString::fromStdString(spawned.error));
-    }
+    if (spawned.pid <= 0)
+        return tl::unexpected(LocalPodProblem{false, QStringLiteral("StartError"),
+                                              QString::fromStdString(spawned.error)});
     // Opened once it exists: the supervisor has created it before answering.
-    m_running[key] = Running{owner, ns, name, ::open(logPath.constData(), O_RDONLY | O_CLOEXEC)};
-    return {true, {}};
+    r.output = ::open(logPath.constData(), O_RDONLY | O_CLOEXEC);
+    if (init) {
+        r.logKey = initLogKey(r.ns, r.pod, container.value(QStringLiteral("name")).toString());
+        m_logs.open(r.logKey);
+        m_initLogs[PodLogs::keyOf(r.ns, r.pod)].append(r.logKey);
+        r.init.push_back(ContainerRun{engine::SystemClock().now(), std::nullopt, 0, std::nullopt});
+    } else {
+        r.logKey = PodLogs::keyOf(r.ns, r.pod);
+        r.containerStarted = true;
+    }
+    return {};
 }
 
 void LocalPods::drain(Running& r) {
     if (r.output < 0)
         return;
-    const QString key = PodLogs::keyOf(r.ns, r.pod);
+    const QString& key = r.logKey;
     char buffer[65536];
     while (true) {
         const ssize_t n = ::read(r.output, buffer, sizeof buffer);
@@ -127,18 +159,53 @@ void LocalPods::reap() {
         const auto it = m_running.find(end.key);
         if (it == m_running.end())
             continue;
-        Running r = std::move(it->second);
-        m_running.erase(it);
+        Running& r = it->second;
         // The supervisor has copied everything the process wrote before telling its end.
         drain(r);
         close(r);
-        QDir(podDir(r.ns, r.pod)).removeRecursively();
-        m_onEnded(r.owner, r.pod, end.outcome);
+        if (r.containerStarted) {
+            podEnded(it, end.outcome);
+            continue;
+        }
+        // An init container ended: the next one (or the pod's container) starts if it
+        // succeeded; its failure is the pod's.
+        ContainerRun& run = r.init.back();
+        run.finishedAt = engine::SystemClock().now();
+        run.exitCode = end.outcome.exitCode;
+        run.signal = end.outcome.signal;
+        m_logs.end(r.logKey);
+        local::ExitOutcome outcome = end.outcome;
+        if (outcome.exitCode == 0 && !r.terminating) {
+            auto next = startNext(r, end.key);
+            if (next) {
+                if (m_onProgress)
+                    m_onProgress(r.owner, r.pod, r.init, r.containerStarted);
+                continue;
+            }
+            m_logs.append(
+                PodLogs::keyOf(r.ns, r.pod),
+                QStringLiteral("tessera serve --local: %1\n").arg(next.error().message).toUtf8());
+            outcome = local::ExitOutcome{local::kStartErrorExitCode, std::nullopt};
+        }
+        if (m_onProgress)
+            m_onProgress(r.owner, r.pod, r.init, r.containerStarted);
+        podEnded(it, outcome);
     }
 }
 
+void LocalPods::podEnded(std::map<std::string, Running>::iterator it,
+                         const local::ExitOutcome& outcome) {
+    Running r = std::move(it->second);
+    m_running.erase(it);
+    QDir(podDir(r.ns, r.pod)).removeRecursively();
+    m_onEnded(r.owner, r.pod, outcome);
+}
+
 bool LocalPods::terminate(const QString& namespace_, const QString& pod, engine::TimePoint killAt) {
-    return m_groups.terminate(PodLogs::keyOf(namespace_, pod).toStdString(), killAt);
+    const std::string key = PodLogs::keyOf(namespace_, pod).toStdString();
+    if (const auto it = m_running.find(key); it != m_running.end())
+        it->second.terminating = true;
+    return m_groups.terminate(key, killAt);
 }
 
 void LocalPods::tick(engine::TimePoint now) {
@@ -152,6 +219,12 @@ void LocalPods::tick(engine::TimePoint now) {
 void LocalPods::forget(const QString& namespace_, const QString& pod) {
     if (!m_groups.isRunning(PodLogs::keyOf(namespace_, pod).toStdString()))
         QDir(podDir(namespace_, pod)).removeRecursively();
+    if (const auto logs = m_initLogs.find(PodLogs::keyOf(namespace_, pod));
+        logs != m_initLogs.end()) {
+        for (const QString& key : logs->second)
+            m_logs.remove(key);
+        m_initLogs.erase(logs);
+    }
 }
 
 } // namespace tessera::serve

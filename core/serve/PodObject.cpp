@@ -1,8 +1,10 @@
 #include "PodObject.h"
 
+#include "PodDefaults.h"
 #include "codec/Rfc3339.h"
 
 #include <QJsonArray>
+#include <QStringList>
 #include <utility>
 
 namespace tessera::serve {
@@ -21,8 +23,9 @@ QJsonObject condition(const char* type, bool status, engine::TimePoint at,
     return c;
 }
 
-// JOB_COMPLETION_INDEX from the completion-index annotation, in every container that does not set
-// it itself (Indexed jobs), as the job controller adds it.
+// JOB_COMPLETION_INDEX from the completion-index annotation, in every container and init
+// container that does not set it itself (Indexed jobs), as the job controller adds it
+// (addCompletionIndexEnvVariables in pkg/controller/job/indexed_job_utils.go).
 QJsonArray withCompletionIndexEnv(QJsonArray containers) {
     const QJsonValue name = QLatin1String(engine::kCompletionIndexEnv);
     for (int i = 0; i < containers.size(); ++i) {
@@ -42,14 +45,74 @@ QJsonArray withCompletionIndexEnv(QJsonArray containers) {
                                    QStringLiteral("metadata.annotations['%1']")
                                        .arg(QLatin1String(engine::kCompletionIndexKey))}}}}}});
         c.insert(QStringLiteral("env"), env);
-        if (!c.contains(QStringLiteral("terminationMessagePath")))
-            c.insert(QStringLiteral("terminationMessagePath"),
-                     QStringLiteral("/dev/termination-log"));
-        if (!c.contains(QStringLiteral("imagePullPolicy")))
-            c.insert(QStringLiteral("imagePullPolicy"), QStringLiteral("IfNotPresent"));
         containers[i] = c;
     }
     return containers;
+}
+
+// initContainerStatuses as the kubelet reports them, and whether every init container has
+// completed (the pod's Initialized condition; else the names still incomplete).
+struct InitStatus {
+    QJsonArray statuses;
+    QStringList incomplete;
+};
+InitStatus initStatusOf(const QJsonArray& initContainers, const PodState& pod,
+                        const QString& podName) {
+    InitStatus out;
+    for (qsizetype i = 0; i < initContainers.size(); ++i) {
+        const QJsonObject spec = initContainers[i].toObject();
+        const QString name = spec.value(QStringLiteral("name")).toString();
+        const QString image = spec.value(QStringLiteral("image")).toString();
+        ContainerRun run;
+        const bool known = static_cast<std::size_t>(i) < pod.initContainers.size();
+        if (known)
+            run = pod.initContainers[static_cast<std::size_t>(i)];
+        else if (pod.initContainers.empty() && pod.startedAt && !pod.initFailed)
+            run = ContainerRun{pod.startedAt, pod.startedAt, 0, std::nullopt}; // simulated
+        QJsonObject state;
+        if (run.finishedAt) {
+            QJsonObject terminated{
+                {QStringLiteral("exitCode"), run.exitCode},
+                {QStringLiteral("reason"),
+                 run.exitCode == 0 ? QStringLiteral("Completed") : QStringLiteral("Error")},
+                {QStringLiteral("startedAt"), timeText(run.startedAt.value_or(*run.finishedAt))},
+                {QStringLiteral("finishedAt"), timeText(*run.finishedAt)},
+                {QStringLiteral("containerID"),
+                 QStringLiteral("containerd://") + QString::number(qHash(podName + name), 16)}};
+            if (run.signal)
+                terminated.insert(QStringLiteral("signal"), *run.signal);
+            state.insert(QStringLiteral("terminated"), terminated);
+        } else if (run.startedAt) {
+            state.insert(QStringLiteral("running"),
+                         QJsonObject{{QStringLiteral("startedAt"), timeText(*run.startedAt)}});
+        } else {
+            state.insert(
+                QStringLiteral("waiting"),
+                QJsonObject{{QStringLiteral("reason"), QStringLiteral("PodInitializing")}});
+        }
+        const bool completed = run.finishedAt && run.exitCode == 0;
+        if (!completed)
+            out.incomplete << name;
+        out.statuses.append(
+            QJsonObject{{QStringLiteral("name"), name},
+                        {QStringLiteral("image"), image},
+                        {QStringLiteral("imageID"), QStringLiteral("docker-pullable://") + image},
+                        {QStringLiteral("ready"), completed},
+                        {QStringLiteral("restartCount"), 0},
+                        {QStringLiteral("started"), run.startedAt && !run.finishedAt},
+                        {QStringLiteral("lastState"), QJsonObject()},
+                        {QStringLiteral("state"), state}});
+    }
+    return out;
+}
+
+QJsonObject initializedCondition(const InitStatus& init, engine::TimePoint at) {
+    if (init.incomplete.isEmpty())
+        return condition("Initialized", true, at);
+    QJsonObject c = condition("Initialized", false, at, "ContainersNotInitialized");
+    c.insert(QStringLiteral("message"), QStringLiteral("containers with incomplete status: [%1]")
+                                            .arg(init.incomplete.join(QLatin1Char(' '))));
+    return c;
 }
 
 } // namespace
@@ -98,8 +161,11 @@ QJsonObject newPodObject(const QJsonObject& podTemplate, const QString& namespac
     if (!pod.hostname.empty())
         spec.insert(QStringLiteral("hostname"), QString::fromStdString(pod.hostname));
     if (pod.completionIndexAnnotation)
-        spec.insert(QStringLiteral("containers"),
-                    withCompletionIndexEnv(spec.value(QStringLiteral("containers")).toArray()));
+        for (const char* list : {"initContainers", "containers"})
+            if (spec.contains(QLatin1String(list)))
+                spec.insert(QLatin1String(list),
+                            withCompletionIndexEnv(spec.value(QLatin1String(list)).toArray()));
+    defaultContainers(spec);
     for (const auto& [k, v] :
          {std::pair{"dnsPolicy", QJsonValue(QStringLiteral("ClusterFirst"))},
           std::pair{"schedulerName", QJsonValue(QStringLiteral("default-scheduler"))},
@@ -138,18 +204,22 @@ QJsonObject podWithStatus(QJsonObject json, const QString& podName, const PodSta
                           {QStringLiteral("imageID"), QStringLiteral("docker-pullable://") + image},
                           {QStringLiteral("restartCount"), 0},
                           {QStringLiteral("started"), pod.stage == Stage::Running}};
+    const InitStatus init =
+        initStatusOf(spec.value(QStringLiteral("initContainers")).toArray(), pod, podName);
     QString phase = QStringLiteral("Pending");
     if (pod.stage == Stage::Created || pod.stage == Stage::Scheduled ||
         (pod.stage == Stage::Deleting && !pod.startedAt && !pod.finishedAt)) {
-        QJsonObject waiting{{QStringLiteral("reason"), pod.waitingReason.isEmpty()
-                                                           ? QStringLiteral("ContainerCreating")
-                                                           : pod.waitingReason}};
+        // The containers wait for the init containers first (PodInitializing).
+        const QString reason = !pod.waitingReason.isEmpty() ? pod.waitingReason
+                               : init.incomplete.isEmpty()  ? QStringLiteral("ContainerCreating")
+                                                            : QStringLiteral("PodInitializing");
+        QJsonObject waiting{{QStringLiteral("reason"), reason}};
         if (!pod.waitingMessage.isEmpty())
             waiting.insert(QStringLiteral("message"), pod.waitingMessage);
         container.insert(QStringLiteral("ready"), false);
         container.insert(QStringLiteral("state"),
                          QJsonObject{{QStringLiteral("waiting"), waiting}});
-        conditions.append(condition("Initialized", true, pod.scheduledAt));
+        conditions.append(initializedCondition(init, pod.scheduledAt));
         conditions.append(condition("Ready", false, pod.scheduledAt, "ContainersNotReady"));
         conditions.append(
             condition("ContainersReady", false, pod.scheduledAt, "ContainersNotReady"));
@@ -164,6 +234,18 @@ QJsonObject podWithStatus(QJsonObject json, const QString& podName, const PodSta
         conditions.append(condition("Initialized", true, pod.scheduledAt));
         conditions.append(condition("Ready", true, *pod.startedAt));
         conditions.append(condition("ContainersReady", true, *pod.startedAt));
+    } else if (pod.finishedAt && pod.initFailed) {
+        // An init container failed: the containers never started, and wait for an
+        // initialization that has ended.
+        phase = QStringLiteral("Failed");
+        container.insert(QStringLiteral("ready"), false);
+        container.insert(QStringLiteral("state"),
+                         QJsonObject{{QStringLiteral("waiting"),
+                                      QJsonObject{{QStringLiteral("reason"),
+                                                   QStringLiteral("PodInitializing")}}}});
+        conditions.append(initializedCondition(init, *pod.finishedAt));
+        conditions.append(condition("Ready", false, *pod.finishedAt, "PodCompleted"));
+        conditions.append(condition("ContainersReady", false, *pod.finishedAt, "PodCompleted"));
     } else if (pod.finishedAt) {
         phase = pod.exitCode == 0 ? QStringLiteral("Succeeded") : QStringLiteral("Failed");
         container.insert(QStringLiteral("ready"), false);
@@ -192,8 +274,11 @@ QJsonObject podWithStatus(QJsonObject json, const QString& podName, const PodSta
     }
     status.insert(QStringLiteral("phase"), phase);
     status.insert(QStringLiteral("conditions"), conditions);
-    if (!pod.node.isEmpty())
+    if (!pod.node.isEmpty()) {
         status.insert(QStringLiteral("containerStatuses"), QJsonArray{container});
+        if (!init.statuses.isEmpty())
+            status.insert(QStringLiteral("initContainerStatuses"), init.statuses);
+    }
     json.insert(QStringLiteral("spec"), spec);
     json.insert(QStringLiteral("status"), status);
     return json;

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <optional>
+#include <vector>
 
 namespace tessera::serve {
 
@@ -24,6 +25,14 @@ QJsonObject newPodObject(const QJsonObject& podTemplate, const QString& namespac
 // counted a finished pod; the garbage collector when it orphans a Job's pods.
 bool dropTrackingFinalizer(QJsonObject& metadata);
 
+// One init container's run (by its index in spec.initContainers), as initContainerStatuses
+// shows it.
+struct ContainerRun {
+    std::optional<engine::TimePoint> startedAt, finishedAt;
+    int exitCode = 0;
+    std::optional<int> signal;
+};
+
 // Where a pod is in its life, as the status shows it.
 struct PodState {
     enum class Stage { Created, Scheduled, Running, Finished, Deleting };
@@ -37,6 +46,12 @@ struct PodState {
     // While not started: why the container waits (default ContainerCreating), and the details.
     QString waitingReason;
     QString waitingMessage;
+    // Init containers that have started, in order (--local). Simulated pods keep none: theirs
+    // show as completed once the pod started.
+    std::vector<ContainerRun> initContainers;
+    // An init container failed: the pod failed before its containers started (restartPolicy
+    // Never, as the kubelet ends it).
+    bool initFailed = false;
 };
 
 // `stored` with spec.nodeName and the status `state` describes.

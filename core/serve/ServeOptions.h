@@ -21,6 +21,11 @@ struct ServeOptions {
     // the environment and volume files its spec says (LocalPodSetup.h). Its output is the pod's
     // log and its exit code the container's.
     bool localProcesses = false;
+    // The CronJob controller's clock (tests: hidden `serve --cron-clock-offset/--cron-clock-rate`):
+    // its "now" is the wall clock moved by the offset, then running `rate` times as fast, so a
+    // test sees a schedule of every minute fire every 1/rate minutes.
+    std::chrono::milliseconds cronClockOffset{0};
+    double cronClockRate = 1.0;
 
     // ---- Security ----
     QString token;         // non-empty: every request needs "Authorization: Bearer <token>"

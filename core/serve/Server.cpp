@@ -2,6 +2,7 @@
 
 #include "ApiKinds.h"
 #include "ApiServer.h"
+#include "CronJobController.h"
 #include "JobRunner.h"
 #include "Metrics.h"
 #include "ObjectStore.h"
@@ -68,12 +69,27 @@ struct Server::Core {
             runner->start();
         }
         api = std::make_unique<ApiServer>(store, metrics, runner.get(), options);
+        if (options.runJobs) {
+            cronJobs = std::make_unique<CronJobController>(
+                store,
+                CronJobController::JobActions{
+                    [this](const QString& ns, const QJsonObject& job) {
+                        return api->createObject(QStringLiteral("jobs"), ns, job);
+                    },
+                    [this](const QString& ns, const QString& name) {
+                        return api->deleteObject(QStringLiteral("jobs"), ns, name,
+                                                 QStringLiteral("Background"));
+                    }},
+                options);
+            cronJobs->start();
+        }
     }
 
     ObjectStore store;
     Metrics metrics;
     std::unique_ptr<JobRunner> runner;
     std::unique_ptr<ApiServer> api;
+    std::unique_ptr<CronJobController> cronJobs; // after api: it creates Jobs through it
 };
 
 namespace {

@@ -28,6 +28,8 @@ protected:
     // The kubectl binary to run ("" when it is missing) and what to call it in messages.
     virtual QString kubectlBinary() const = 0;
     virtual const char* kubectlName() const = 0;
+    // More arguments for `tessera serve` (a fixture's test hooks).
+    virtual QStringList extraServerArguments() const { return {}; }
 
     void SetUp() override {
         kubectl = kubectlBinary();
@@ -53,12 +55,14 @@ protected:
         const QString key = save("server.key", certs.serverKeyPem);
         const QString ca = save("ca.pem", certs.caPem);
         server.setProgram(QStringLiteral(TESSERA_BINARY));
-        server.setArguments({QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"),
-                             QStringLiteral("--token"), QStringLiteral("kubectl-test-token"),
-                             QStringLiteral("--pod-duration"), QStringLiteral("0.5"),
-                             QStringLiteral("--tls-cert"), cert, QStringLiteral("--tls-key"), key,
-                             QStringLiteral("--tls-ca"), ca, QStringLiteral("--write-kubeconfig"),
-                             kubeconfig});
+        server.setArguments(
+            QStringList{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"),
+                        QStringLiteral("--token"), QStringLiteral("kubectl-test-token"),
+                        QStringLiteral("--pod-duration"), QStringLiteral("0.5"),
+                        QStringLiteral("--tls-cert"), cert, QStringLiteral("--tls-key"), key,
+                        QStringLiteral("--tls-ca"), ca, QStringLiteral("--write-kubeconfig"),
+                        kubeconfig} +
+            extraServerArguments());
         server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         server.start();
         ASSERT_TRUE(server.waitForStarted(10000));

@@ -118,3 +118,14 @@ TEST(ServeCommand, AnAddressOtherMachinesReachNeedsTLSAndAToken) {
     EXPECT_EQ(plain.exitCode, 2);
     EXPECT_TRUE(plain.err.contains("is reachable from other machines")) << plain.err.toStdString();
 }
+
+TEST(ServeCommand, RefusesACronClockThatIsNotANumberOrStopped) {
+    for (const QStringList& args :
+         {QStringList{QStringLiteral("--cron-clock-rate"), QStringLiteral("0")},
+          QStringList{QStringLiteral("--cron-clock-offset"), QStringLiteral("soon")}}) {
+        const Finished f =
+            runServe(args + QStringList{QStringLiteral("--port"), QStringLiteral("0")});
+        EXPECT_EQ(f.exitCode, 2) << f.out.toStdString() << f.err.toStdString();
+        EXPECT_TRUE(f.err.contains(args.front().toUtf8())) << f.err.toStdString();
+    }
+}
