@@ -218,6 +218,15 @@ QJsonArray validateKindObject(const QString& resource, const QJsonObject& object
     return {};
 }
 
+DeletionRules deletionRulesOf(const QString& resource) {
+    if (resource == QLatin1String("jobs"))
+        return {Propagation::Orphan, false};
+    static const QStringList returnObject{QStringLiteral("pods"), QStringLiteral("services"),
+                                          QStringLiteral("serviceaccounts"),
+                                          QStringLiteral("namespaces")};
+    return {Propagation::Background, returnObject.contains(resource)};
+}
+
 void createDefaultServiceAccount(ObjectStore& store, const QString& namespace_) {
     store.create(
         QStringLiteral("serviceaccounts"), namespace_,

@@ -20,6 +20,16 @@ void defaultKindObject(const QString& resource, QJsonObject& object, const Objec
 // CronJob's schedule and job template, a Secret's keys.
 QJsonArray validateKindObject(const QString& resource, const QJsonObject& object);
 
+// How a delete of `resource` goes, as its registry says: the propagation when the request names
+// none (the strategy's DefaultGarbageCollectionPolicy: OrphanDependents for batch/v1 Jobs,
+// pkg/registry/batch/job/strategy.go) and whether an immediate delete answers with the object
+// (the store's ReturnDeletedObject: pods, services, serviceaccounts, namespaces) or a Status.
+struct DeletionRules {
+    Propagation defaultPropagation = Propagation::Background;
+    bool returnsDeletedObject = false;
+};
+DeletionRules deletionRulesOf(const QString& resource);
+
 // The `kubernetes` Service in `default` (what `kubectl cluster-info` looks for) and a `default`
 // ServiceAccount in each namespace; `port` is the server's.
 void createBuiltinObjects(ObjectStore& store, int port);

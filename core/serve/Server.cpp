@@ -2,6 +2,7 @@
 
 #include "ApiKinds.h"
 #include "ApiServer.h"
+#include "GarbageCollector.h"
 #include "JobRunner.h"
 #include "Metrics.h"
 #include "ObjectStore.h"
@@ -65,12 +66,14 @@ struct Server::Core {
             runner->start();
         }
         api = std::make_unique<ApiServer>(store, metrics, runner.get(), options);
+        garbageCollector.start();
     }
 
     ObjectStore store;
     Metrics metrics;
     std::unique_ptr<JobRunner> runner;
     std::unique_ptr<ApiServer> api;
+    GarbageCollector garbageCollector{store};
 };
 
 namespace {
