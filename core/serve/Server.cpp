@@ -6,6 +6,7 @@
 #include "JobRunner.h"
 #include "Metrics.h"
 #include "ObjectStore.h"
+#include "TtlAfterFinishedController.h"
 #include "codec/Manifests.h"
 
 #include <QFile>
@@ -67,6 +68,7 @@ struct Server::Core {
         }
         api = std::make_unique<ApiServer>(store, metrics, runner.get(), options);
         garbageCollector.start();
+        ttlAfterFinished.start();
     }
 
     ObjectStore store;
@@ -74,6 +76,7 @@ struct Server::Core {
     std::unique_ptr<JobRunner> runner;
     std::unique_ptr<ApiServer> api;
     GarbageCollector garbageCollector{store};
+    TtlAfterFinishedController ttlAfterFinished{store};
 };
 
 namespace {
