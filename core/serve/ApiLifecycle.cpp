@@ -37,6 +37,34 @@ QJsonObject deletedAnswer(const ResourceInfo& resource, const ObjectPtr& object)
                        {QStringLiteral("details"), details}};
 }
 
+// What a delete request asks: its query, and its DeleteOptions body (JSON or, from client-go's
+// typed clients, protobuf) for what the query does not say.
+struct DeleteRequest {
+    QString policy;
+    bool dryRun = false;
+    bool cascadeAsked = false; // the deprecated `orphanDependents: false`
+    QJsonObject preconditions;
+};
+
+ApiOutcome<DeleteRequest> deleteRequestOf(const HttpRequest& r) {
+    DeleteRequest request{r.param("propagationPolicy"), r.param("dryRun") == QLatin1String("All")};
+    if (r.body.isEmpty())
+        return request;
+    auto options = decodeBody(r);
+    if (!options)
+        return tl::unexpected(options.error());
+    if (request.policy.isEmpty())
+        request.policy = options->value(QStringLiteral("propagationPolicy")).toString();
+    const QJsonValue orphan = options->value(QStringLiteral("orphanDependents"));
+    request.cascadeAsked = orphan.isBool() && !orphan.toBool();
+    if (request.policy.isEmpty() && orphan.isBool())
+        request.policy = orphan.toBool() ? QStringLiteral("Orphan") : QStringLiteral("Background");
+    for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
+        request.dryRun = request.dryRun || v.toString() == QLatin1String("All");
+    request.preconditions = options->value(QStringLiteral("preconditions")).toObject();
+    return request;
+}
+
 } // namespace
 
 ApiOutcome<DeleteOutcome> ApiServer::deleteObject(const ResourceInfo& resource,
@@ -74,49 +102,35 @@ void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t)
     ObjectPtr previous = m_store.get(resource, t.namespace_, t.name);
     if (!previous)
         return sendNotFound(c, r, t);
-    QString policy = r.param("propagationPolicy");
-    bool dryRun = r.param("dryRun") == QLatin1String("All");
-    bool cascadeAsked = false; // the deprecated `orphanDependents: false`
-    if (!r.body.isEmpty()) {
-        // DeleteOptions, in JSON or (client-go's typed clients) protobuf.
-        auto options = decodeBody(r);
-        if (!options)
-            return sendFailure(c, r, options.error(), &t);
-        if (policy.isEmpty())
-            policy = options->value(QStringLiteral("propagationPolicy")).toString();
-        const QJsonValue orphan = options->value(QStringLiteral("orphanDependents"));
-        cascadeAsked = orphan.isBool() && !orphan.toBool();
-        if (policy.isEmpty() && orphan.isBool())
-            policy = orphan.toBool() ? QStringLiteral("Orphan") : QStringLiteral("Background");
-        for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
-            dryRun = dryRun || v.toString() == QLatin1String("All");
-        const QJsonObject pre = options->value(QStringLiteral("preconditions")).toObject();
-        const QString uid = pre.value(QStringLiteral("uid")).toString();
-        const QString version = pre.value(QStringLiteral("resourceVersion")).toString();
-        if ((!uid.isEmpty() && uid != uidOf(previous->json)) ||
-            (!version.isEmpty() && version.toULongLong() != previous->resourceVersion))
-            return sendFailure(
-                c, r,
-                ApiFailure{409, QStringLiteral("Conflict"),
-                           QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": "
-                                          "Precondition failed: %3")
-                               .arg(t.resource->qualifiedName(), t.name,
-                                    !uid.isEmpty() && uid != uidOf(previous->json)
-                                        ? QStringLiteral("UID in precondition: %1, UID in "
-                                                         "object meta: %2")
-                                              .arg(uid, uidOf(previous->json))
-                                        : QStringLiteral("ResourceVersion in precondition: %1, "
-                                                         "ResourceVersion in object meta: %2")
-                                              .arg(version)
-                                              .arg(previous->resourceVersion))},
-                &t);
-    }
-    auto deleted = deleteObject(*t.resource, previous, policy, dryRun);
+    const auto request = deleteRequestOf(r);
+    if (!request)
+        return sendFailure(c, r, request.error(), &t);
+    const QJsonObject& pre = request->preconditions;
+    const QString uid = pre.value(QStringLiteral("uid")).toString();
+    const QString version = pre.value(QStringLiteral("resourceVersion")).toString();
+    if ((!uid.isEmpty() && uid != uidOf(previous->json)) ||
+        (!version.isEmpty() && version.toULongLong() != previous->resourceVersion))
+        return sendFailure(
+            c, r,
+            ApiFailure{409, QStringLiteral("Conflict"),
+                       QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": "
+                                      "Precondition failed: %3")
+                           .arg(t.resource->qualifiedName(), t.name,
+                                !uid.isEmpty() && uid != uidOf(previous->json)
+                                    ? QStringLiteral("UID in precondition: %1, UID in "
+                                                     "object meta: %2")
+                                          .arg(uid, uidOf(previous->json))
+                                    : QStringLiteral("ResourceVersion in precondition: %1, "
+                                                     "ResourceVersion in object meta: %2")
+                                          .arg(version)
+                                          .arg(previous->resourceVersion))},
+            &t);
+    auto deleted = deleteObject(*t.resource, previous, request->policy, request->dryRun);
     if (!deleted)
         return sendFailure(c, r, deleted.error(), &t);
     const ObjectPtr& object = deleted->object;
     if (deleted->state == DeleteOutcome::State::Held)
-        return sendObject(c, r, cascadeAsked ? 202 : 200, object->json, object->bytes);
+        return sendObject(c, r, request->cascadeAsked ? 202 : 200, object->json, object->bytes);
     const QJsonObject answer = deletedAnswer(*t.resource, object);
     sendObject(c, r, 200, answer, answer == object->json ? object->bytes : QByteArray());
 }
@@ -125,13 +139,15 @@ void ApiServer::removeCollection(HttpConnection* c, const HttpRequest& r, const 
     const auto selectors = ApiSelectors::fromQuery(r);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
+    const auto request = deleteRequestOf(r);
+    if (!request)
+        return sendFailure(c, r, request.error(), &t);
     const QString resource = QLatin1String(t.resource->name);
-    const QString policy = r.param("propagationPolicy");
     QList<ObjectPtr> items;
     for (const ObjectPtr& o : m_store.list(resource, t.namespace_)) {
         if (!selectors->matches(o->json))
             continue;
-        if (auto deleted = deleteObject(*t.resource, o, policy, false))
+        if (auto deleted = deleteObject(*t.resource, o, request->policy, request->dryRun))
             items.push_back(deleted->object);
     }
     auto encoded = encodeList(responseFormat(r), t.resource->apiVersion(), t.resource->listKind(),

@@ -116,6 +116,12 @@ def main():
             status.details.uid != second.metadata.uid:
         fail("deleting a Job in the background answered %s, not a V1Status of success naming "
              "it" % status)
+    # deletecollection reads its DeleteOptions body too: a dry run deletes nothing.
+    core.create_namespaced_config_map("default", {"metadata": {"name": "kept"}})
+    core.delete_collection_namespaced_config_map(
+        "default", body=client.V1DeleteOptions(dry_run=["All"]))
+    if [cm.metadata.name for cm in core.list_namespaced_config_map("default").items] != ["kept"]:
+        fail("a dry-run deletecollection deleted the ConfigMaps")
     print("python client: create, watch, json-patch, delete: ok")
 
 
