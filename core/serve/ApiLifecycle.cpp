@@ -12,6 +12,7 @@
 #include "ApiKinds.h"
 #include "ApiSelectors.h"
 #include "ApiServer.h"
+#include "ApiValidation.h"
 #include "Deletion.h"
 #include "ObjectStore.h"
 
@@ -38,48 +39,72 @@ QJsonObject deletedAnswer(const ResourceInfo& resource, const ObjectPtr& object)
 }
 
 // What a delete request asks: its query, and its DeleteOptions body (JSON or, from client-go's
-// typed clients, protobuf) for what the query does not say.
+// typed clients, protobuf) for what the query does not say. The propagation is the named policy,
+// else the deprecated orphanDependents; none when neither is given (the kind's default then).
 struct DeleteRequest {
-    QString policy;
+    std::optional<Propagation> propagation;
     bool dryRun = false;
-    bool cascadeAsked = false; // the deprecated `orphanDependents: false`
+    bool cascadeAsked = false; // `orphanDependents: false`
     QJsonObject preconditions;
 };
 
 ApiOutcome<DeleteRequest> deleteRequestOf(const HttpRequest& r) {
-    DeleteRequest request{r.param("propagationPolicy"), r.param("dryRun") == QLatin1String("All")};
-    if (r.body.isEmpty())
-        return request;
-    auto options = decodeBody(r);
-    if (!options)
-        return tl::unexpected(options.error());
-    if (request.policy.isEmpty())
-        request.policy = options->value(QStringLiteral("propagationPolicy")).toString();
-    const QJsonValue orphan = options->value(QStringLiteral("orphanDependents"));
+    DeleteRequest request;
+    request.dryRun = r.param("dryRun") == QLatin1String("All");
+    QString policy = r.param("propagationPolicy");
+    QJsonValue orphan;
+    if (const QString q = r.param("orphanDependents"); !q.isEmpty())
+        orphan = q == QLatin1String("true");
+    if (!r.body.isEmpty()) {
+        auto options = decodeBody(r);
+        if (!options)
+            return tl::unexpected(options.error());
+        if (policy.isEmpty())
+            policy = options->value(QStringLiteral("propagationPolicy")).toString();
+        if (options->value(QStringLiteral("orphanDependents")).isBool())
+            orphan = options->value(QStringLiteral("orphanDependents"));
+        for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
+            request.dryRun = request.dryRun || v.toString() == QLatin1String("All");
+        request.preconditions = options->value(QStringLiteral("preconditions")).toObject();
+    }
     request.cascadeAsked = orphan.isBool() && !orphan.toBool();
-    if (request.policy.isEmpty() && orphan.isBool())
-        request.policy = orphan.toBool() ? QStringLiteral("Orphan") : QStringLiteral("Background");
-    for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
-        request.dryRun = request.dryRun || v.toString() == QLatin1String("All");
-    request.preconditions = options->value(QStringLiteral("preconditions")).toObject();
+    // ValidateDeleteOptions (apimachinery's meta/v1 validation): a 422 about DeleteOptions.
+    const auto invalid = [&](const char* reason, const QString& message) {
+        ApiFailure f{422,
+                     QStringLiteral("Invalid"),
+                     QStringLiteral("DeleteOptions.meta.k8s.io \"\" is invalid: "
+                                    "propagationPolicy: %1")
+                         .arg(message),
+                     {fieldCause(QStringLiteral("propagationPolicy"), reason, message)},
+                     QStringLiteral("DeleteOptions")};
+        return tl::unexpected(f);
+    };
+    if (!policy.isEmpty() && orphan.isBool())
+        return invalid("FieldValueInvalid",
+                       QStringLiteral("Invalid value: \"%1\": orphanDependents and "
+                                      "deletionPropagation cannot be both set")
+                           .arg(policy));
+    if (!policy.isEmpty()) {
+        request.propagation = propagationNamed(policy);
+        if (!request.propagation)
+            return invalid("FieldValueNotSupported",
+                           QStringLiteral("Unsupported value: \"%1\": supported values: "
+                                          "\"Foreground\", \"Background\", \"Orphan\", "
+                                          "\"nil\"")
+                               .arg(policy));
+    } else if (orphan.isBool()) {
+        request.propagation = orphan.toBool() ? Propagation::Orphan : Propagation::Background;
+    }
     return request;
 }
 
 } // namespace
 
 ApiOutcome<DeleteOutcome> ApiServer::deleteObject(const ResourceInfo& resource,
-                                                  const ObjectPtr& object, const QString& policy,
+                                                  const ObjectPtr& object,
+                                                  std::optional<Propagation> requested,
                                                   bool dryRun) {
     const QString name = QLatin1String(resource.name);
-    std::optional<Propagation> requested;
-    if (!policy.isEmpty()) {
-        requested = propagationNamed(policy);
-        if (!requested)
-            return apiFailure(400, "BadRequest",
-                              QStringLiteral("propagationPolicy \"%1\" is not one of Orphan, "
-                                             "Background, Foreground")
-                                  .arg(policy));
-    }
     const Propagation propagation =
         resolvePropagation(requested, object->json, deletionRulesOf(name).defaultPropagation);
     auto deleted = deleteStoredObject(m_store, object, propagation, dryRun);
@@ -104,7 +129,7 @@ void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t)
         return sendNotFound(c, r, t);
     const auto request = deleteRequestOf(r);
     if (!request)
-        return sendFailure(c, r, request.error(), &t);
+        return sendFailure(c, r, request.error()); // about the DeleteOptions, not the object
     const QJsonObject& pre = request->preconditions;
     const QString uid = pre.value(QStringLiteral("uid")).toString();
     const QString version = pre.value(QStringLiteral("resourceVersion")).toString();
@@ -125,7 +150,7 @@ void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t)
                                           .arg(version)
                                           .arg(previous->resourceVersion))},
             &t);
-    auto deleted = deleteObject(*t.resource, previous, request->policy, request->dryRun);
+    auto deleted = deleteObject(*t.resource, previous, request->propagation, request->dryRun);
     if (!deleted)
         return sendFailure(c, r, deleted.error(), &t);
     const ObjectPtr& object = deleted->object;
@@ -141,13 +166,13 @@ void ApiServer::removeCollection(HttpConnection* c, const HttpRequest& r, const 
         return sendFailure(c, r, selectors.error(), &t);
     const auto request = deleteRequestOf(r);
     if (!request)
-        return sendFailure(c, r, request.error(), &t);
+        return sendFailure(c, r, request.error()); // about the DeleteOptions, not the object
     const QString resource = QLatin1String(t.resource->name);
     QList<ObjectPtr> items;
     for (const ObjectPtr& o : m_store.list(resource, t.namespace_)) {
         if (!selectors->matches(o->json))
             continue;
-        if (auto deleted = deleteObject(*t.resource, o, request->policy, request->dryRun))
+        if (auto deleted = deleteObject(*t.resource, o, request->propagation, request->dryRun))
             items.push_back(deleted->object);
     }
     auto encoded = encodeList(responseFormat(r), t.resource->apiVersion(), t.resource->listKind(),

@@ -128,7 +128,7 @@ private:
     // propagation when none is named is the kind's: batch/v1 Jobs orphan), and the end of a
     // pending deletion once an update removed the last finalizer.
     ApiOutcome<DeleteOutcome> deleteObject(const ResourceInfo& resource, const ObjectPtr& object,
-                                           const QString& policy, bool dryRun);
+                                           std::optional<Propagation> requested, bool dryRun);
     ObjectPtr finishDeletion(const ObjectPtr& stored);
 
     void onChange(const Change& change);
