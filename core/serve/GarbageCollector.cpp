@@ -59,6 +59,20 @@ QJsonObject withoutOwners(QJsonObject object, const QSet<QString>& uids, bool dr
     return object;
 }
 
+QJsonObject withOwnersUnblocked(QJsonObject object) {
+    QJsonObject meta = object.value(kMetadata).toObject();
+    QJsonArray refs;
+    for (const QJsonValue& value : meta.value(kOwnerReferences).toArray()) {
+        QJsonObject ref = value.toObject();
+        if (ref.contains(QStringLiteral("blockOwnerDeletion")))
+            ref.insert(QStringLiteral("blockOwnerDeletion"), false);
+        refs.append(ref);
+    }
+    meta.insert(kOwnerReferences, refs);
+    object.insert(kMetadata, meta);
+    return object;
+}
+
 bool isWaitingForDependents(const QJsonObject& object) {
     return isBeingDeleted(object) && hasFinalizer(object, kForegroundFinalizer);
 }
@@ -222,12 +236,20 @@ void GarbageCollector::attemptToDelete(const ObjectPtr& object) {
     }
     if (gone.isEmpty() && waiting.isEmpty())
         return; // no owner references at all
-    const bool hasDependents = m_dependents.contains(uidOf(object->json));
+    const QString uid = uidOf(object->json);
+    const bool inTheForeground = !waiting.isEmpty() && m_dependents.contains(uid);
+    ObjectPtr target = object;
+    if (inTheForeground && hasDependentWaitingForDependents(uid)) {
+        // A cycle: a dependent of this one waits for it in the foreground while its owner does
+        // too. It stops blocking its owners (upstream's unblockOwnerReferences), so all can go.
+        if (auto updated = m_store.update(object->resource, object->namespace_, object->name,
+                                          withOwnersUnblocked(object->json)))
+            target = *updated;
+    }
     const Propagation propagation =
-        !waiting.isEmpty() && hasDependents
-            ? Propagation::Foreground
-            : resolvePropagation(std::nullopt, object->json, Propagation::Background);
-    auto deleted = deleteStoredObject(m_store, object, propagation);
+        inTheForeground ? Propagation::Foreground
+                        : resolvePropagation(std::nullopt, object->json, Propagation::Background);
+    auto deleted = deleteStoredObject(m_store, target, propagation);
     if (!deleted)
         qWarning("tessera serve: garbage collector: deleting %s %s/%s failed: %s",
                  qUtf8Printable(object->resource), qUtf8Printable(object->namespace_),
@@ -267,6 +289,14 @@ void GarbageCollector::orphanDependents(const ObjectPtr& owner) {
                 dependent->resource, dependent->namespace_, dependent->name,
                 withoutOwners(dependent->json, {uid}, owner->resource == QLatin1String("jobs")));
     removeFinalizer(m_store, owner, kOrphanFinalizer);
+}
+
+bool GarbageCollector::hasDependentWaitingForDependents(const QString& uid) const {
+    for (const QString& key : m_dependents.value(uid))
+        if (const ObjectPtr dependent = lookup(key);
+            dependent && isWaitingForDependents(dependent->json))
+            return true;
+    return false;
 }
 
 ObjectPtr GarbageCollector::lookup(const QString& key) const {

@@ -10,7 +10,8 @@
 //  - Foreground: an owner with deletionTimestamp and the `foregroundDeletion` finalizer waits
 //    while dependents with `blockOwnerDeletion: true` exist; they are deleted (in the foreground
 //    themselves when they have dependents), then the finalizer goes and with it the owner. Other
-//    dependents go after the owner.
+//    dependents go after the owner. In a cycle of blocking references, the dependent that would
+//    wait for its own waiting dependent stops blocking its owners, as upstream's does.
 //  - Orphan: an owner with deletionTimestamp and the `orphan` finalizer: its dependents lose
 //    their reference to it (and a Job's pods the job-tracking finalizer, which the job
 //    controller removes from pods it no longer owns), then the finalizer goes.
@@ -49,6 +50,7 @@ private:
     void processForeground(const ObjectPtr& owner);
     void orphanDependents(const ObjectPtr& owner);
 
+    bool hasDependentWaitingForDependents(const QString& uid) const;
     ObjectPtr lookup(const QString& key) const;
     // The store key of the owner a reference names, from an object in `namespace_`; nullopt
     // when the kind is not served.

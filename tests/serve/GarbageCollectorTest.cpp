@@ -118,6 +118,23 @@ TEST_F(GarbageCollection, ForegroundDeletionRemovesBlockingDependentsBeforeTheir
         << deleted.join(QLatin1Char(' ')).toStdString();
 }
 
+TEST_F(GarbageCollection, ACycleOfBlockingOwnersIsDeletedInTheForeground) {
+    // Two ConfigMaps owning each other, each blocking the other's deletion.
+    const ObjectPtr a = add("configmaps", "a");
+    const ObjectPtr b = add("configmaps", "b", {ownerRef("v1", "ConfigMap", a, true)});
+    QJsonObject json = a->json;
+    QJsonObject meta = json.value(QStringLiteral("metadata")).toObject();
+    meta.insert(QStringLiteral("ownerReferences"),
+                QJsonArray{ownerRef("v1", "ConfigMap", b, true)});
+    json.insert(QStringLiteral("metadata"), meta);
+    const auto updated =
+        store.update(QStringLiteral("configmaps"), kDefault, QStringLiteral("a"), json);
+    ASSERT_TRUE(updated);
+    ASSERT_TRUE(deleteStoredObject(store, *updated, Propagation::Foreground));
+    EXPECT_TRUE(settles([&] { return !has("configmaps", "a") && !has("configmaps", "b"); }))
+        << "each waits for the other";
+}
+
 TEST_F(GarbageCollection, OrphanDeletionKeepsDependentsWithoutTheOwner) {
     const ObjectPtr job = add("jobs", "j");
     add("configmaps", "items", {ownerRef("batch/v1", "Job", job, false)});
