@@ -313,7 +313,8 @@ std::optional<QString> GarbageCollector::ownerKey(const QJsonObject& reference,
                               ? apiVersion.section(QLatin1Char('/'), 0, 0)
                               : QString();
     const QString kind = reference.value(QStringLiteral("kind")).toString();
-    for (const ResourceInfo* r : servedResources())
+    static const std::vector<const ResourceInfo*> resources = servedResources();
+    for (const ResourceInfo* r : resources)
         if (!r->createOnly && kind == QLatin1String(r->kind) && group == QLatin1String(r->group))
             return keyOf(QLatin1String(r->name), r->namespaced ? namespace_ : QString(),
                          reference.value(QStringLiteral("name")).toString());
