@@ -131,8 +131,13 @@ void GarbageCollector::onChange(const Change& change) {
         // one may name an owner that is gone.
         if (change.previous)
             enqueueOwners(*change.previous, Work::ProcessForeground);
-        if (!owners.isEmpty())
-            enqueue(Work::AttemptToDelete, key);
+        // Checked here (reading the store is fine during a change; writing is not): most new
+        // references name a live owner, and those need no work.
+        if (!owners.isEmpty()) {
+            const Owners classified = ownersOf(object);
+            if (!classified.gone.isEmpty() || !classified.waiting.isEmpty())
+                enqueue(Work::AttemptToDelete, key);
+        }
     }
     if (isBeingDeleted(object.json)) {
         if (hasFinalizer(object.json, kOrphanFinalizer))
@@ -203,29 +208,36 @@ void GarbageCollector::process() {
         m_timer.start(0);
 }
 
+GarbageCollector::Owners GarbageCollector::ownersOf(const StoredObject& object) const {
+    Owners owners;
+    for (const QJsonValue& value : ownerReferencesOf(object.json)) {
+        const QJsonObject ref = value.toObject();
+        const QString uid = ref.value(kUid).toString();
+        const auto key = ownerKey(ref, object.namespace_);
+        if (!key) {
+            owners.solid = true; // an owner of a kind not served cannot be checked: it is kept
+            continue;
+        }
+        const ObjectPtr owner = lookup(*key);
+        if (!owner || uidOf(owner->json) != uid)
+            owners.gone.insert(uid);
+        else if (isWaitingForDependents(owner->json))
+            owners.waiting.insert(uid);
+        else
+            owners.solid = true;
+    }
+    return owners;
+}
+
 void GarbageCollector::attemptToDelete(const ObjectPtr& object) {
     // Something being deleted is left to its own deletion (processForeground for a foreground
     // one).
     if (isBeingDeleted(object->json))
         return;
-    QSet<QString> gone, waiting;
-    bool solid = false;
-    for (const QJsonValue& value : ownerReferencesOf(object->json)) {
-        const QJsonObject ref = value.toObject();
-        const QString uid = ref.value(kUid).toString();
-        const auto key = ownerKey(ref, object->namespace_);
-        if (!key) {
-            solid = true; // an owner of a kind not served cannot be checked: it is kept
-            continue;
-        }
-        const ObjectPtr owner = lookup(*key);
-        if (!owner || uidOf(owner->json) != uid)
-            gone.insert(uid);
-        else if (isWaitingForDependents(owner->json))
-            waiting.insert(uid);
-        else
-            solid = true;
-    }
+    const Owners owners = ownersOf(*object);
+    const QSet<QString>& gone = owners.gone;
+    const QSet<QString>& waiting = owners.waiting;
+    const bool solid = owners.solid;
     if (solid) {
         // A live owner keeps it; references to gone owners, and to owners waiting for their
         // dependents (which would otherwise wait for this one forever), are dropped.

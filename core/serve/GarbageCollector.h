@@ -46,6 +46,14 @@ private:
     void enqueueOwners(const StoredObject& object, Work work);
     void process();
 
+    // The owners an object's references name, by what became of them.
+    struct Owners {
+        QSet<QString> gone;    // uids of owners no longer stored (or stored with another uid)
+        QSet<QString> waiting; // uids of owners deleted in the foreground, waiting for dependents
+        bool solid = false;    // some owner is alive (or of a kind that cannot be checked)
+    };
+    Owners ownersOf(const StoredObject& object) const;
+
     void attemptToDelete(const ObjectPtr& object);
     void processForeground(const ObjectPtr& owner);
     void orphanDependents(const ObjectPtr& owner);
