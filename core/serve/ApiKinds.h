@@ -54,6 +54,13 @@ struct ResourceInfo {
     // The causes of an invalid object (empty when fine), as the kind's Validate does.
     QJsonArray (*validate)(const QJsonObject& object) = nullptr;
     bool countsGeneration = false; // metadata.generation counts spec changes
+    // How a delete goes, as the kind's registry says: the propagation when the request names
+    // none (the strategy's DefaultGarbageCollectionPolicy: Orphan for batch/v1 Jobs,
+    // pkg/registry/batch/job/strategy.go), and whether an immediate delete answers with the
+    // object (the store's ReturnDeletedObject: pods, services, serviceaccounts, namespaces) or
+    // a Status.
+    Propagation defaultPropagation = Propagation::Background;
+    bool returnsDeletedObject = false;
     const char* initialPhase = ""; // status.phase of a new object ("Pending"), "" for none
 
     QString apiVersion() const; // "v1", "batch/v1"

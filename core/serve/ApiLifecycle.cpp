@@ -1,20 +1,20 @@
-// Object lifecycle of the API server: DELETE as kube-apiserver does it.
-//  - An object with metadata.finalizers is not removed: it gets deletionTimestamp and
-//    deletionGracePeriodSeconds (202 Accepted) and goes when an update removes the last finalizer.
-//  - Propagation: Background and Foreground delete a Job's pods (here both at once, after the
-//    Job); Orphan removes the Job's ownerReference and the job-tracking finalizer from its pods,
-//    which then run to their end (JobRunner). batch/v1 Jobs orphan when the client names no
-//    policy (the Python client's default; kubectl always sends Background).
-//  - The job-tracking finalizer of a pod does not hold its deletion: the simulated controller
-//    accounts for a deleted pod at once (a real one removes the finalizer first).
+// Object lifecycle of the API server: DELETE as kube-apiserver answers it. What a delete does to
+// the object (finalizers, deletionTimestamp, propagation) is Deletion.h's; what it does to the
+// object's dependents is the garbage collector's (GarbageCollector.h). The answer
+// (staging/src/k8s.io/apiserver/pkg/endpoints/handlers/delete.go and the generic store's
+// finalizeDelete):
+//  - the object, with its deletionTimestamp, when finalizers now hold it: 200, or 202 when the
+//    DeleteOptions say `orphanDependents: false`;
+//  - else the deleted object for the kinds whose store returns it (pods, services, ...), or a
+//    Status of success naming it (`details.kind` is the resource, as upstream's) for the others,
+//    such as Jobs: what typed clients decode (the Python client's V1Status).
 #include "ApiCodec.h"
+#include "ApiKinds.h"
 #include "ApiSelectors.h"
 #include "ApiServer.h"
+#include "ApiValidation.h"
+#include "Deletion.h"
 #include "ObjectStore.h"
-#include "PodObject.h"
-#include "codec/Rfc3339.h"
-#include "engine/Clock.h"
-#include "engine/Model.h"
 
 #include <QJsonArray>
 
@@ -22,128 +22,113 @@ namespace tessera::serve {
 
 namespace {
 
-const QString kMetadata = QStringLiteral("metadata");
-const QString kFinalizers = QStringLiteral("finalizers");
-
-// The finalizers that hold a deletion (the job-tracking one does not, see above).
-QJsonArray holdingFinalizers(const QJsonObject& object) {
-    QJsonArray out;
-    for (const QJsonValue& f : object.value(kMetadata).toObject().value(kFinalizers).toArray())
-        if (f.toString() != QLatin1String(engine::kTrackingFinalizer))
-            out.append(f);
-    return out;
+// The answer of a delete that removed `object` (or found its deletion pending).
+QJsonObject deletedAnswer(const ResourceInfo& resource, const ObjectPtr& object) {
+    if (resource.returnsDeletedObject)
+        return object->json;
+    QJsonObject details{{QStringLiteral("name"), object->name},
+                        {QStringLiteral("kind"), QLatin1String(resource.name)},
+                        {QStringLiteral("uid"), uidOf(object->json)}};
+    if (*resource.group)
+        details.insert(QStringLiteral("group"), QLatin1String(resource.group));
+    return QJsonObject{{QStringLiteral("kind"), QStringLiteral("Status")},
+                       {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                       {QStringLiteral("metadata"), QJsonObject()},
+                       {QStringLiteral("status"), QStringLiteral("Success")},
+                       {QStringLiteral("details"), details}};
 }
 
-QString uidOf(const ObjectPtr& o) {
-    return o->json.value(kMetadata).toObject().value(QStringLiteral("uid")).toString();
-}
+// What a delete request asks: its query, and its DeleteOptions body (JSON or, from client-go's
+// typed clients, protobuf) for what the query does not say. The propagation is the named policy,
+// else the deprecated orphanDependents; none when neither is given (the kind's default then).
+struct DeleteRequest {
+    std::optional<Propagation> propagation;
+    bool dryRun = false;
+    bool cascadeAsked = false; // `orphanDependents: false`
+    QJsonObject preconditions;
+};
 
-bool ownedBy(const ObjectPtr& o, const QString& uid) {
-    for (const QJsonValue& ref :
-         o->json.value(kMetadata).toObject().value(QStringLiteral("ownerReferences")).toArray())
-        if (ref.toObject().value(QStringLiteral("uid")).toString() == uid)
-            return true;
-    return false;
+ApiOutcome<DeleteRequest> deleteRequestOf(const HttpRequest& r) {
+    DeleteRequest request;
+    request.dryRun = r.param("dryRun") == QLatin1String("All");
+    QString policy = r.param("propagationPolicy");
+    QJsonValue orphan;
+    if (const QString q = r.param("orphanDependents"); !q.isEmpty())
+        orphan = q == QLatin1String("true");
+    if (!r.body.isEmpty()) {
+        auto options = decodeBody(r);
+        if (!options)
+            return tl::unexpected(options.error());
+        if (policy.isEmpty())
+            policy = options->value(QStringLiteral("propagationPolicy")).toString();
+        if (options->value(QStringLiteral("orphanDependents")).isBool())
+            orphan = options->value(QStringLiteral("orphanDependents"));
+        for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
+            request.dryRun = request.dryRun || v.toString() == QLatin1String("All");
+        request.preconditions = options->value(QStringLiteral("preconditions")).toObject();
+    }
+    request.cascadeAsked = orphan.isBool() && !orphan.toBool();
+    // ValidateDeleteOptions (apimachinery's meta/v1 validation): a 422 about DeleteOptions.
+    const auto invalid = [&](const char* reason, const QString& message) {
+        ApiFailure f{422,
+                     QStringLiteral("Invalid"),
+                     QStringLiteral("DeleteOptions.meta.k8s.io \"\" is invalid: "
+                                    "propagationPolicy: %1")
+                         .arg(message),
+                     {fieldCause(QStringLiteral("propagationPolicy"), reason, message)},
+                     QStringLiteral("DeleteOptions")};
+        return tl::unexpected(f);
+    };
+    if (!policy.isEmpty() && orphan.isBool())
+        return invalid("FieldValueInvalid",
+                       QStringLiteral("Invalid value: \"%1\": orphanDependents and "
+                                      "deletionPropagation cannot be both set")
+                           .arg(policy));
+    if (!policy.isEmpty()) {
+        request.propagation = propagationNamed(policy);
+        if (!request.propagation)
+            return invalid("FieldValueNotSupported",
+                           QStringLiteral("Unsupported value: \"%1\": supported values: "
+                                          "\"Foreground\", \"Background\", \"Orphan\", "
+                                          "\"nil\"")
+                               .arg(policy));
+    } else if (orphan.isBool()) {
+        request.propagation = orphan.toBool() ? Propagation::Orphan : Propagation::Background;
+    }
+    return request;
 }
 
 } // namespace
 
-void ApiServer::deleteDependents(const ObjectPtr& job) {
-    // Background propagation: the pods go after the Job, from the event loop.
-    const QString uid = uidOf(job);
-    const QString ns = job->namespace_;
-    QTimer::singleShot(0, this, [this, uid, ns] {
-        for (const ObjectPtr& pod : m_store.list(QStringLiteral("pods"), ns))
-            if (ownedBy(pod, uid))
-                m_store.remove(QStringLiteral("pods"), ns, pod->name);
-    });
-}
-
-void ApiServer::orphanDependents(const ObjectPtr& job) {
-    // What the garbage collector does for the orphan finalizer, at once: dependents lose the
-    // owner's reference (and, for a Job's pods, the finalizer only the Job's controller removes).
-    const QString uid = uidOf(job);
-    for (const ObjectPtr& pod : m_store.list(QStringLiteral("pods"), job->namespace_)) {
-        if (!ownedBy(pod, uid))
-            continue;
-        QJsonObject json = pod->json;
-        QJsonObject meta = json.value(kMetadata).toObject();
-        QJsonArray owners;
-        for (const QJsonValue& ref : meta.value(QStringLiteral("ownerReferences")).toArray())
-            if (ref.toObject().value(QStringLiteral("uid")).toString() != uid)
-                owners.append(ref);
-        if (owners.isEmpty())
-            meta.remove(QStringLiteral("ownerReferences"));
-        else
-            meta.insert(QStringLiteral("ownerReferences"), owners);
-        dropTrackingFinalizer(meta);
-        json.insert(kMetadata, meta);
-        m_store.update(QStringLiteral("pods"), pod->namespace_, pod->name, json);
-    }
-}
-
-ApiOutcome<std::pair<int, ObjectPtr>> ApiServer::deleteObject(const ResourceInfo& resource,
-                                                              const ObjectPtr& object,
-                                                              QString policy, bool dryRun) {
+ApiOutcome<DeleteOutcome> ApiServer::deleteObject(const ResourceInfo& resource,
+                                                  const ObjectPtr& object,
+                                                  std::optional<Propagation> requested,
+                                                  bool dryRun) {
     const QString name = QLatin1String(resource.name);
-    const bool isJob = name == QLatin1String("jobs");
-    if (policy.isEmpty())
-        policy = isJob ? QStringLiteral("Orphan") : QStringLiteral("Background");
-    if (policy != QLatin1String("Orphan") && policy != QLatin1String("Background") &&
-        policy != QLatin1String("Foreground"))
-        return apiFailure(400, "BadRequest",
-                          QStringLiteral("propagationPolicy \"%1\" is not one of Orphan, "
-                                         "Background, Foreground")
-                              .arg(policy));
-    if (dryRun)
-        return std::pair{200, object};
-    if (isJob && policy == QLatin1String("Orphan"))
-        orphanDependents(object);
-    if (!holdingFinalizers(object->json).isEmpty()) {
-        QJsonObject meta = object->json.value(kMetadata).toObject();
-        if (meta.contains(QStringLiteral("deletionTimestamp")))
-            return std::pair{202, object}; // already being deleted
-        meta.insert(QStringLiteral("deletionTimestamp"),
-                    QString::fromStdString(codec::formatRfc3339(engine::SystemClock().now())));
-        meta.insert(QStringLiteral("deletionGracePeriodSeconds"), 0);
-        QJsonObject json = object->json;
-        json.insert(kMetadata, meta);
-        auto updated = m_store.update(name, object->namespace_, object->name, json);
-        if (!updated)
-            return tl::unexpected(updated.error());
-        if (isJob && policy != QLatin1String("Orphan"))
-            deleteDependents(object);
-        return std::pair{202, *updated};
-    }
-    auto removed = m_store.remove(name, object->namespace_, object->name);
-    if (!removed)
-        return tl::unexpected(removed.error());
-    if (isJob && policy != QLatin1String("Orphan"))
-        deleteDependents(object);
+    const Propagation propagation =
+        resolvePropagation(requested, object->json, resource.defaultPropagation);
+    auto deleted = deleteStoredObject(m_store, object, propagation, dryRun);
+    if (!deleted || dryRun || deleted->state != DeleteOutcome::State::Removed)
+        return deleted;
     if (name == QLatin1String("namespaces"))
         for (const ResourceInfo* inner : servedResources())
             if (inner->namespaced)
                 for (const ObjectPtr& o : m_store.list(QLatin1String(inner->name), object->name))
                     m_store.remove(QLatin1String(inner->name), object->name, o->name);
-    return std::pair{200, *removed};
+    return deleted;
 }
 
 ObjectPtr ApiServer::finishDeletion(const ObjectPtr& stored) {
-    const QJsonObject meta = stored->json.value(kMetadata).toObject();
-    if (!meta.contains(QStringLiteral("deletionTimestamp")) ||
-        !holdingFinalizers(stored->json).isEmpty())
-        return stored;
-    auto removed = m_store.remove(stored->resource, stored->namespace_, stored->name);
-    return removed ? *removed : stored;
+    return serve::finishDeletion(m_store, stored);
 }
 
 bool ApiServer::deleteObject(const QString& resource, const QString& namespace_,
-                             const QString& name, const QString& propagationPolicy) {
+                             const QString& name, Propagation propagation) {
     const ObjectPtr stored = m_store.get(resource, namespace_, name);
     const ResourceInfo* info = findResource(QString(), resource);
     if (!info)
         info = findResource(QStringLiteral("batch"), resource);
-    return stored && info && deleteObject(*info, stored, propagationPolicy, false).has_value();
+    return stored && info && deleteObject(*info, stored, propagation, false).has_value();
 }
 
 void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t) {
@@ -151,59 +136,53 @@ void ApiServer::remove(HttpConnection* c, const HttpRequest& r, const Target& t)
     ObjectPtr previous = m_store.get(resource, t.namespace_, t.name);
     if (!previous)
         return sendNotFound(c, r, t);
-    QString policy = r.param("propagationPolicy");
-    bool dryRun = r.param("dryRun") == QLatin1String("All");
-    if (!r.body.isEmpty()) {
-        // DeleteOptions, in JSON or (client-go's typed clients) protobuf.
-        auto options = decodeBody(r);
-        if (!options)
-            return sendFailure(c, r, options.error(), &t);
-        if (policy.isEmpty())
-            policy = options->value(QStringLiteral("propagationPolicy")).toString();
-        const QJsonValue orphan = options->value(QStringLiteral("orphanDependents"));
-        if (policy.isEmpty() && orphan.isBool())
-            policy = orphan.toBool() ? QStringLiteral("Orphan") : QStringLiteral("Background");
-        for (const QJsonValue& v : options->value(QStringLiteral("dryRun")).toArray())
-            dryRun = dryRun || v.toString() == QLatin1String("All");
-        const QJsonObject pre = options->value(QStringLiteral("preconditions")).toObject();
-        const QString uid = pre.value(QStringLiteral("uid")).toString();
-        const QString version = pre.value(QStringLiteral("resourceVersion")).toString();
-        if ((!uid.isEmpty() && uid != uidOf(previous)) ||
-            (!version.isEmpty() && version.toULongLong() != previous->resourceVersion))
-            return sendFailure(
-                c, r,
-                ApiFailure{409, QStringLiteral("Conflict"),
-                           QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": "
-                                          "Precondition failed: %3")
-                               .arg(t.resource->qualifiedName(), t.name,
-                                    !uid.isEmpty() && uid != uidOf(previous)
-                                        ? QStringLiteral("UID in precondition: %1, UID in "
-                                                         "object meta: %2")
-                                              .arg(uid, uidOf(previous))
-                                        : QStringLiteral("ResourceVersion in precondition: %1, "
-                                                         "ResourceVersion in object meta: %2")
-                                              .arg(version)
-                                              .arg(previous->resourceVersion))},
-                &t);
-    }
-    auto deleted = deleteObject(*t.resource, previous, policy, dryRun);
+    const auto request = deleteRequestOf(r);
+    if (!request)
+        return sendFailure(c, r, request.error()); // about the DeleteOptions, not the object
+    const QJsonObject& pre = request->preconditions;
+    const QString uid = pre.value(QStringLiteral("uid")).toString();
+    const QString version = pre.value(QStringLiteral("resourceVersion")).toString();
+    if ((!uid.isEmpty() && uid != uidOf(previous->json)) ||
+        (!version.isEmpty() && version.toULongLong() != previous->resourceVersion))
+        return sendFailure(
+            c, r,
+            ApiFailure{409, QStringLiteral("Conflict"),
+                       QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": "
+                                      "Precondition failed: %3")
+                           .arg(t.resource->qualifiedName(), t.name,
+                                !uid.isEmpty() && uid != uidOf(previous->json)
+                                    ? QStringLiteral("UID in precondition: %1, UID in "
+                                                     "object meta: %2")
+                                          .arg(uid, uidOf(previous->json))
+                                    : QStringLiteral("ResourceVersion in precondition: %1, "
+                                                     "ResourceVersion in object meta: %2")
+                                          .arg(version)
+                                          .arg(previous->resourceVersion))},
+            &t);
+    auto deleted = deleteObject(*t.resource, previous, request->propagation, request->dryRun);
     if (!deleted)
         return sendFailure(c, r, deleted.error(), &t);
-    sendObject(c, r, deleted->first, deleted->second->json, deleted->second->bytes);
+    const ObjectPtr& object = deleted->object;
+    if (deleted->state == DeleteOutcome::State::Held)
+        return sendObject(c, r, request->cascadeAsked ? 202 : 200, object->json, object->bytes);
+    const QJsonObject answer = deletedAnswer(*t.resource, object);
+    sendObject(c, r, 200, answer, answer == object->json ? object->bytes : QByteArray());
 }
 
 void ApiServer::removeCollection(HttpConnection* c, const HttpRequest& r, const Target& t) {
     const auto selectors = ApiSelectors::fromQuery(r, *t.resource);
     if (!selectors)
         return sendFailure(c, r, selectors.error(), &t);
+    const auto request = deleteRequestOf(r);
+    if (!request)
+        return sendFailure(c, r, request.error()); // about the DeleteOptions, not the object
     const QString resource = QLatin1String(t.resource->name);
-    const QString policy = r.param("propagationPolicy");
     QList<ObjectPtr> items;
     for (const ObjectPtr& o : m_store.list(resource, t.namespace_)) {
         if (!selectors->matches(o->json))
             continue;
-        if (auto deleted = deleteObject(*t.resource, o, policy, false))
-            items.push_back(deleted->second);
+        if (auto deleted = deleteObject(*t.resource, o, request->propagation, request->dryRun))
+            items.push_back(deleted->object);
     }
     auto encoded = encodeList(responseFormat(r), t.resource->apiVersion(), t.resource->listKind(),
                               QJsonObject{{QStringLiteral("resourceVersion"),

@@ -24,6 +24,7 @@
 //    only exists from Qt 6.4's successors) and bearer-token authentication;
 //  - injectable faults for client tests (Fault.h).
 // Lives in the server thread, like the store.
+#include "Deletion.h"
 #include "Discovery.h"
 #include "Fault.h"
 #include "FieldSelector.h"
@@ -65,7 +66,7 @@ public:
     // Deletes an object as a DELETE with this propagationPolicy would: what controllers use
     // (the CronJob controller removes its Jobs with Background). False when it is not there.
     bool deleteObject(const QString& resource, const QString& namespace_, const QString& name,
-                      const QString& propagationPolicy);
+                      Propagation propagation);
 
     void addFault(const Fault& fault);
     void clearFaults();
@@ -133,15 +134,12 @@ private:
     ApiOutcome<ObjectPtr> store(const ResourceInfo& resource, const QString& namespace_,
                                 const QString& name, const QString& subresource, QJsonObject object,
                                 const ObjectPtr& previous, bool dryRun);
-    // Object lifecycle (ApiLifecycle.cpp): a delete as the API server does it (finalizers and
-    // deletionTimestamp, propagation: batch/v1 Jobs orphan by default), and the end of a pending
-    // deletion once an update removed the last finalizer.
-    ApiOutcome<std::pair<int, ObjectPtr>> deleteObject(const ResourceInfo& resource,
-                                                       const ObjectPtr& object, QString policy,
-                                                       bool dryRun);
+    // Object lifecycle (ApiLifecycle.cpp): a delete as the API server does it (Deletion.h; the
+    // propagation when none is named is the kind's: batch/v1 Jobs orphan), and the end of a
+    // pending deletion once an update removed the last finalizer.
+    ApiOutcome<DeleteOutcome> deleteObject(const ResourceInfo& resource, const ObjectPtr& object,
+                                           std::optional<Propagation> requested, bool dryRun);
     ObjectPtr finishDeletion(const ObjectPtr& stored);
-    void deleteDependents(const ObjectPtr& job);
-    void orphanDependents(const ObjectPtr& job);
 
     void onChange(const Change& change);
     void deliver(Watch& watch, const Change& change);

@@ -1,5 +1,6 @@
 #include "JobRunner.h"
 
+#include "Deletion.h"
 #include "JobEvents.h"
 #include "LocalPods.h"
 #include "Metrics.h"
@@ -133,8 +134,10 @@ void JobRunner::onChange(const Change& change) {
         if (it == m_jobs.end())
             return;
         RunningJob& job = *it->second;
-        if (change.type == ChangeType::Deleted) {
-            job.removed = true; // dropped by the next tick (we may be inside this job's sync)
+        if (change.type == ChangeType::Deleted || isBeingDeleted(object.json)) {
+            // Dropped by the next tick (we may be inside this job's sync). A Job being deleted gets
+            // no new pods, as upstream's; the garbage collector deletes or orphans those it has.
+            job.removed = true;
             return;
         }
         // Live spec changes (kubectl patch): parallelism, suspend, elastic completions.
@@ -165,17 +168,17 @@ void JobRunner::onChange(const Change& change) {
                                   .toObject()
                                   .value(QLatin1String(engine::kJobNameLabel))
                                   .toString();
-        const auto it = m_jobs.find(key(object.namespace_, owner));
-        if (it != m_jobs.end()) {
-            RunningJob& job = *it->second;
+        // Its Job's, or (orphaned, or its Job being deleted) a Job's no longer controlled.
+        if (RunningJob* found = findJob(key(object.namespace_, owner), object.name)) {
+            RunningJob& job = *found;
             const auto pod = job.pods.find(object.name);
             const TimePoint now = engine::SystemClock().now();
-            if (pod != job.pods.end() && pod->second.processRunning) {
+            if (pod->second.processRunning) {
                 // As the kubelet does for a deleted pod: SIGTERM, SIGKILL after the grace
                 // period; the controller learns how the process ended (143 for SIGTERM), which
                 // a podFailurePolicy rule may act on.
                 m_local->terminate(job.ns, object.name, now + gracePeriodOf(job.podTemplate));
-            } else if (pod != job.pods.end()) {
+            } else if (!job.orphaned && !job.removed) {
                 job.pods.erase(pod);
                 job.controller->podDeleted(object.name.toStdString(), now);
                 job.dirty = true;

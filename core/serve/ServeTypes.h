@@ -43,6 +43,10 @@ struct ApiFailure {
     QString detailsName; // when the URL does not name the object (a create)
 };
 
+// What a delete does to the objects that name the deleted one in their ownerReferences
+// (metav1.DeletionPropagation).
+enum class Propagation { Orphan, Background, Foreground };
+
 template <typename T> using ApiOutcome = tl::expected<T, ApiFailure>;
 
 inline tl::unexpected<ApiFailure> apiFailure(int code, const char* reason, const QString& message) {

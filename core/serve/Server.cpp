@@ -3,9 +3,11 @@
 #include "ApiKinds.h"
 #include "ApiServer.h"
 #include "CronJobController.h"
+#include "GarbageCollector.h"
 #include "JobRunner.h"
 #include "Metrics.h"
 #include "ObjectStore.h"
+#include "TtlAfterFinishedController.h"
 #include "codec/Manifests.h"
 
 #include <QFile>
@@ -78,17 +80,21 @@ struct Server::Core {
                     },
                     [this](const QString& ns, const QString& name) {
                         return api->deleteObject(QStringLiteral("jobs"), ns, name,
-                                                 QStringLiteral("Background"));
+                                                 Propagation::Background);
                     }},
                 options);
             cronJobs->start();
         }
+        garbageCollector.start();
+        ttlAfterFinished.start();
     }
 
     ObjectStore store;
     Metrics metrics;
     std::unique_ptr<JobRunner> runner;
     std::unique_ptr<ApiServer> api;
+    GarbageCollector garbageCollector{store};
+    TtlAfterFinishedController ttlAfterFinished{store};
     std::unique_ptr<CronJobController> cronJobs; // after api: it creates Jobs through it
 };
 

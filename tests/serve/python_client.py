@@ -2,7 +2,8 @@
 
 Creates an Indexed Job, watches it to completion, JSON-patches it (a list body, which the client
 sends as application/json-patch+json), deletes it with the client's default propagation (none:
-batch/v1 Jobs then orphan their pods) and checks the pods lost their ownerReference. Prints what
+batch/v1 Jobs then orphan their pods) and checks the pods lost their ownerReference, then deletes
+another in the background and checks the answer decodes as a V1Status of success. Prints what
 failed and exits 1; exits 0 when every step worked. Usage: python_client.py KUBECONFIG
 """
 import json
@@ -61,7 +62,23 @@ def main():
     pods = core.list_namespaced_pod("default", label_selector="batch.kubernetes.io/job-name=py")
     if len(pods.items) != 3:
         fail("expected 3 pods, found %d" % len(pods.items))
-    batch.delete_namespaced_job("py", "default")
+    # No policy: batch/v1 Jobs orphan. The `orphan` finalizer holds the Job while the garbage
+    # collector takes its pods' ownerReference away, so the answer is the Job being deleted (as a
+    # cluster's is), and it goes a moment later: its watch ends with DELETED.
+    held = json.loads(batch.delete_namespaced_job("py", "default", _preload_content=False).data)
+    if "orphan" not in held["metadata"].get("finalizers", []) or \
+            not held["metadata"].get("deletionTimestamp"):
+        fail("the orphaning delete did not answer the Job held by the orphan finalizer: %s" % held)
+    deleted = False
+    for event in stream.stream(batch.list_namespaced_job, "default",
+                               field_selector="metadata.name=py",
+                               resource_version=held["metadata"]["resourceVersion"],
+                               timeout_seconds=30):
+        if event["type"] == "DELETED":
+            deleted = True
+            stream.stop()
+    if not deleted:
+        fail("the orphaned Job was not deleted")
     try:
         batch.read_namespaced_job("py", "default")
         fail("the Job is still there after delete")
@@ -89,6 +106,22 @@ def main():
                                            "to 0"}]}
         if details != expected:
             fail("the 422's details are %s, not %s" % (details, expected))
+    # A delete that removes the Job at once answers a Status naming it, which the client
+    # decodes as V1Status (a cluster's answer for Jobs: their store does not return the object).
+    second = batch.create_namespaced_job("default", dict(job, metadata={"name": "py2"}))
+    status = batch.delete_namespaced_job("py2", "default", propagation_policy="Background")
+    if not isinstance(status, client.V1Status) or status.status != "Success" or \
+            status.details is None or status.details.name != "py2" or \
+            status.details.group != "batch" or status.details.kind != "jobs" or \
+            status.details.uid != second.metadata.uid:
+        fail("deleting a Job in the background answered %s, not a V1Status of success naming "
+             "it" % status)
+    # deletecollection reads its DeleteOptions body too: a dry run deletes nothing.
+    core.create_namespaced_config_map("default", {"metadata": {"name": "kept"}})
+    core.delete_collection_namespaced_config_map(
+        "default", body=client.V1DeleteOptions(dry_run=["All"]))
+    if [cm.metadata.name for cm in core.list_namespaced_config_map("default").items] != ["kept"]:
+        fail("a dry-run deletecollection deleted the ConfigMaps")
     print("python client: create, watch, json-patch, delete: ok")
 
 
