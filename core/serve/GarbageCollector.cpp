@@ -1,10 +1,9 @@
 #include "GarbageCollector.h"
 
-#include "PodObject.h"
-
 #include "Deletion.h"
 #include "Discovery.h"
 #include "ObjectStore.h"
+#include "PodObject.h"
 #include "engine/Model.h"
 
 #include <QJsonArray>
