@@ -1488,16 +1488,13 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Stra&amp;gglers</source>
         <translation>Na&amp;chzügler</translation>
     </message>
-    <message numerus="yes">
-        <source>ETA %1–%2 (%3/min, %n straggler(s))</source>
-        <translation>
-            <numerusform>Restzeit %1–%2 (%3/min, %n Nachzügler)</numerusform>
-            <numerusform>Restzeit %1–%2 (%3/min, %n Nachzügler)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>ETA %1–%2 (%3/min)</source>
         <translation>Restzeit %1–%2 (%3/min)</translation>
+    </message>
+    <message>
+        <source>ETA %1–%2 (%3/min, stragglers: %4)</source>
+        <translation>Restzeit %1–%2 (%3/min, Nachzügler: %4)</translation>
     </message>
 </context>
 <context>
@@ -2057,12 +2054,9 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>Not enough samples to tell stragglers: %1 succeeded attempts with recorded times, %2 needed.</source>
         <translation>Zu wenige Stichproben für Nachzügler: %1 erfolgreiche Versuche mit erfassten Zeiten, %2 nötig.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n attempt(s) running longer than %1, the 95th percentile of %2 succeeded attempts (median %3).</source>
-        <translation>
-            <numerusform>%n Versuch läuft länger als %1, das 95. Perzentil von %2 erfolgreichen Versuchen (Median %3).</numerusform>
-            <numerusform>%n Versuche laufen länger als %1, das 95. Perzentil von %2 erfolgreichen Versuchen (Median %3).</numerusform>
-        </translation>
+    <message>
+        <source>Stragglers: %1, the attempts running longer than %2 (the 95th percentile of %3 succeeded attempts; median %4).</source>
+        <translation>Nachzügler: %1, die Versuche, die länger als %2 laufen (das 95. Perzentil von %3 erfolgreichen Versuchen; Median %4).</translation>
     </message>
 </context>
 <context>

@@ -1483,15 +1483,13 @@ cancels it and leaves nothing behind.
         <source>Stra&amp;gglers</source>
         <translation>掉队者(&amp;G)</translation>
     </message>
-    <message numerus="yes">
-        <source>ETA %1–%2 (%3/min, %n straggler(s))</source>
-        <translation>
-            <numerusform>预计剩余 %1–%2（%3/分钟，%n 个掉队者）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>ETA %1–%2 (%3/min)</source>
         <translation>预计剩余 %1–%2（%3/分钟）</translation>
+    </message>
+    <message>
+        <source>ETA %1–%2 (%3/min, stragglers: %4)</source>
+        <translation>预计剩余 %1–%2（%3/分钟，掉队者：%4）</translation>
     </message>
 </context>
 <context>
@@ -2051,11 +2049,9 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>Not enough samples to tell stragglers: %1 succeeded attempts with recorded times, %2 needed.</source>
         <translation>样本不足，无法判断掉队者：有记录时间的成功尝试 %1 个，需要 %2 个。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n attempt(s) running longer than %1, the 95th percentile of %2 succeeded attempts (median %3).</source>
-        <translation>
-            <numerusform>%n 个尝试运行时间超过 %1，即 %2 个成功尝试的第 95 百分位（中位数 %3）。</numerusform>
-        </translation>
+    <message>
+        <source>Stragglers: %1, the attempts running longer than %2 (the 95th percentile of %3 succeeded attempts; median %4).</source>
+        <translation>掉队者：%1 个，即运行时间超过 %2 的尝试（%3 个成功尝试的第 95 百分位；中位数 %4）。</translation>
     </message>
 </context>
 <context>

@@ -6,11 +6,17 @@
 
 namespace tessera::ui {
 
+namespace {
+// The context lupdate files this class's tr() calls under (its qualified name): with "Format",
+// no duration was ever translated.
+constexpr const char* kContext = "tessera::ui::Format";
+} // namespace
+
 QString Format::duration(qint64 s) {
     if (s < 0)
         return {};
     auto tr = [](const char* text) {
-        return QCoreApplication::translate("Format", text);
+        return QCoreApplication::translate(kContext, text);
     };
     if (s < 60)
         return tr("%1s").arg(s);
@@ -23,7 +29,7 @@ QString Format::duration(qint64 s) {
 
 QString Format::durationAtStep(qint64 ms, qint64 stepMs) {
     auto tr = [](const char* text) {
-        return QCoreApplication::translate("Format", text);
+        return QCoreApplication::translate(kContext, text);
     };
     const bool negative = ms < 0;
     ms = std::abs(ms);
@@ -66,7 +72,7 @@ QString Format::time(const QDateTime& t) {
 
 QString Format::outcome(engine::AttemptOutcome outcome) {
     auto tr = [](const char* text) {
-        return QCoreApplication::translate("Format", text);
+        return QCoreApplication::translate(kContext, text);
     };
     switch (outcome) {
     case engine::AttemptOutcome::Pending:

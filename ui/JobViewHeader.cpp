@@ -180,8 +180,8 @@ QString JobView::etaWords(const store::CompletionEstimate& eta) {
     if (latest == soonest)
         return tr("ETA %1 (%2/min)").arg(soonest, rate);
     if (eta.stragglers > 0)
-        return tr("ETA %1–%2 (%3/min, %n straggler(s))", "", eta.stragglers)
-            .arg(soonest, latest, rate);
+        return tr("ETA %1–%2 (%3/min, stragglers: %4)")
+            .arg(soonest, latest, rate, QLocale().toString(eta.stragglers));
     return tr("ETA %1–%2 (%3/min)").arg(soonest, latest, rate);
 }
 

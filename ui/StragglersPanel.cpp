@@ -12,6 +12,15 @@
 
 namespace tessera::ui {
 
+namespace {
+
+// Tenths of a second below ten seconds (a p95 of 4.8 s is not "4s"), whole seconds above.
+QString durationText(qint64 ms) {
+    return ms < 10000 ? Format::durationAtStep(ms / 100 * 100, 100) : Format::duration(ms / 1000);
+}
+
+} // namespace
+
 StragglersPanel::StragglersPanel(QWidget* parent)
     : QWidget(parent)
     , m_model(new TableRowsModel(
@@ -46,19 +55,19 @@ void StragglersPanel::setStragglers(const store::JobSnapshot& s, const history::
                 .arg(history::kMinStragglerSamples));
     else
         m_summary->setText(
-            tr("%n attempt(s) running longer than %1, the 95th percentile of %2 succeeded "
-               "attempts (median %3).",
-               "", static_cast<int>(found.attempts.size()))
-                .arg(Format::duration(found.thresholdMs / 1000),
+            tr("Stragglers: %1, the attempts running longer than %2 (the 95th percentile of %3 "
+               "succeeded attempts; median %4).")
+                .arg(locale.toString(static_cast<qulonglong>(found.attempts.size())),
+                     durationText(found.thresholdMs),
                      locale.toString(static_cast<qulonglong>(found.samples)),
-                     Format::duration(found.medianMs / 1000)));
+                     durationText(found.medianMs)));
     std::vector<TableRowsModel::Row> rows;
     rows.reserve(found.attempts.size());
     for (const history::Straggler& late : found.attempts) {
         const store::IndexAttempt& a = s.attempts[late.attemptPos];
         rows.push_back({{late.index, {}, {}},
                         {late.attempt + 1, {}, {}},
-                        {late.runningMs, Format::duration(late.runningMs / 1000), {}},
+                        {late.runningMs, durationText(late.runningMs), {}},
                         {a.node, {}, {}},
                         {a.pod, {}, {}}});
     }

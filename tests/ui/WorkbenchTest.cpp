@@ -23,6 +23,7 @@
 #include <QApplication>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
@@ -414,8 +415,12 @@ TEST(Workbench, StragglersOfASeededRunAreMarkedListedWithTheirNodeAndSpreadTheEt
     ASSERT_TRUE(QTest::qWaitFor(
         [&] { return w.view()->factsLabel()->text().contains(QStringLiteral("–")); }, kWait))
         << w.view()->factsLabel()->text().toStdString();
+    // Pictures to look at (the marks, the tab): $TESSERA_SHOTS or the temporary folder.
+    const QString shots = qEnvironmentVariable("TESSERA_SHOTS", QDir::tempPath());
+    w.view()->grab().save(shots + QStringLiteral("/workbench-straggler-marks.png"));
     w.view()->tabs()->setCurrentWidget(w.view()->stragglers());
     QApplication::processEvents();
+    w.view()->grab().save(shots + QStringLiteral("/workbench-stragglers.png"));
 
     // Too few samples: nothing called a straggler, and the tab says why.
     const JobSnapshot early = seededRun(now, 12);
