@@ -177,7 +177,11 @@ QString JobView::etaWords(const store::CompletionEstimate& eta) {
     const QString rate = QString::number(eta.perMinute, 'f', 1);
     const QString soonest = Format::duration(eta.seconds);
     const QString latest = Format::duration(eta.secondsLatest);
-    if (latest == soonest)
+    // A spread of a few seconds on a long wait says nothing: one figure then (unless stragglers
+    // run, which the words name).
+    const qint64 spread = eta.secondsLatest - eta.seconds;
+    if (latest == soonest ||
+        (eta.stragglers == 0 && spread < std::max<qint64>(10, eta.seconds / 20)))
         return tr("ETA %1 (%2/min)").arg(soonest, rate);
     if (eta.stragglers > 0)
         return tr("ETA %1–%2 (%3/min, stragglers: %4)")
