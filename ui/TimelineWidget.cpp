@@ -310,8 +310,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     painter.setPen(palette().color(QPalette::Text));
     for (const AxisTick& tick : axisTicks()) {
         painter.drawLine(tick.x, kAxisHeight - 5, tick.x, kAxisHeight - 1);
-        const int w = fontMetrics().horizontalAdvance(tick.label);
-        painter.drawText(std::min(tick.x + 2, width() - w - 2), kAxisHeight - 7, tick.label);
+        painter.drawText(tick.x + 2, kAxisHeight - 7, tick.label);
     }
     painter.drawText(4, kAxisHeight - 7, tr("Index"));
 }
@@ -333,8 +332,12 @@ std::vector<TimelineWidget::AxisTick> TimelineWidget::axisTicks() const {
         int widest = 0;
         for (const history::Ms t : ticks) {
             const QString label = QStringLiteral("+") + Format::durationAtStep(t, step);
-            widest = std::max(widest, fontMetrics().horizontalAdvance(label));
-            out.push_back({xOf(m_history.start + t), label});
+            const int w = fontMetrics().horizontalAdvance(label);
+            const int x = xOf(m_history.start + t);
+            if (x + 2 + w > width() - 2)
+                continue; // no room right of the tick (the last one, at the edge)
+            widest = std::max(widest, w);
+            out.push_back({x, label});
         }
         const double spacing = double(plot.width()) * double(step) / double(span);
         if (most == 1 || widest + gap <= spacing)
