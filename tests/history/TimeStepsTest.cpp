@@ -66,8 +66,9 @@ TEST(TimeSteps, TicksSitAtRoundStepsAndNeverRepeat) {
     for (const auto& c : cases) {
         Ms step = 0;
         EXPECT_EQ(timeTicks(c.from, c.to, c.maxTicks, &step), c.ticks) << c.name;
-        if (!c.ticks.empty())
+        if (!c.ticks.empty()) {
             EXPECT_EQ(step, c.step) << c.name;
+        }
     }
 }
 
@@ -106,12 +107,15 @@ TEST(TimeSteps, DurationBinsHaveRoundEdgesAndAPodOfExactlyThreeSecondsStartsItsB
         }
         EXPECT_EQ(counts, c.counts) << c.name;
         EXPECT_LE(bins.size(), c.maxBins) << c.name;
-        if (!bins.empty())
+        if (!bins.empty()) {
             EXPECT_EQ(bins.front().fromMs, c.firstFrom) << c.name;
+        }
     }
     // Every duration lies in [from, to) of the bin it is counted in.
     const std::vector<DurationBin> bins = durationBins({2999, 3000, 3001, 4000}, 12);
-    for (const DurationBin& b : bins)
-        if (b.fromMs == 3000)
+    for (const DurationBin& b : bins) {
+        if (b.fromMs == 3000) {
             EXPECT_EQ(b.count, 2);
+        }
+    }
 }
