@@ -13,7 +13,7 @@ pkg_check_modules(LIBYAML REQUIRED IMPORTED_TARGET yaml-0.1)
 
 set(TESSERA_QT_COMPONENTS Core Network Gui Sql)
 if(TESSERA_BUILD_UI)
-    list(APPEND TESSERA_QT_COMPONENTS Widgets Charts Svg LinguistTools)
+    list(APPEND TESSERA_QT_COMPONENTS Widgets Charts Svg LinguistTools DBus)
 endif()
 if(TESSERA_BUILD_TESTS)
     list(APPEND TESSERA_QT_COMPONENTS Test)

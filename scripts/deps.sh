@@ -13,6 +13,7 @@ packages=(
   xvfb xauth fonts-dejavu-core fonts-noto-cjk dbus-user-session gnome-keyring libsecret-1-0
   imagemagick poppler-utils appstream dpkg-dev fakeroot file ccache
   clang # the libFuzzer harnesses (preset fuzz, scripts/fuzz.sh)
+  dbus-daemon # a private session bus for the desktop-notification test (Workbench.*)
   python3-kubernetes # the official Python client, driven against `tessera serve` (tests/serve)
   ruby-kubeclient # Ruby's kubeclient: its watches use the legacy watch paths (tests/serve)
 )

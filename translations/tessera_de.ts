@@ -887,10 +887,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>Dauer erfolgreicher Indizes (keine aufgezeichneten Zeiten für %1)</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
         <source>Failed attempts recorded</source>
         <translation>Aufgezeichnete fehlgeschlagene Versuche</translation>
     </message>
@@ -908,6 +904,17 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Jump to a job, a tab or an action…</source>
         <translation>Zu einem Job, einem Tab oder einer Aktion springen…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::DBusNotifier</name>
+    <message>
+        <source>Desktop notification &quot;%1&quot; not shown: no D-Bus session bus (%2)</source>
+        <translation>Desktop-Benachrichtigung „%1“ nicht gezeigt: kein D-Bus-Sitzungsbus (%2)</translation>
+    </message>
+    <message>
+        <source>Desktop notification &quot;%1&quot; not shown: %2 (%3)</source>
+        <translation>Desktop-Benachrichtigung „%1“ nicht gezeigt: %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -1015,6 +1022,18 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Lost (its end was not seen)</source>
         <translation>Verloren (sein Ende wurde nicht gesehen)</translation>
     </message>
+    <message>
+        <source>%1h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1h %2m %3s</source>
+        <translation>%1 h %2 min %3 s</translation>
+    </message>
+    <message>
+        <source>%1m</source>
+        <translation>%1 min</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::GridLegendWidget</name>
@@ -1083,6 +1102,29 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>No indexes to show</source>
         <translation>Keine Indizes anzuzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::JobEndWatcher</name>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 completed</source>
+        <translation>%1 abgeschlossen</translation>
+    </message>
+    <message>
+        <source>%1 of %2 indexes succeeded, %3 failed pods</source>
+        <translation>%1 von %2 Indizes erfolgreich, %3 fehlgeschlagene Pods</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Took %1</source>
+        <translation>Dauer: %1</translation>
     </message>
 </context>
 <context>
@@ -1437,6 +1479,18 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source> · %1 failed seen</source>
         <translation> · %1 fehlgeschlagen gesehen</translation>
+    </message>
+    <message>
+        <source>Stra&amp;gglers</source>
+        <translation>Na&amp;chzügler</translation>
+    </message>
+    <message>
+        <source>ETA %1–%2 (%3/min)</source>
+        <translation>Restzeit %1–%2 (%3/min)</translation>
+    </message>
+    <message>
+        <source>ETA %1–%2 (%3/min, stragglers: %4)</source>
+        <translation>Restzeit %1–%2 (%3/min, Nachzügler: %4)</translation>
     </message>
 </context>
 <context>
@@ -1820,6 +1874,14 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>Resuming %1…</source>
         <translation>%1 wird fortgesetzt…</translation>
     </message>
+    <message>
+        <source>No&amp;tify when it ends</source>
+        <translation>Bei Ende &amp;benachrichtigen</translation>
+    </message>
+    <message>
+        <source>A desktop notification when the selected job completes or fails (on for the jobs launched from this window)</source>
+        <translation>Eine Desktop-Benachrichtigung, wenn der gewählte Job abschließt oder fehlschlägt (an für die aus diesem Fenster gestarteten Jobs)</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1960,6 +2022,37 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Close a job&apos;s own window</source>
         <translation>Das eigene Fenster eines Jobs schließen</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::StragglersPanel</name>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Running for</source>
+        <translation>Läuft seit</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Not enough samples to tell stragglers: %1 succeeded attempts with recorded times, %2 needed.</source>
+        <translation>Zu wenige Stichproben für Nachzügler: %1 erfolgreiche Versuche mit erfassten Zeiten, %2 nötig.</translation>
+    </message>
+    <message>
+        <source>Stragglers: %1, the attempts running longer than %2 (the 95th percentile of %3 succeeded attempts; median %4).</source>
+        <translation>Nachzügler: %1, die Versuche, die länger als %2 laufen (das 95. Perzentil von %3 erfolgreichen Versuchen; Median %4).</translation>
     </message>
 </context>
 <context>

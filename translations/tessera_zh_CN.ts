@@ -882,10 +882,6 @@ cancels it and leaves nothing behind.
         <translation>成功索引的时长（%1 个没有记录时间）</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
         <source>Failed attempts recorded</source>
         <translation>已记录的失败尝试</translation>
     </message>
@@ -903,6 +899,17 @@ cancels it and leaves nothing behind.
     <message>
         <source>Jump to a job, a tab or an action…</source>
         <translation>跳转到 Job、标签页或操作…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::DBusNotifier</name>
+    <message>
+        <source>Desktop notification &quot;%1&quot; not shown: no D-Bus session bus (%2)</source>
+        <translation>桌面通知“%1”未显示：没有 D-Bus 会话总线（%2）</translation>
+    </message>
+    <message>
+        <source>Desktop notification &quot;%1&quot; not shown: %2 (%3)</source>
+        <translation>桌面通知“%1”未显示：%2（%3）</translation>
     </message>
 </context>
 <context>
@@ -1010,6 +1017,18 @@ cancels it and leaves nothing behind.
         <source>Lost (its end was not seen)</source>
         <translation>丢失（未观察到其结束）</translation>
     </message>
+    <message>
+        <source>%1h</source>
+        <translation>%1小时</translation>
+    </message>
+    <message>
+        <source>%1h %2m %3s</source>
+        <translation>%1小时%2分%3秒</translation>
+    </message>
+    <message>
+        <source>%1m</source>
+        <translation>%1分</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::GridLegendWidget</name>
@@ -1078,6 +1097,29 @@ cancels it and leaves nothing behind.
     <message>
         <source>No indexes to show</source>
         <translation>没有可显示的索引</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::JobEndWatcher</name>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 失败</translation>
+    </message>
+    <message>
+        <source>%1 completed</source>
+        <translation>%1 已完成</translation>
+    </message>
+    <message>
+        <source>%1 of %2 indexes succeeded, %3 failed pods</source>
+        <translation>%2 个索引中 %1 个成功，%3 个 Pod 失败</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Took %1</source>
+        <translation>耗时 %1</translation>
     </message>
 </context>
 <context>
@@ -1432,6 +1474,18 @@ cancels it and leaves nothing behind.
     <message>
         <source> · %1 failed seen</source>
         <translation> · 已见 %1 个失败</translation>
+    </message>
+    <message>
+        <source>Stra&amp;gglers</source>
+        <translation>掉队者(&amp;G)</translation>
+    </message>
+    <message>
+        <source>ETA %1–%2 (%3/min)</source>
+        <translation>预计剩余 %1–%2（%3/分钟）</translation>
+    </message>
+    <message>
+        <source>ETA %1–%2 (%3/min, stragglers: %4)</source>
+        <translation>预计剩余 %1–%2（%3/分钟，掉队者：%4）</translation>
     </message>
 </context>
 <context>
@@ -1815,6 +1869,14 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>Resuming %1…</source>
         <translation>正在继续 %1…</translation>
     </message>
+    <message>
+        <source>No&amp;tify when it ends</source>
+        <translation>结束时通知(&amp;T)</translation>
+    </message>
+    <message>
+        <source>A desktop notification when the selected job completes or fails (on for the jobs launched from this window)</source>
+        <translation>所选作业完成或失败时发出桌面通知（从此窗口启动的作业默认开启）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1955,6 +2017,37 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Close a job&apos;s own window</source>
         <translation>关闭 Job 的独立窗口</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::StragglersPanel</name>
+    <message>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Running for</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Not enough samples to tell stragglers: %1 succeeded attempts with recorded times, %2 needed.</source>
+        <translation>样本不足，无法判断掉队者：有记录时间的成功尝试 %1 个，需要 %2 个。</translation>
+    </message>
+    <message>
+        <source>Stragglers: %1, the attempts running longer than %2 (the 95th percentile of %3 succeeded attempts; median %4).</source>
+        <translation>掉队者：%1 个，即运行时间超过 %2 的尝试（%3 个成功尝试的第 95 百分位；中位数 %4）。</translation>
     </message>
 </context>
 <context>

@@ -3,13 +3,14 @@
 #include "Format.h"
 #include "StatePalette.h"
 
-#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QDateTimeAxis>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QLineSeries>
 #include <QLocale>
@@ -191,6 +192,7 @@ void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
     const std::vector<qint64>& durations = h.succeededDurationsMs;
     constexpr int kBins = 12;
     m_histogram.clear();
+    m_bins.clear();
     QChart* chart = m_durations->chart();
     clearChart(chart);
     if (durations.empty()) {
@@ -202,39 +204,78 @@ void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
     }
     chart->setTitle(tr("Duration of succeeded indexes (%1)")
                         .arg(QLocale().toString(static_cast<qlonglong>(durations.size()))));
-    // The report's bins (history::durationBins): equal widths from the shortest to the longest,
-    // one bin when all are equal. Labels are each bin's lower edge, with tenths of a second
-    // below ten seconds.
-    const std::vector<history::DurationBin> bins = history::durationBins(durations, kBins);
-    const qint64 width = bins.front().toMs - bins.front().fromMs;
-    for (const history::DurationBin& bin : bins)
-        m_histogram.push_back(bin.count);
-    const auto label = [&](qint64 ms) {
-        if (width < 10000 && ms < 60000)
-            return tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
-        return Format::duration(ms / 1000);
-    };
+    // The report's bins (history::durationBins): one round width (1, 2 or 5 of a unit), each
+    // [from, to), so a duration of exactly 3 s is in the bin whose lower edge reads "3s".
+    m_bins = history::durationBins(durations, kBins);
     auto* set = new QBarSet(tr("Indexes"));
     set->setColor(StatePalette(palette()).color(IndexState::Succeeded));
-    QStringList categories;
     int maxCount = 0;
-    for (const history::DurationBin& bin : bins) {
+    for (const history::DurationBin& bin : m_bins) {
+        m_histogram.push_back(bin.count);
         set->append(bin.count);
         maxCount = std::max(maxCount, bin.count);
-        categories << label(bin.fromMs);
     }
     auto* series = new QBarSeries;
     series->append(set);
     series->setBarWidth(0.95);
     chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setLabelsAngle(-45);
+    // Bars stand at 0, 1, 2...; the labels sit on the edges between them (x = b - 0.5).
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setRange(-0.5, double(m_bins.size()) - 0.5);
+    x->setGridLineVisible(false);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     QValueAxis* y = valueAxis(chart, maxCount);
     series->attachAxis(y);
     chart->legend()->setVisible(false);
+    relabelHistogram();
+}
+
+void ChartsWidget::relabelHistogram() {
+    QChart* chart = m_durations->chart();
+    const auto axes = chart->axes(Qt::Horizontal);
+    auto* x = axes.isEmpty() ? nullptr : qobject_cast<QCategoryAxis*>(axes.first());
+    if (x == nullptr || m_bins.empty())
+        return;
+    for (const QString& label : x->categoriesLabels())
+        x->remove(label);
+    x->setStartValue(-0.5);
+    const qint64 width = m_bins.front().toMs - m_bins.front().fromMs;
+    const QFontMetrics metrics(x->labelsFont());
+    int widest = 0;
+    QStringList texts;
+    for (std::size_t b = 0; b <= m_bins.size(); ++b) {
+        const qint64 edge = b < m_bins.size() ? m_bins[b].fromMs : m_bins.back().toMs;
+        texts << Format::durationAtStep(edge, width);
+        widest = std::max(widest, metrics.horizontalAdvance(texts.back()));
+    }
+    // The plot is the view less the value axis and the margins (about 60 px) until laid out.
+    const double plotWidth = chart->plotArea().width() > 0
+                                 ? chart->plotArea().width()
+                                 : std::max(60, m_durations->width() - 60);
+    const double perBin = plotWidth / double(m_bins.size());
+    const int gap = metrics.horizontalAdvance(QStringLiteral("M"));
+    const auto every =
+        static_cast<std::size_t>(std::max(1.0, std::ceil(double(widest + gap) / perBin)));
+    for (std::size_t b = 0; b <= m_bins.size(); b += every)
+        x->append(texts[static_cast<qsizetype>(b)], double(b) - 0.5);
+}
+
+std::map<int, QString> ChartsWidget::histogramLabels() const {
+    std::map<int, QString> out;
+    const auto axes = m_durations->chart()->axes(Qt::Horizontal);
+    auto* x = axes.isEmpty() ? nullptr : qobject_cast<QCategoryAxis*>(axes.first());
+    if (x == nullptr)
+        return out;
+    for (const QString& label : x->categoriesLabels())
+        out[static_cast<int>(std::lround(x->endValue(label) + 0.5))] = label;
+    return out;
+}
+
+void ChartsWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    relabelHistogram();
 }
 
 } // namespace tessera::ui

@@ -6,6 +6,7 @@
 #include "store/RunHistory.h"
 
 #include <QWidget>
+#include <map>
 
 class QChart;
 class QChartView;
@@ -20,22 +21,32 @@ public:
     void setSnapshot(const store::JobSnapshotPtr& snapshot);
     // For tests: the histogram's bin counts as last drawn.
     const std::vector<int>& histogram() const { return m_histogram; }
+    // For tests: the histogram's bins (round edges, history::durationBins) and the labels its
+    // axis shows, each at the lower edge of a bin: bin position -> label. Labels are skipped
+    // evenly when they would not fit side by side.
+    const std::vector<history::DurationBin>& histogramBins() const { return m_bins; }
+    std::map<int, QString> histogramLabels() const;
     // For tests: the time range (ms since the epoch) the axes were last given.
     std::pair<qint64, qint64> range() const { return m_range; }
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void applyTheme();
     void rebuildProgress(const store::JobSnapshot& s, const store::RunHistory& h);
     void rebuildHistogram(const store::RunHistory& h);
+    // The duration axis's labels for the current width: every k-th bin edge, k as small as lets
+    // the widest label fit (measured with the axis's font, so German and Chinese fit too).
+    void relabelHistogram();
 
     QChartView* m_succeeded;
     QChartView* m_active;
     QChartView* m_failures;
     QChartView* m_durations;
     std::vector<int> m_histogram;
+    std::vector<history::DurationBin> m_bins;
     std::pair<qint64, qint64> m_range{0, 0};
     store::JobSnapshotPtr m_snapshot; // the last one drawn, redrawn when the theme changes
 };

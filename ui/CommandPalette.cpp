@@ -55,17 +55,53 @@ QStringList CommandPalette::shownTexts() const {
     return texts;
 }
 
+int CommandPalette::matchRank(const QString& query, const QString& name, const QString& row) {
+    const auto letters = [](const QString& text) {
+        QString out;
+        for (const QChar c : text)
+            if (c.isLetterOrNumber())
+                out += c.toCaseFolded();
+        return out;
+    };
+    const QString q = letters(query);
+    const QString n = letters(name);
+    if (q.isEmpty())
+        return 3;
+    if (n.startsWith(q))
+        return 0;
+    if (n.contains(q))
+        return 1;
+    qsizetype at = 0;
+    for (const QChar c : q) {
+        at = n.indexOf(c, at);
+        if (at < 0)
+            break;
+        ++at;
+    }
+    if (at >= 0)
+        return 2;
+    const QStringList words = query.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const bool everyWord = std::all_of(words.begin(), words.end(), [&](const QString& w) {
+        return row.contains(w, Qt::CaseInsensitive);
+    });
+    return everyWord ? 3 : -1;
+}
+
 void CommandPalette::refilter() {
-    const QStringList words = m_filter->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    m_list->clear();
+    const QString query = m_filter->text();
+    std::vector<std::pair<int, size_t>> ranked; // (rank, entry): stable within a rank
     for (size_t i = 0; i < m_entries.size(); ++i) {
         const Entry& e = m_entries[i];
-        const QString haystack = e.kind + QLatin1Char(' ') + e.text;
-        const bool match = std::all_of(words.begin(), words.end(), [&](const QString& w) {
-            return haystack.contains(w, Qt::CaseInsensitive);
-        });
-        if (!match)
-            continue;
+        const int rank = matchRank(query, e.name.isEmpty() ? e.text : e.name,
+                                   e.kind + QLatin1Char(' ') + e.text);
+        if (rank >= 0)
+            ranked.emplace_back(rank, i);
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    m_list->clear();
+    for (const auto& [rank, i] : ranked) {
+        const Entry& e = m_entries[i];
         QString label = e.kind + QStringLiteral(": ") + e.text;
         if (!e.shortcut.isEmpty())
             label += QStringLiteral("    (") + e.shortcut + QLatin1Char(')');

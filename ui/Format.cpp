@@ -1,14 +1,22 @@
 #include "Format.h"
 
 #include <QCoreApplication>
+#include <QLocale>
+#include <cstdlib>
 
 namespace tessera::ui {
+
+namespace {
+// The context lupdate files this class's tr() calls under (its qualified name): with "Format",
+// no duration was ever translated.
+constexpr const char* kContext = "tessera::ui::Format";
+} // namespace
 
 QString Format::duration(qint64 s) {
     if (s < 0)
         return {};
     auto tr = [](const char* text) {
-        return QCoreApplication::translate("Format", text);
+        return QCoreApplication::translate(kContext, text);
     };
     if (s < 60)
         return tr("%1s").arg(s);
@@ -17,6 +25,34 @@ QString Format::duration(qint64 s) {
     if (s < 86400)
         return tr("%1h %2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
     return tr("%1d %2h").arg(s / 86400).arg((s % 86400) / 3600, 2, 10, QLatin1Char('0'));
+}
+
+QString Format::durationAtStep(qint64 ms, qint64 stepMs) {
+    auto tr = [](const char* text) {
+        return QCoreApplication::translate(kContext, text);
+    };
+    const bool negative = ms < 0;
+    ms = std::abs(ms);
+    const qint64 h = ms / 3600000, m = (ms / 60000) % 60;
+    // Seconds with the decimals they have ("2.5", "3"): a multiple of a step under a second has
+    // no more decimals than the step.
+    const QString s =
+        QLocale().toString(double(ms % 60000) / 1000.0, 'g', QLocale::FloatingPointShortest);
+    const QString padded = (ms % 60000 < 10000 ? QStringLiteral("0") : QString()) + s;
+    QString text;
+    if (stepMs >= 3600000 || (h > 0 && stepMs >= 60000 && ms % 60000 == 0 && m == 0))
+        text = tr("%1h").arg(h);
+    else if (h > 0 && stepMs >= 60000)
+        text = tr("%1h %2m").arg(h).arg(m, 2, 10, QLatin1Char('0'));
+    else if (h > 0)
+        text = tr("%1h %2m %3s").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(padded);
+    else if (stepMs >= 60000 || (m > 0 && ms % 60000 == 0))
+        text = tr("%1m").arg(m);
+    else if (m > 0)
+        text = tr("%1m %2s").arg(m).arg(padded);
+    else
+        text = tr("%1s").arg(s);
+    return negative ? QStringLiteral("-") + text : text;
 }
 
 QString Format::between(const QDateTime& from, const QDateTime& to) {
@@ -36,7 +72,7 @@ QString Format::time(const QDateTime& t) {
 
 QString Format::outcome(engine::AttemptOutcome outcome) {
     auto tr = [](const char* text) {
-        return QCoreApplication::translate("Format", text);
+        return QCoreApplication::translate(kContext, text);
     };
     switch (outcome) {
     case engine::AttemptOutcome::Pending:

@@ -14,6 +14,10 @@ public:
     // "45s", "3m 07s", "2h 03m", "4d 05h"; "" for a negative or invalid span.
     static QString duration(qint64 seconds);
     static QString between(const QDateTime& from, const QDateTime& to);
+    // A point on a time axis or a bin edge that is a multiple of a round step
+    // (history::roundTimeStep), to the step's own unit: "2.5s", "3s" (step 500 ms), "1m 20s",
+    // "1h 05m" (step 5 min), "3h" (step 1 h). Multiples of one step never read alike.
+    static QString durationAtStep(qint64 ms, qint64 stepMs);
     // Local time, with the date only when it is not today.
     static QString time(const QDateTime& t);
     // "1 (signal 9)", "137", "" while running.

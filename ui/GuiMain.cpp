@@ -8,6 +8,7 @@
 #include "LanguageFonts.h"
 #include "MainWindow.h"
 #include "ShortcutsDialog.h"
+#include "StragglersPanel.h"
 #include "Theme.h"
 #include "report/TranslationLoader.h"
 #include "serve/Server.h"
@@ -187,9 +188,25 @@ private:
             if (shortcuts == nullptr || m_ticks++ < 2)
                 return;
             save(shortcuts, "keyboard-shortcuts");
+            shortcuts->close();
+            selectRow(failingJob());
+            m_ticks = 0;
+            break;
+        }
+        case 11: { // the job's stragglers (and their marks on the grid's cells)
+            JobView* view = m_window->jobView();
+            if (!view || !view->snapshot() || m_ticks++ < 4)
+                return;
+            view->tabs()->setCurrentWidget(view->stragglers());
+            m_ticks = 0;
+            break;
+        }
+        case 12:
+            if (m_ticks++ < 2)
+                return;
+            save(m_window->jobView(), "job-stragglers");
             QApplication::exit(0);
             return;
-        }
         }
         ++m_step;
     }

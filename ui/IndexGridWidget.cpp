@@ -535,6 +535,7 @@ void IndexGridWidget::paintEvent(QPaintEvent* event) {
             }
         }
     }
+    paintMarks(painter);
     // Current and hovered cells: outlines at least 5 px wide so they show on 1 px cells.
     auto outline = [&](int index, const QColor& color) {
         if (index < 0)

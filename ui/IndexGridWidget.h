@@ -42,6 +42,7 @@
 #include <optional>
 #include <vector>
 
+class QPainter;
 class QScrollBar;
 
 namespace tessera::ui {
@@ -114,6 +115,12 @@ public:
     void setSelection(const engine::IndexSet& selection);
     // The selection as a Kubernetes index string ("3-5,9").
     QString selectionText() const;
+
+    // Marked indexes (the job's stragglers): a corner mark over their cells, drawn as an overlay
+    // (never in the cached image), so changing them costs nothing but a repaint. Few by nature:
+    // the running indexes at most. IndexGridMarks.cpp.
+    void setMarks(std::vector<int> indexes);
+    const std::vector<int>& marks() const { return m_marks; }
 
     // Renders the cache now (normally done lazily by paintEvent); for benchmarks and tests.
     void renderNow();
@@ -199,6 +206,7 @@ private:
     void moveCurrent(qint64 index, Qt::KeyboardModifiers modifiers);
     void ensureVisible(int index);
     void recount();
+    void paintMarks(QPainter& painter) const;
 
     engine::IndexStateMap m_states;
     Counts m_counts{};
@@ -232,6 +240,7 @@ private:
     int m_hovered = -1;
     int m_anchor = -1;
     engine::IndexSet m_selection;
+    std::vector<int> m_marks;         // sorted
     engine::IndexSet m_selectionBase; // what Ctrl-click kept while a new range is dragged
     int m_pressIndex = -1;
     bool m_dragged = false;

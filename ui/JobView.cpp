@@ -8,6 +8,7 @@
 #include "IndexGridWidget.h"
 #include "LogViewWidget.h"
 #include "StatePalette.h"
+#include "StragglersPanel.h"
 #include "TableColumns.h"
 #include "TableRowsModel.h"
 #include "TableViews.h"
@@ -72,6 +73,12 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_timeline = new TimelineWidget(this);
     m_tabs->addTab(m_timeline, tr("&Timeline"));
+    m_stragglers = new StragglersPanel(this);
+    connect(m_stragglers, &StragglersPanel::indexActivated, this, [this](int index) {
+        showIndex(index);
+        m_tabs->setCurrentIndex(ScoreboardTab);
+    });
+    m_tabs->addTab(m_stragglers, tr("Stra&gglers"));
     m_tabStale.assign(TabCount, true);
 
     auto* layout = new QVBoxLayout(this);

@@ -5,6 +5,7 @@
 // where the pods run, charts and the timeline. It shows JobSnapshots from its store and sends
 // the user's actions back to it (queued: the store lives on its own thread); it decides nothing.
 #include "store/JobStore.h"
+#include "store/RunHistory.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -26,6 +27,7 @@ class FailuresPanel;
 class GridLegendWidget;
 class IndexGridWidget;
 class LogViewWidget;
+class StragglersPanel;
 class TableRowsModel;
 class TimelineWidget;
 
@@ -45,6 +47,7 @@ public:
     FailuresPanel* failuresPanel() const { return m_failures; }
     ChartsWidget* charts() const { return m_charts; }
     TimelineWidget* timeline() const { return m_timeline; }
+    StragglersPanel* stragglers() const { return m_stragglers; }
     QLabel* failedIndexesLabel() const { return m_failedLabel; }
     QPlainTextEdit* failedIndexesText() const { return m_failed; }
     QLabel* factsLabel() const { return m_facts; }
@@ -86,6 +89,8 @@ private:
     // The ETA scans the snapshot's recorded attempts: computed at most once a second (the
     // header's clock), not for each of the up to 10 snapshots a second.
     QString etaText();
+    // "ETA 4m 10s–7m 05s (3.2/min, 2 stragglers)": the estimate and its spread.
+    static QString etaWords(const store::CompletionEstimate& eta);
     // Lets go of a snapshot on the store's thread: the last reference frees every attempt it
     // holds (200,000 on a big job), which is not the GUI thread's work.
     void releaseOnStoreThread(store::JobSnapshotPtr snapshot);
@@ -127,6 +132,8 @@ private:
     TableRowsModel* m_zonesModel;
     ChartsWidget* m_charts;
     TimelineWidget* m_timeline;
+    StragglersPanel* m_stragglers;  // its tab, the grid's marks and the ETA's spread: etaText()
+    quint64 m_stragglersSerial = 0; // the finished job's snapshot they were computed for
     std::vector<bool> m_tabStale;
     QElapsedTimer m_chartsAge;
     QElapsedTimer m_etaAge;

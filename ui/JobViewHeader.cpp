@@ -2,8 +2,10 @@
 // (parallelism, suspend/resume, delete, resume of an interrupted run) with their status message,
 // which stays until the job shows the change.
 #include "Format.h"
+#include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
+#include "StragglersPanel.h"
 #include "store/RunHistory.h"
 
 #include <QHBoxLayout>
@@ -148,16 +150,43 @@ QString JobView::etaText() {
     if (!finished && m_etaAge.isValid() && m_etaAge.elapsed() < 1000)
         return m_eta;
     m_etaAge.start();
-    const auto eta = store::estimateCompletion(*m_snapshot, QDateTime::currentDateTimeUtc());
-    if (!eta)
-        m_eta.clear();
-    else if (!eta->known)
-        m_eta = tr("ETA: unknown (no recent completions)");
-    else
-        m_eta = tr("ETA %1 (%2/min)")
-                    .arg(Format::duration(eta->seconds))
-                    .arg(eta->perMinute, 0, 'f', 1);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    // The stragglers (tab, grid marks, the ETA's spread): once a second while the job runs, once
+    // per snapshot after it finished.
+    if (!finished || m_snapshot->serial != m_stragglersSerial) {
+        m_stragglersSerial = m_snapshot->serial;
+        const history::Stragglers stragglers = store::stragglersOf(*m_snapshot, now);
+        m_stragglers->setStragglers(*m_snapshot, stragglers);
+        std::vector<int> marks;
+        for (const history::Straggler& late : stragglers.attempts)
+            marks.push_back(late.index);
+        m_grid->setMarks(std::move(marks));
+        if (!finished) {
+            const auto eta = store::estimateCompletion(*m_snapshot, now, stragglers);
+            m_eta = !eta          ? QString()
+                    : !eta->known ? tr("ETA: unknown (no recent completions)")
+                                  : etaWords(*eta);
+            return m_eta;
+        }
+    }
+    m_eta.clear();
     return m_eta;
+}
+
+QString JobView::etaWords(const store::CompletionEstimate& eta) {
+    const QString rate = QString::number(eta.perMinute, 'f', 1);
+    const QString soonest = Format::duration(eta.seconds);
+    const QString latest = Format::duration(eta.secondsLatest);
+    // A spread of a few seconds on a long wait says nothing: one figure then (unless stragglers
+    // run, which the words name).
+    const qint64 spread = eta.secondsLatest - eta.seconds;
+    if (latest == soonest ||
+        (eta.stragglers == 0 && spread < std::max<qint64>(10, eta.seconds / 20)))
+        return tr("ETA %1 (%2/min)").arg(soonest, rate);
+    if (eta.stragglers > 0)
+        return tr("ETA %1–%2 (%3/min, stragglers: %4)")
+            .arg(soonest, latest, rate, QLocale().toString(eta.stragglers));
+    return tr("ETA %1–%2 (%3/min)").arg(soonest, latest, rate);
 }
 
 void JobView::applyParallelism() {

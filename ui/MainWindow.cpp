@@ -1,7 +1,10 @@
 #include "MainWindow.h"
 
+#include "DesktopNotifier.h"
+#include "FirstSelection.h"
 #include "HistoryProblemBar.h"
 #include "IndexGridWidget.h"
+#include "JobEndWatcher.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "ProgressDelegate.h"
@@ -36,6 +39,8 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Tessera"));
     store::registerMetaTypes();
+    m_endWatcher = new JobEndWatcher(nullptr, this);
+    setNotifier(new DBusNotifier(this)); // the session bus, reached at the first notification
     setAcceptDrops(true); // a dropped work list or Job manifest opens the Launch dialog
     buildUi();
     QSettings settings;
@@ -183,7 +188,11 @@ void MainWindow::buildUi() {
     });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateListState);
     m_launched = new launch::LaunchedJobSelector(
-        m_model, m_proxy, m_table, [this](const QString& key) { openJob(key); },
+        m_model, m_proxy, m_table,
+        [this](const QString& key) {
+            m_endWatcher->launched(key); // a job launched here says when it ends
+            openJob(key);
+        },
         [this](const QString& message) { statusBar()->showMessage(message, 10000); }, this);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateListState);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateListState);
@@ -207,9 +216,32 @@ void MainWindow::closeJobView() {
     m_right->setCurrentWidget(m_noJob);
 }
 
+void MainWindow::setNotifier(DesktopNotifier* notifier) {
+    m_endWatcher->setNotifier(notifier);
+    connect(notifier, &DesktopNotifier::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 15000); });
+}
+
+void MainWindow::selectFirstJob() {
+    if (!m_firstSelectionPending || m_model->rowCount() == 0)
+        return;
+    m_firstSelectionPending = false;
+    if (!selectedKey().isEmpty() || !m_launched->pending().isEmpty())
+        return; // the user (or a launch) chose already
+    const QString key = FirstSelection::choose(*m_model, currentSourceId());
+    const QModelIndex row = m_proxy->mapFromSource(m_model->index(m_model->rowOf(key), 0));
+    if (row.isValid())
+        m_table->setCurrentIndex(row); // opens it
+    else
+        openJob(key); // the filter hides it: shown all the same
+}
+
 void MainWindow::openJob(const QString& key) {
+    if (m_notifyAction != nullptr)
+        m_notifyAction->setChecked(m_endWatcher->isEnabled(key));
     if (key.isEmpty() || !m_host || (m_jobView && m_jobView->key() == key))
         return;
+    FirstSelection::remember(currentSourceId(), key);
     const int tab = m_jobView ? m_jobView->tabs()->currentIndex() : 0;
     closeJobView();
     m_jobView = new JobView(m_host->store(), key, m_right);
@@ -225,6 +257,16 @@ void MainWindow::openJob(const QString& key) {
 void MainWindow::openJobInWindow(const QString& key) {
     if (!m_host)
         return;
+    // One window per job: asking again brings the open one to the front.
+    for (const auto& w : std::as_const(m_jobWindows)) {
+        auto* open = qobject_cast<JobView*>(w.data());
+        if (open != nullptr && open->key() == key) {
+            open->showNormal();
+            open->raise();
+            open->activateWindow();
+            return;
+        }
+    }
     auto* view = new JobView(m_host->store(), key, this);
     view->setWindowFlag(Qt::Window);
     view->setAttribute(Qt::WA_DeleteOnClose);

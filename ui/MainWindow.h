@@ -24,7 +24,9 @@ class QTableView;
 
 namespace tessera::ui {
 
+class DesktopNotifier;
 class HistoryProblemBar;
+class JobEndWatcher;
 class JobListModel;
 class JobView;
 namespace launch {
@@ -54,6 +56,10 @@ public:
     QString connectionText() const;
     // The colour of the connection dot (green connected, amber connecting, red failed...).
     QColor connectionColour() const { return m_connectionColour; }
+    // Desktop notifications when a job ends (on per job: Job > Notify when it ends; on for jobs
+    // launched here). Tests hand in their own notifier (not owned).
+    JobEndWatcher* jobEndWatcher() const { return m_endWatcher; }
+    void setNotifier(DesktopNotifier* notifier);
     // QSettings key of the language chosen in View > Language ("" = the system's).
     static QString languageSettingKey() { return QStringLiteral("language"); }
 
@@ -98,6 +104,8 @@ private:
     void closeJobView();
     void saveSettings();
     QString selectedKey() const;
+    // Once per source, when its first jobs are listed: select one (FirstSelection).
+    void selectFirstJob();
     launch::LaunchDialog* newLaunchDialog();
     void startLocalRun(const tessera::local::RunOptions& options, const QString& temporaryFile);
     // The names of the local runs this window shows running (they go on when it closes).
@@ -129,6 +137,9 @@ private:
     launch::LaunchedJobSelector* m_launched; // selects a job launched from here once listed
     QString m_connectionText;                // without the dot
     QColor m_connectionColour;               // the dot's
+    bool m_firstSelectionPending = false;    // the source opened lists no job yet
+    JobEndWatcher* m_endWatcher;
+    QAction* m_notifyAction = nullptr; // Job > Notify when it ends, for the selected job
 };
 
 } // namespace tessera::ui

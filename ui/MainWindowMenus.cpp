@@ -1,4 +1,5 @@
 #include "CommandPalette.h"
+#include "JobEndWatcher.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
@@ -142,6 +143,13 @@ void MainWindow::buildMenus() {
         if (!selectedKey().isEmpty())
             openJobInWindow(selectedKey());
     });
+    m_notifyAction = jobMenu->addAction(tr("No&tify when it ends"), this, [this](bool on) {
+        m_endWatcher->setEnabled(selectedKey(), on);
+    });
+    m_notifyAction->setObjectName(QStringLiteral("notifyWhenEndsAction"));
+    m_notifyAction->setCheckable(true);
+    m_notifyAction->setToolTip(tr("A desktop notification when the selected job completes or "
+                                  "fails (on for the jobs launched from this window)"));
     auto* rerunFailed =
         jobMenu->addAction(tr("&Re-run failed indexes…"), this, [this] { rerunIndexes(true); });
     rerunFailed->setObjectName(QStringLiteral("rerunFailedAction"));
@@ -172,7 +180,10 @@ void MainWindow::openCommandPalette() {
     for (int r = 0; r < m_proxy->rowCount(); ++r) {
         const QModelIndex index = m_proxy->index(r, 0);
         const QString key = index.data(JobListModel::KeyRole).toString();
-        entries.push_back({tr("Job"), key, {}, [this, key] {
+        entries.push_back({tr("Job"),
+                           key,
+                           {},
+                           [this, key] {
                                const int row = m_model->rowOf(key);
                                if (row < 0)
                                    return;
@@ -180,7 +191,8 @@ void MainWindow::openCommandPalette() {
                                m_table->setCurrentIndex(
                                    m_proxy->mapFromSource(m_model->index(row, 0)));
                                openJob(key);
-                           }});
+                           },
+                           key.section(QLatin1Char('/'), -1)});
     }
     // The open job's tabs.
     if (m_jobView) {

@@ -90,6 +90,9 @@ launch::LaunchDialog* MainWindow::newLaunchDialog() {
     dialog->setObjectName(QStringLiteral("launchDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setClusterTargets(targets);
+    // A window showing a cluster launches there by default; Local runs and no source: locally.
+    if (m_host && m_host->connection())
+        dialog->setTarget(launch::LaunchDialog::Target::Cluster);
     connect(dialog, &launch::LaunchDialog::localRunRequested, this, &MainWindow::startLocalRun);
     connect(dialog, &launch::LaunchDialog::clusterLaunched, this,
             [this](const QString& sourceId, const QString& ns, const QString& name) {

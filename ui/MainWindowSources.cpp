@@ -1,6 +1,7 @@
 // MainWindow: the sources (contexts, "Local runs", the Demo): which are offered, opening one,
 // its connection state in the status bar and the job list's empty-state text.
 #include "HistoryProblemBar.h"
+#include "JobEndWatcher.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
@@ -74,12 +75,16 @@ void MainWindow::openSource(const QString& id) {
         return;
     }
     store::JobStore* s = m_host->store();
+    m_endWatcher->clear();
+    m_firstSelectionPending = true;
     connect(s, &store::JobStore::jobsChanged, this, [this](const store::JobListDiff& diff) {
+        m_endWatcher->observe(diff); // first: a launched job listed finished is announced
         m_model->applyDiff(diff);
         if (!m_connected) {
             m_connected = true;
             updateListState();
         }
+        selectFirstJob();
     });
     connect(s, &store::JobStore::connectionChanged, this, &MainWindow::showConnection);
     m_historyProblem->showProblem(QString()); // a new source: its own History

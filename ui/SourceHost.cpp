@@ -39,10 +39,12 @@ QString SourceHost::displayName() const {
     return m_id.section(QLatin1Char(':'), 1);
 }
 
-std::unique_ptr<SourceHost> SourceHost::borrow(store::JobStore* store, QString id) {
+std::unique_ptr<SourceHost> SourceHost::borrow(store::JobStore* store, QString id,
+                                               std::optional<kube::ClusterConnection> connection) {
     std::unique_ptr<SourceHost> host(new SourceHost);
     host->m_id = std::move(id);
     host->m_store = store;
+    host->m_connection = std::move(connection);
     return host;
 }
 

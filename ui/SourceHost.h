@@ -38,8 +38,10 @@ public:
 
     // Opens a source by id; nullptr and `error` set when it cannot be opened.
     static std::unique_ptr<SourceHost> open(const QString& id, QString* error);
-    // Wraps a store owned elsewhere (tests, previews).
-    static std::unique_ptr<SourceHost> borrow(store::JobStore* store, QString id);
+    // Wraps a store owned elsewhere (tests, previews), with the cluster behind it if any.
+    static std::unique_ptr<SourceHost>
+    borrow(store::JobStore* store, QString id,
+           std::optional<kube::ClusterConnection> connection = std::nullopt);
 
     store::JobStore* store() const { return m_store; }
     const QString& id() const { return m_id; }

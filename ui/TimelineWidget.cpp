@@ -303,22 +303,47 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         painter.drawRect(barRect(bar, m_history.rowOf(bar.index)).adjusted(0, 0, -1, -1));
         painter.restore();
     }
-    // Time axis: a tick every fifth of the visible span, as offsets from the job's start.
+    // Time axis: round ticks as offsets from the job's start.
     painter.fillRect(QRect(0, 0, width(), kAxisHeight), palette().color(QPalette::Base));
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawLine(kLabelWidth, kAxisHeight - 1, width(), kAxisHeight - 1);
     painter.setPen(palette().color(QPalette::Text));
-    const QRect plot = plotRect();
-    for (int k = 0; k <= 5; ++k) {
-        const int x = plot.left() + plot.width() * k / 5;
-        const qint64 t = m_viewT0 + (m_viewT1 - m_viewT0) * k / 5;
-        const qint64 seconds = (t - m_history.start) / 1000;
-        painter.drawLine(x, kAxisHeight - 5, x, kAxisHeight - 1);
-        const QString label = QStringLiteral("+") + Format::duration(seconds);
-        const int w = fontMetrics().horizontalAdvance(label);
-        painter.drawText(std::min(x + 2, width() - w - 2), kAxisHeight - 7, label);
+    for (const AxisTick& tick : axisTicks()) {
+        painter.drawLine(tick.x, kAxisHeight - 5, tick.x, kAxisHeight - 1);
+        painter.drawText(tick.x + 2, kAxisHeight - 7, tick.label);
     }
     painter.drawText(4, kAxisHeight - 7, tr("Index"));
+}
+
+std::vector<TimelineWidget::AxisTick> TimelineWidget::axisTicks() const {
+    std::vector<AxisTick> out;
+    const QRect plot = plotRect();
+    const qint64 span = m_viewT1 - m_viewT0;
+    if (span <= 0 || plot.width() <= 0)
+        return out;
+    const qint64 from = m_viewT0 - m_history.start, to = m_viewT1 - m_history.start;
+    const int gap = fontMetrics().horizontalAdvance(QStringLiteral("MM"));
+    // The most ticks whose widest label still fits between two of them.
+    for (std::size_t most = static_cast<std::size_t>(std::max(1, plot.width() / 40)); most >= 1;
+         --most) {
+        qint64 step = 0;
+        const std::vector<history::Ms> ticks = history::timeTicks(from, to, most, &step);
+        out.clear();
+        int widest = 0;
+        for (const history::Ms t : ticks) {
+            const QString label = QStringLiteral("+") + Format::durationAtStep(t, step);
+            const int w = fontMetrics().horizontalAdvance(label);
+            const int x = xOf(m_history.start + t);
+            if (x + 2 + w > width() - 2)
+                continue; // no room right of the tick (the last one, at the edge)
+            widest = std::max(widest, w);
+            out.push_back({x, label});
+        }
+        const double spacing = double(plot.width()) * double(step) / double(span);
+        if (most == 1 || widest + gap <= spacing)
+            break;
+    }
+    return out;
 }
 
 void TimelineWidget::resizeEvent(QResizeEvent* event) {

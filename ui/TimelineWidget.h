@@ -41,6 +41,14 @@ public:
     void zoom(double factor, int anchorX);
     // How often the cached image was rendered (tests check that hovering does not re-render).
     int renderCount() const { return m_renders; }
+    // The time axis: ticks at round steps (history::timeTicks) as offsets from the job's start,
+    // as many as their labels leave room for (measured in this widget's font); x in widget
+    // coordinates, each label different ("+2.5s", "+1m", "+1h 20m").
+    struct AxisTick {
+        int x = 0;
+        QString label;
+    };
+    std::vector<AxisTick> axisTicks() const;
 
     QSize sizeHint() const override { return {640, 360}; }
 

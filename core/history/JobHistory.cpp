@@ -123,24 +123,6 @@ IndexCounts countIndexes(const engine::IndexStateMap& states,
     return c;
 }
 
-std::vector<DurationBin> durationBins(std::vector<Ms> d, std::size_t maxBins) {
-    std::vector<DurationBin> out;
-    if (d.empty() || maxBins == 0)
-        return out;
-    std::sort(d.begin(), d.end());
-    const Ms lo = d.front(), hi = d.back();
-    const std::size_t bins = lo == hi ? 1 : maxBins;
-    const Ms width = std::max<Ms>(1, (hi - lo + static_cast<Ms>(bins)) / static_cast<Ms>(bins));
-    out.resize(bins);
-    for (std::size_t b = 0; b < bins; ++b) {
-        out[b].fromMs = lo + width * static_cast<Ms>(b);
-        out[b].toMs = lo + width * static_cast<Ms>(b + 1);
-    }
-    for (Ms v : d)
-        ++out[std::min<std::size_t>(static_cast<std::size_t>((v - lo) / width), bins - 1)].count;
-    return out;
-}
-
 int JobHistory::rowOf(int index) const {
     const auto it = std::lower_bound(rowIndexes.begin(), rowIndexes.end(), index);
     return it == rowIndexes.end() || *it != index ? -1 : static_cast<int>(it - rowIndexes.begin());

@@ -13,6 +13,7 @@
 #include "engine/JobController.h"
 #include "engine/JobState.h"
 #include "engine/Simulation.h"
+#include "history/TimeSteps.h"
 
 #include <array>
 #include <cstddef>
@@ -135,13 +136,7 @@ IndexCounts countIndexes(const engine::IndexStateMap& states,
                          const std::vector<AttemptSpan>& attempts,
                          const std::map<int, int>& failureCount);
 
-// Equal-width bins of durations from the shortest to the longest; the last bin includes the
-// maximum. One bin when all are equal, none when there are none.
-struct DurationBin {
-    Ms fromMs = 0, toMs = 0;
-    int count = 0;
-};
-std::vector<DurationBin> durationBins(std::vector<Ms> durationsMs, std::size_t bins);
+// Histogram bins of durations: durationBins (TimeSteps.h), round edges.
 
 // Cumulative step curve from unordered event times: value k from the k-th time on. Starts at
 // `from` with 0 and ends at `to` with the total, so the line spans the whole range.

@@ -5,6 +5,7 @@
 #include "engine/Validation.h"
 #include "history/IndexStates.h"
 #include "history/JobHistory.h"
+#include "history/Stragglers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -109,9 +110,7 @@ std::optional<engine::Duration>
 ReportBuilder::percentile(const std::vector<engine::Duration>& sorted, double p) {
     if (sorted.empty())
         return std::nullopt;
-    const auto rank =
-        static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
-    return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
+    return sorted[history::nearestRank(sorted.size(), p) - 1];
 }
 
 std::optional<engine::Error> ReportBuilder::checkLimits(const engine::Job& job) {

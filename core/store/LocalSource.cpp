@@ -497,7 +497,8 @@ void LocalSource::loadRelaunchInput(const QString& key) {
     input->chooseIndexes(loaded->job, loaded->attempts);
     launch::LaunchSpec& spec = input->relaunch.spec;
     spec.name = loaded->config.name;
-    spec.parallelism = loaded->config.parallelism;
+    // The parallelism it runs with now (its journal's last P record), not the one it started with.
+    spec.parallelism = loaded->job.spec.parallelism.value_or(loaded->config.parallelism);
     spec.backoffLimit = loaded->config.backoffLimit;
     spec.backoffLimitPerIndex = loaded->config.backoffLimitPerIndex;
     spec.maxFailedIndexes = loaded->config.maxFailedIndexes;

@@ -54,18 +54,29 @@ QString indexesInState(const JobSnapshot& s, IndexState state) {
     return QString::fromStdString(engine::IndexSet::fromIntervals(std::move(runs)).toString());
 }
 
-std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& s, const QDateTime& now) {
+history::Stragglers stragglersOf(const JobSnapshot& s, const QDateTime& now) {
+    return history::findStragglers(attemptSpans(s), now.toMSecsSinceEpoch());
+}
+
+std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& s, const QDateTime& now,
+                                                     const history::Stragglers& stragglers) {
     const JobSummary& j = s.summary;
     if (j.finished.isValid() || j.completions <= 0 || j.succeeded >= j.completions)
         return std::nullopt;
     const auto estimate = [&](int done, double seconds) {
         CompletionEstimate e;
+        e.stragglers = static_cast<int>(stragglers.attempts.size());
         if (seconds <= 0 || done <= 0)
             return e;
         const double rate = done / seconds;
         e.known = true;
         e.seconds = static_cast<qint64>((j.completions - j.succeeded) / rate);
         e.perMinute = rate * 60;
+        e.secondsLatest = e.seconds;
+        if (stragglers.enoughSamples)
+            e.secondsLatest += (stragglers.thresholdMs - stragglers.medianMs) / 1000;
+        for (const history::Straggler& late : stragglers.attempts)
+            e.secondsLatest = std::max<qint64>(e.secondsLatest, late.runningMs / 1000);
         return e;
     };
     // The recorded attempts: succeeded ones that ended in the window.

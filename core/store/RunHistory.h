@@ -13,6 +13,7 @@
 // samples). Cheap enough to rebuild once a second for a job of 10,000 attempts.
 #include "JobSnapshot.h"
 #include "history/JobHistory.h"
+#include "history/Stragglers.h"
 
 #include <QDateTime>
 #include <optional>
@@ -47,13 +48,25 @@ int failedAttemptsSeen(const JobSnapshot& snapshot);
 // `now`: the ends of its recorded succeeded attempts (so re-selecting a job does not reset it),
 // else its progress samples. nullopt when it does not apply (finished, nothing left, no data);
 // `known` false when nothing completed lately.
+//
+// Its spread, from the job's own durations (`stragglers`, history::findStragglers): at the
+// current pace the last indexes end after `seconds`; they may run as long as the slow tail of the
+// succeeded ones (p95 − p50 more), and a straggler that has run t is expected to need up to t
+// more (what has lasted t is as likely to end before 2t as after), so the job may take until
+// `secondsLatest`. Without enough samples there is no spread (`secondsLatest` == `seconds`).
 struct CompletionEstimate {
     bool known = false;
     qint64 seconds = 0;
+    qint64 secondsLatest = 0;
     double perMinute = 0;
+    int stragglers = 0;
 };
 std::optional<CompletionEstimate> estimateCompletion(const JobSnapshot& snapshot,
-                                                     const QDateTime& now);
+                                                     const QDateTime& now,
+                                                     const history::Stragglers& stragglers = {});
+// The stragglers of a job at `now` (history::findStragglers over its recorded attempts; each
+// Straggler::attemptPos indexes JobSnapshot::attempts).
+history::Stragglers stragglersOf(const JobSnapshot& snapshot, const QDateTime& now);
 // A recorded attempt as the engine (and so the report) has it.
 engine::Attempt toEngineAttempt(const IndexAttempt& attempt);
 // Adds to `attempts` (what the API still has) the recorded ones it lacks (pods gone), matched by

@@ -69,6 +69,34 @@ void BM_GridFullRepaintTwoBillionIndexes(benchmark::State& state) {
     state.counters["indexes_per_cell"] = grid.indexesPerCell();
 }
 BENCHMARK(BM_GridFullRepaintTwoBillionIndexes)->Unit(benchmark::kMillisecond);
+// One paint of 100,000 indexes with straggler marks over the cached image (the cache stays
+// valid: marks are an overlay). Arg: the number of marked indexes (a job has at most as many
+// stragglers as attempts running).
+void BM_GridPaintWithStragglerMarks(benchmark::State& state) {
+    const int n = 100000;
+    std::mt19937 rng(13);
+    IndexGridWidget grid;
+    grid.resize(1200, 700);
+    grid.setStates(mixedStates(n, rng));
+    std::uniform_int_distribution<int> index(0, n - 1);
+    std::vector<int> marks;
+    for (int k = 0; k < state.range(0); ++k)
+        marks.push_back(index(rng));
+    grid.setMarks(marks);
+    grid.renderNow();
+    QImage target(grid.size(), QImage::Format_RGB32);
+    for (auto _ : state) {
+        QPainter painter(&target);
+        grid.render(&painter);
+        painter.end();
+        benchmark::DoNotOptimize(target.constBits());
+    }
+}
+BENCHMARK(BM_GridPaintWithStragglerMarks)
+    ->Arg(0)
+    ->Arg(100)
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond);
 
 // One frame at 2,000 updates/s: the store coalesces to 10 batches/s, so each frame brings 200
 // state changes at random indexes (a dirty range spanning most of the job: the worst case),

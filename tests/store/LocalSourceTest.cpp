@@ -272,6 +272,14 @@ TEST_F(LocalSourceTest, ParallelismChangesTheRunningRun) {
     call([this](JobStore* s) { s->setParallelism(key, 3); });
     ASSERT_TRUE(QTest::qWaitFor(
         [&] { return ui->rows.at(key).parallelism == 3 && ui->rows.at(key).active == 3; }, kWait));
+    // A re-run offers the parallelism it runs with now, not the one it started with.
+    RelaunchInputPtr relaunch;
+    QObject::connect(
+        host->store(), &JobStore::relaunchInputReady, ui.get(),
+        [&](const QString&, const RelaunchInputPtr& in, const QString&) { relaunch = in; });
+    call([this](JobStore* st) { st->loadRelaunchInput(key); });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return relaunch != nullptr; }, kWait));
+    EXPECT_EQ(relaunch->relaunch.spec.parallelism, 3);
     call([this](JobStore* s) { s->setSuspended(key, true); });
     ASSERT_TRUE(QTest::qWaitFor([&] { return !ui->failures.isEmpty(); }, kWait));
     EXPECT_TRUE(ui->failures.last().contains(QStringLiteral("cannot be suspended")));
@@ -509,7 +517,8 @@ TEST_F(LocalSourceTest, ACompletedRunIsReportedCompleteInEveryFormatFromTheWindo
     startStore();
     startRun(runOptions("echo one\necho two\necho three\n", 2));
     ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Complete; }, kWait))
-        << std::string(engine::toString(status())) << ui->failures.join(QLatin1Char('\n')).toStdString();
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
 
     const report::Report exported = loadReport();
     EXPECT_EQ(exported.outcome, engine::JobState::Complete);
@@ -544,7 +553,8 @@ TEST_F(LocalSourceTest, TheParallelismHistoryReachesTheChartLiveAndAfterARestart
     };
     const auto finished = [&] {
         const auto it = ui->snapshots.find(key);
-        return it != ui->snapshots.end() && it->second->summary.status == engine::JobState::Complete;
+        return it != ui->snapshots.end() &&
+               it->second->summary.status == engine::JobState::Complete;
     };
     startStore();
     startRun(runOptions(recordingItems(8, "0.6"), 2));
@@ -581,7 +591,8 @@ TEST_F(LocalSourceTest, AnIndexsHostnameIsTheOneItsProcessGot) {
                    it->second->summary.status == engine::JobState::Complete;
         },
         kWait))
-        << std::string(engine::toString(status())) << ui->failures.join(QLatin1Char('\n')).toStdString();
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
     QFile f(hostFile + QLatin1Char('1'));
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QString processGot = QString::fromUtf8(f.readAll()).trimmed();

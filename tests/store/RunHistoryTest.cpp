@@ -203,3 +203,52 @@ TEST(RunHistory, TheEtaComesFromRecordedEndsSoReselectingDoesNotResetIt) {
     s.summary.finished = kStart.addSecs(300);
     EXPECT_FALSE(estimateCompletion(s, kStart.addSecs(300)).has_value());
 }
+
+// The ETA's spread: the slow tail of the job's own durations (p95 − p50) and its stragglers (one
+// that has run t may need t more). 40 indexes took 5 … 44 s (p50 24 s, p95 42 s); index 50 has
+// run 600 s.
+TEST(RunHistory, EtaSpreadsOverTheSlowTailAndTheStragglers) {
+    JobSnapshot s;
+    s.summary.completions = 100;
+    s.summary.succeeded = 40;
+    s.summary.status = tessera::engine::JobState::Running;
+    s.summary.started = kStart;
+    for (int i = 0; i < 40; ++i) {
+        IndexAttempt a;
+        a.index = i;
+        a.outcome = tessera::engine::AttemptOutcome::Succeeded;
+        a.created = a.started = kStart.addSecs(i * 5);
+        a.finished = a.started.addSecs(5 + i);
+        s.attempts.push_back(a);
+    }
+    const QDateTime now = kStart.addSecs(250);
+    IndexAttempt late;
+    late.index = 50;
+    late.outcome = tessera::engine::AttemptOutcome::Running;
+    late.created = late.started = now.addSecs(-600);
+    s.attempts.push_back(late);
+
+    const tessera::history::Stragglers stragglers = stragglersOf(s, now);
+    ASSERT_TRUE(stragglers.enoughSamples);
+    EXPECT_EQ(stragglers.medianMs, 24000);
+    EXPECT_EQ(stragglers.thresholdMs, 42000);
+    ASSERT_EQ(stragglers.attempts.size(), 1u);
+    EXPECT_EQ(s.attempts[stragglers.attempts[0].attemptPos].index, 50);
+
+    const auto eta = estimateCompletion(s, now, stragglers);
+    ASSERT_TRUE(eta && eta->known);
+    EXPECT_EQ(eta->seconds, 375); // 60 left at 40 per 250 s
+    EXPECT_EQ(eta->secondsLatest, 600);
+    EXPECT_EQ(eta->stragglers, 1);
+    // Without the straggler, the tail alone: 375 + 18 s.
+    AttemptList withoutLate;
+    for (std::size_t i = 0; i + 1 < s.attempts.size(); ++i)
+        withoutLate.push_back(s.attempts[i]);
+    s.attempts = withoutLate;
+    const auto tail = estimateCompletion(s, now, stragglersOf(s, now));
+    ASSERT_TRUE(tail && tail->known);
+    EXPECT_EQ(tail->secondsLatest, 393);
+    // No durations known: no spread.
+    const auto plain = estimateCompletion(s, now);
+    EXPECT_EQ(plain->secondsLatest, plain->seconds);
+}

@@ -45,6 +45,14 @@ public:
         flushNow();
     }
 
+    // Lists several jobs in one batch (as a source's first listing does).
+    void publishAll(const std::vector<store::JobSnapshot>& snapshots) {
+        for (const store::JobSnapshot& snapshot : snapshots)
+            queueUpsert(snapshot.summary);
+        reportConnection(store::ConnectionState::Connected, {});
+        flushNow();
+    }
+
     QString askedKey;
     int askedParallelism = -1;
     int askedSuspended = -1;
