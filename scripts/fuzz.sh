@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses (preset `fuzz`: clang, ASan + UBSan) and runs each for a while.
 # Usage: scripts/fuzz.sh [--seconds N] [--keep-going] [--no-build] [TARGET...]
 #   TARGET: a harness name (index_set, worklist, manifests, decode, reconcile_input, kubeconfig,
-#   http_request, json_patch, selectors, nesting, proto_request; default: all of them, one after
+#   http_request, json_patch, selectors, job_scope, nesting, proto_request; default: all of them, one after
 #   the other).
 # Each run starts from the seeds (tests/fuzz/corpus/T, tests/fuzz/regressions/T, some tests/data) and
 # keeps what it learns in build/fuzz/corpus/T. A crash, a hang (-timeout) or running out of memory
@@ -62,7 +62,7 @@ for t in "${targets[@]}"; do
   case "$t" in
     http_request) dict=(-dict=tests/fuzz/dict/http_request.dict) ;;
     manifests|worklist|kubeconfig) dict=(-dict=tests/fuzz/dict/yaml.dict) ;;
-    selectors) dict=(-dict=tests/fuzz/dict/selectors.dict) ;;
+    selectors|job_scope) dict=(-dict=tests/fuzz/dict/selectors.dict) ;;
     nesting) dict=(-dict=tests/fuzz/dict/nesting.dict) ;;
   esac
   echo "== fuzz: $t for ${seconds}s (log: $log)"
