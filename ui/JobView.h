@@ -111,6 +111,7 @@ private:
 
     QTabWidget* m_tabs;
     QSplitter* m_scoreSplitter = nullptr;
+    QSplitter* m_detailsSplitter = nullptr; // an index's attempts above its log
     IndexGridWidget* m_grid;
     GridLegendWidget* m_legend;
     QLabel* m_completedLabel;
