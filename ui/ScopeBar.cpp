@@ -55,7 +55,7 @@ ScopeBar::ScopeBar(QWidget* parent)
     completer->setCaseSensitivity(Qt::CaseInsensitive);
     completer->setFilterMode(Qt::MatchContains);
     m_selector->setCompleter(completer);
-    auto* namespaceLabel = new QLabel(tr("  &Namespaces: "), this);
+    auto* namespaceLabel = new QLabel(tr("  Namespaces: "), this);
     namespaceLabel->setBuddy(m_namespaces);
     layout->addWidget(namespaceLabel);
     layout->addWidget(m_namespaces);
