@@ -198,6 +198,7 @@ void ClusterSource::resetHistory() {
 void ClusterSource::startJobsInformer() {
     qDeleteAll(m_jobsInformers);
     m_jobsInformers.clear();
+    m_jobsStates.clear();
     QStringList namespaces = m_options.scope.namespaces;
     if (namespaces.isEmpty())
         namespaces << m_options.namespace_; // "" = all
@@ -225,8 +226,51 @@ void ClusterSource::startJobsInformer() {
         informer->start();
 }
 
-void ClusterSource::onJobsState(const kube::ConnectionState& s) {
+namespace {
+
+// How bad a connection state is: a scope over several namespaces shows its worst one, so a
+// namespace the user may not list is not hidden by the others being connected.
+int severityOf(kube::ConnectionState::Phase phase) {
     using P = kube::ConnectionState::Phase;
+    switch (phase) {
+    case P::Stopped:
+    case P::Connected:
+        return 0;
+    case P::Connecting:
+        return 1;
+    case P::Retrying:
+        return 2;
+    case P::Unauthorized:
+    case P::Forbidden:
+    case P::Failed:
+        return 3;
+    }
+    return 0;
+}
+
+} // namespace
+
+void ClusterSource::onJobsState(const kube::ConnectionState& reported) {
+    using P = kube::ConnectionState::Phase;
+    kube::ConnectionState s = reported;
+    if (m_jobsInformers.size() > 1) {
+        const auto* informer = qobject_cast<kube::Informer*>(sender());
+        if (std::find(m_jobsInformers.begin(), m_jobsInformers.end(), informer) ==
+            m_jobsInformers.end())
+            return;
+        m_jobsStates[informer] = reported;
+        for (kube::Informer* other : m_jobsInformers) {
+            const auto it = m_jobsStates.constFind(other);
+            const kube::ConnectionState known =
+                it == m_jobsStates.constEnd() ? kube::ConnectionState{} : *it;
+            if (severityOf(known.phase) > severityOf(s.phase)) {
+                s = known;
+                s.detail = QStringLiteral("%1: %2").arg(other->options().namespace_, known.detail);
+            }
+        }
+        if (severityOf(s.phase) > 0 && s.detail == reported.detail)
+            s.detail = QStringLiteral("%1: %2").arg(informer->options().namespace_, s.detail);
+    }
     if (s.phase != P::Retrying)
         m_countdownTimer.stop();
     switch (s.phase) {

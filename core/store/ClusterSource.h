@@ -175,8 +175,9 @@ private:
     Options m_options;
     bool m_started = false;
     std::vector<kube::Informer*> m_jobsInformers; // one for all namespaces, or one per namespace
-    QHash<QString, codec::JobObject> m_jobs;      // by key
-    QHash<QString, int> m_parallelismRecorded;    // job uid -> the parallelism last recorded
+    QHash<const kube::Informer*, kube::ConnectionState> m_jobsStates; // of each, with several
+    QHash<QString, codec::JobObject> m_jobs;                          // by key
+    QHash<QString, int> m_parallelismRecorded; // job uid -> the parallelism last recorded
     void fetchMergedLog(const QString& key, const QString& namespace_, const Watched& w);
     // The last log lines the History kept of a pod of `w` ("" when none).
     QString recordedLogTail(const Watched& w, const QString& pod);

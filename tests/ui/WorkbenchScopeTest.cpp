@@ -159,6 +159,26 @@ TEST(Workbench, TwoNamespacesAreWatchedAtOnce) {
     EXPECT_TRUE(cluster.scopeBar()->namespaceBox()->toolTip().contains(QStringLiteral("Team_A")));
 }
 
+// A namespace the user may not list is said so, whichever namespace answered last.
+TEST(Workbench, ARefusedNamespaceShowsInTheConnectionState) {
+    Cluster cluster(namespaces({QStringLiteral("team-a"), QStringLiteral("team-b")}) +
+                    job(QStringLiteral("team-a"), QStringLiteral("a1"), QStringLiteral("app: x")));
+    ASSERT_TRUE(waitUntil([&] { return cluster.names().size() == 1; }));
+    serve::Fault forbidden;
+    forbidden.pathContains = QStringLiteral("/namespaces/team-b/jobs");
+    forbidden.status = 403;
+    forbidden.count = -1;
+    cluster.server->addFault(forbidden);
+    cluster.applyScope(QStringLiteral("team-a, team-b"), QString());
+    ASSERT_TRUE(waitUntil([&] {
+        const QString text = cluster.window->connectionText();
+        return text.contains(QStringLiteral("Unauthorized")) &&
+               text.contains(QStringLiteral("team-b"));
+    })) << cluster.window->connectionText().toStdString();
+    // team-a's jobs are still listed.
+    EXPECT_EQ(cluster.names(), Names{QStringLiteral("team-a/a1")});
+}
+
 TEST(Workbench, ALabelSelectorNarrowsTheListAtTheServer) {
     Cluster cluster(
         job(QStringLiteral("default"), QStringLiteral("etl-1"),
@@ -296,6 +316,12 @@ TEST(Workbench, TheJobListsColumnsFitA1024PxWindow) {
                         size.width(), size.height());
         ASSERT_TRUE(waitUntil([&] { return cluster.names().size() == 1; }));
         ASSERT_TRUE(QTest::qWaitForWindowExposed(cluster.window.get()));
+        // With a job open (its header's facts are one long line): the window still fits.
+        cluster.window->jobTable()->setCurrentIndex(cluster.window->jobProxy()->index(0, 0));
+        ASSERT_TRUE(waitUntil(
+            [&] { return cluster.window->jobView() && cluster.window->jobView()->snapshot(); }));
+        EXPECT_LE(cluster.window->minimumSizeHint().width(), size.width());
+        EXPECT_EQ(cluster.window->width(), size.width());
         QTableView* table = cluster.window->jobTable();
         QHeaderView* header = table->horizontalHeader();
         const int viewport = table->viewport()->width();
