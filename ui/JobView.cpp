@@ -31,6 +31,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tessera::ui {
 
@@ -477,13 +478,22 @@ void JobView::restoreSplitterState(const QByteArray& state) {
     quint32 magic = 0;
     in >> magic;
     if (magic != kSplittersMagic) {
-        m_scoreSplitter->restoreState(state);
+        m_splittersPlaced = m_scoreSplitter->restoreState(state);
         return;
     }
     QByteArray score, details;
     in >> score >> details;
-    m_scoreSplitter->restoreState(score);
+    m_splittersPlaced = m_scoreSplitter->restoreState(score);
     m_detailsSplitter->restoreState(details);
+}
+
+void JobView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_splittersPlaced)
+        return;
+    m_splittersPlaced = true;
+    const int width = std::max(m_scoreSplitter->width(), this->width());
+    m_scoreSplitter->setSizes({width - width * 2 / 5, width * 2 / 5});
 }
 
 } // namespace tessera::ui

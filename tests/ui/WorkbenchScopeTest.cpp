@@ -19,8 +19,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStringListModel>
 #include <QTableView>
@@ -82,6 +84,7 @@ struct Cluster {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().remove(QStringLiteral("scope"));
         QSettings().remove(QStringLiteral("mainWindow"));
+        QSettings().remove(QStringLiteral("jobView"));
         if (!server->listen())
             ADD_FAILURE() << server->errorString().toStdString();
         if (!manifest.isEmpty())
@@ -385,4 +388,47 @@ TEST(Workbench, ComparesTwoRunsIndexByIndex) {
     for (const auto& row : dialog->rowsModel()->rows())
         EXPECT_FALSE(row[CompareRunsDialog::Change].display.isEmpty())
             << row[CompareRunsDialog::Index].value.toInt();
+}
+
+// The scoreboard's panes: the log gets the height of its pane and two fifths of the width at
+// any window size, and the sizes the user sets come back with the next job.
+TEST(Workbench, TheLogHasRoomAndThePanesKeepTheirSizes) {
+    for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+        Cluster cluster(
+            job(QStringLiteral("default"), QStringLiteral("first"), QStringLiteral("app: x")) +
+                job(QStringLiteral("default"), QStringLiteral("second"), QStringLiteral("app: x")),
+            size.width(), size.height());
+        ASSERT_TRUE(waitUntil([&] { return cluster.names().size() == 2; }));
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(cluster.window.get()));
+        QSortFilterProxyModel* proxy = cluster.window->jobProxy();
+        cluster.window->jobTable()->setCurrentIndex(proxy->index(0, 0));
+        ASSERT_TRUE(waitUntil([&] { return cluster.window->jobView() != nullptr; }));
+        auto* score =
+            cluster.window->jobView()->findChild<QSplitter*>(QStringLiteral("scoreboardSplitter"));
+        auto* details =
+            cluster.window->jobView()->findChild<QSplitter*>(QStringLiteral("detailsSplitter"));
+        ASSERT_TRUE(score && details);
+        ASSERT_TRUE(waitUntil([&] { return score->sizes().value(1) > 0; }));
+        const QList<int> widths = score->sizes();
+        EXPECT_GE(widths[1] * 5, (widths[0] + widths[1]) * 2 - 10) << size.width();
+        // The log shows at least 8 lines at 1280×800.
+        auto* log = cluster.window->jobView()->findChild<QWidget*>(QStringLiteral("logText"));
+        ASSERT_NE(log, nullptr);
+        EXPECT_GE(log->height(), log->fontMetrics().lineSpacing() * 8) << size.width();
+
+        // The user's sizes come back when the next job opens.
+        score->setSizes({widths[0] + widths[1] - 300, 300});
+        details->setSizes({200, details->sizes()[0] + details->sizes()[1] - 200});
+        const QList<int> set = score->sizes(), setDetails = details->sizes();
+        const QPointer<QSplitter> previous(score);
+        cluster.window->jobTable()->setCurrentIndex(proxy->index(1, 0));
+        ASSERT_TRUE(waitUntil([&] { return previous.isNull() && cluster.window->jobView(); }));
+        auto* score2 =
+            cluster.window->jobView()->findChild<QSplitter*>(QStringLiteral("scoreboardSplitter"));
+        auto* details2 =
+            cluster.window->jobView()->findChild<QSplitter*>(QStringLiteral("detailsSplitter"));
+        ASSERT_TRUE(waitUntil([&] { return score2->isVisible(); }));
+        EXPECT_EQ(score2->sizes(), set) << size.width();
+        EXPECT_EQ(details2->sizes(), setDetails) << size.width();
+    }
 }
