@@ -436,7 +436,7 @@ void ClusterSource::setNamespace(const QString& ns) {
 }
 
 void ClusterSource::setScope(const JobScope& scope) {
-    if (scope == m_options.scope && !m_jobsInformers.empty())
+    if (scope == m_options.scope && m_options.namespace_.isEmpty() && !m_jobsInformers.empty())
         return;
     m_options.scope = scope;
     m_options.namespace_.clear(); // the scope says it now
