@@ -36,6 +36,8 @@ void JobListProxy::setGroupExpanded(const QString& group, bool expanded) {
     else
         m_expanded.remove(group);
     invalidateFilter();
+    if (rowCount() == 0)
+        return;
     // The head's arrow changed.
     emit dataChanged(index(0, JobListModel::Name), index(rowCount() - 1, JobListModel::Name),
                      {Qt::DisplayRole});

@@ -12,6 +12,7 @@
 #include "ui/ScopeBar.h"
 #include "ui/TableRowsModel.h"
 
+#include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
@@ -264,6 +265,8 @@ spec:
     QSortFilterProxyModel* proxy = cluster.window->jobProxy();
     auto* grouped = qobject_cast<JobListProxy*>(proxy);
     ASSERT_NE(grouped, nullptr);
+    // Grouping moves rows in and out of sight: the proxy stays a consistent model throughout.
+    QAbstractItemModelTester tester(proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
     ASSERT_TRUE(waitUntil([&] { return proxy->rowCount() == 2; })) << proxy->rowCount();
     const auto rowNames = [&] {
         QStringList out;
