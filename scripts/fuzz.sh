@@ -2,8 +2,8 @@
 # Builds the libFuzzer harnesses (preset `fuzz`: clang, ASan + UBSan) and runs each for a while.
 # Usage: scripts/fuzz.sh [--seconds N] [--keep-going] [--no-build] [TARGET...]
 #   TARGET: a harness name (index_set, worklist, manifests, decode, reconcile_input, kubeconfig,
-#   http_request, json_patch, selectors, pod_log_query, nesting, proto_request, cron_schedule;
-#   default: all of them, one after the other).
+#   http_request, json_patch, selectors, pod_log_query, job_scope, nesting, proto_request,
+#   cron_schedule; default: all of them, one after the other).
 # Each run starts from the seeds (tests/fuzz/corpus/T, tests/fuzz/regressions/T, some tests/data) and
 # keeps what it learns in build/fuzz/corpus/T. A crash, a hang (-timeout) or running out of memory
 # (-rss_limit_mb) leaves its reproducer in build/fuzz/crashes/T/ and makes the script exit 1:
@@ -62,7 +62,7 @@ for t in "${targets[@]}"; do
   case "$t" in
     http_request) dict=(-dict=tests/fuzz/dict/http_request.dict) ;;
     manifests|worklist|kubeconfig) dict=(-dict=tests/fuzz/dict/yaml.dict) ;;
-    selectors) dict=(-dict=tests/fuzz/dict/selectors.dict) ;;
+    selectors|job_scope) dict=(-dict=tests/fuzz/dict/selectors.dict) ;;
     nesting) dict=(-dict=tests/fuzz/dict/nesting.dict) ;;
     cron_schedule) dict=(-dict=tests/fuzz/dict/cron_schedule.dict) ;;
   esac

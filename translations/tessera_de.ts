@@ -907,6 +907,108 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
 </context>
 <context>
+    <name>tessera::ui::CompareRunsDialog</name>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Nicht gestartet</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>Nicht beendet</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Erfolgreich</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Only indexes whose outcome &amp;changed</source>
+        <translation>Nur Indizes mit &amp;geändertem Ergebnis</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Re-run index</source>
+        <translation>Index im erneuten Lauf</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <source>Duration before</source>
+        <translation>Dauer vorher</translation>
+    </message>
+    <message>
+        <source>Duration after</source>
+        <translation>Dauer nachher</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Compare %1 with another run</source>
+        <translation>%1 mit einem anderen Lauf vergleichen</translation>
+    </message>
+    <message>
+        <source>%1/%2 (%3)</source>
+        <translation>%1/%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>&amp;Vergleichen</translation>
+    </message>
+    <message>
+        <source>&amp;Other run:</source>
+        <translation>&amp;Anderer Lauf:</translation>
+    </message>
+    <message>
+        <source>Pick the other run and press Compare.</source>
+        <translation>Wählen Sie den anderen Lauf und drücken Sie „Vergleichen“.</translation>
+    </message>
+    <message>
+        <source>There is no other job to compare with.</source>
+        <translation>Es gibt keinen anderen Job zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>Loading both runs…</source>
+        <translation>Beide Läufe werden geladen…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n index(es) changed outcome</source>
+        <translation>
+            <numerusform>%1 → %2: %n Index mit geändertem Ergebnis</numerusform>
+            <numerusform>%1 → %2: %n Indizes mit geändertem Ergebnis</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1 fixed, %2 newly failed, %3 other).</source>
+        <translation> (%1 behoben, %2 neu fehlgeschlagen, %3 andere).</translation>
+    </message>
+    <message>
+        <source>Median duration change: %1.</source>
+        <translation>Median der Daueränderung: %1.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::DBusNotifier</name>
     <message>
         <source>Desktop notification &quot;%1&quot; not shown: no D-Bus session bus (%2)</source>
@@ -1224,6 +1326,14 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Failed pods (the Job&apos;s status.failed: deleted pods that had not finished count too)</source>
         <translation>Fehlgeschlagene Pods (status.failed des Jobs: gelöschte, nicht beendete Pods zählen mit)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n run(s)</source>
+        <comment>a CronJob and how many of its Jobs are listed</comment>
+        <translation>
+            <numerusform>%1 · %n Lauf</numerusform>
+            <numerusform>%1 · %n Läufe</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1579,18 +1689,6 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation> Quelle: </translation>
     </message>
     <message>
-        <source>All namespaces</source>
-        <translation>Alle Namespaces</translation>
-    </message>
-    <message>
-        <source>Namespace (empty: all namespaces); press Enter to apply</source>
-        <translation>Namespace (leer: alle Namespaces); mit Eingabetaste übernehmen</translation>
-    </message>
-    <message>
-        <source>  Namespace: </source>
-        <translation>  Namespace: </translation>
-    </message>
-    <message>
         <source>Filter jobs (Ctrl+F)</source>
         <translation>Jobs filtern (Strg+F)</translation>
     </message>
@@ -1882,6 +1980,14 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>A desktop notification when the selected job completes or fails (on for the jobs launched from this window)</source>
         <translation>Eine Desktop-Benachrichtigung, wenn der gewählte Job abschließt oder fehlschlägt (an für die aus diesem Fenster gestarteten Jobs)</translation>
     </message>
+    <message>
+        <source>&amp;Compare with another run…</source>
+        <translation>Mit anderem Lauf ver&amp;gleichen…</translation>
+    </message>
+    <message>
+        <source>Select a job to compare first.</source>
+        <translation>Wählen Sie zuerst einen Job zum Vergleichen.</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1931,6 +2037,29 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Close</source>
         <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::ScopeBar</name>
+    <message>
+        <source>All namespaces</source>
+        <translation>Alle Namespaces</translation>
+    </message>
+    <message>
+        <source>Namespaces, separated by commas (empty: all namespaces); press Enter to apply</source>
+        <translation>Namespaces, durch Kommas getrennt (leer: alle Namespaces); mit Eingabetaste übernehmen</translation>
+    </message>
+    <message>
+        <source>Label selector</source>
+        <translation>Label-Selektor</translation>
+    </message>
+    <message>
+        <source>Only jobs with these labels, as kubectl -l takes them (app=etl,tier!=test); press Enter to apply</source>
+        <translation>Nur Jobs mit diesen Labels, wie kubectl -l sie nimmt (app=etl,tier!=test); mit Eingabetaste übernehmen</translation>
+    </message>
+    <message>
+        <source>  Namespaces: </source>
+        <translation>  Namespaces: </translation>
     </message>
 </context>
 <context>

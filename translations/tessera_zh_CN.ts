@@ -902,6 +902,107 @@ cancels it and leaves nothing behind.
     </message>
 </context>
 <context>
+    <name>tessera::ui::CompareRunsDialog</name>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Only indexes whose outcome &amp;changed</source>
+        <translation>仅显示结果有变化的索引(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Re-run index</source>
+        <translation>重新运行中的索引</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Duration before</source>
+        <translation>之前耗时</translation>
+    </message>
+    <message>
+        <source>Duration after</source>
+        <translation>之后耗时</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Compare %1 with another run</source>
+        <translation>将 %1 与另一次运行比较</translation>
+    </message>
+    <message>
+        <source>%1/%2 (%3)</source>
+        <translation>%1/%2（%3）</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>比较(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Other run:</source>
+        <translation>另一次运行(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Pick the other run and press Compare.</source>
+        <translation>选择另一次运行，然后点击“比较”。</translation>
+    </message>
+    <message>
+        <source>There is no other job to compare with.</source>
+        <translation>没有可供比较的其他 Job。</translation>
+    </message>
+    <message>
+        <source>Loading both runs…</source>
+        <translation>正在加载两次运行…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n index(es) changed outcome</source>
+        <translation>
+            <numerusform>%1 → %2：%n 个索引的结果有变化</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1 fixed, %2 newly failed, %3 other).</source>
+        <translation>（%1 个已修复，%2 个新失败，%3 个其他）。</translation>
+    </message>
+    <message>
+        <source>Median duration change: %1.</source>
+        <translation>耗时变化中位数：%1。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::DBusNotifier</name>
     <message>
         <source>Desktop notification &quot;%1&quot; not shown: no D-Bus session bus (%2)</source>
@@ -1219,6 +1320,13 @@ cancels it and leaves nothing behind.
     <message>
         <source>Failed pods (the Job&apos;s status.failed: deleted pods that had not finished count too)</source>
         <translation>失败的 Pod（Job 的 status.failed：未完成即被删除的 Pod 也计入）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n run(s)</source>
+        <comment>a CronJob and how many of its Jobs are listed</comment>
+        <translation>
+            <numerusform>%1 · %n 次运行</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1574,18 +1682,6 @@ cancels it and leaves nothing behind.
         <translation> 来源： </translation>
     </message>
     <message>
-        <source>All namespaces</source>
-        <translation>所有命名空间</translation>
-    </message>
-    <message>
-        <source>Namespace (empty: all namespaces); press Enter to apply</source>
-        <translation>命名空间（留空表示所有命名空间）；按 Enter 应用</translation>
-    </message>
-    <message>
-        <source>  Namespace: </source>
-        <translation>  命名空间： </translation>
-    </message>
-    <message>
         <source>Filter jobs (Ctrl+F)</source>
         <translation>筛选 Job（Ctrl+F）</translation>
     </message>
@@ -1877,6 +1973,14 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>A desktop notification when the selected job completes or fails (on for the jobs launched from this window)</source>
         <translation>所选作业完成或失败时发出桌面通知（从此窗口启动的作业默认开启）</translation>
     </message>
+    <message>
+        <source>&amp;Compare with another run…</source>
+        <translation>与另一次运行比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Select a job to compare first.</source>
+        <translation>请先选择要比较的 Job。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -1926,6 +2030,29 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::ScopeBar</name>
+    <message>
+        <source>All namespaces</source>
+        <translation>所有命名空间</translation>
+    </message>
+    <message>
+        <source>Namespaces, separated by commas (empty: all namespaces); press Enter to apply</source>
+        <translation>命名空间，以逗号分隔（留空：所有命名空间）；按 Enter 应用</translation>
+    </message>
+    <message>
+        <source>Label selector</source>
+        <translation>标签选择器</translation>
+    </message>
+    <message>
+        <source>Only jobs with these labels, as kubectl -l takes them (app=etl,tier!=test); press Enter to apply</source>
+        <translation>仅显示带有这些标签的 Job，写法同 kubectl -l（app=etl,tier!=test）；按 Enter 应用</translation>
+    </message>
+    <message>
+        <source>  Namespaces: </source>
+        <translation>  命名空间： </translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include <QBrush>
 #include <QGuiApplication>
 #include <QPalette>
+#include <QSet>
 #include <algorithm>
 
 namespace tessera::ui {
@@ -50,6 +51,37 @@ QString JobListModel::statusWord(engine::JobState status) {
     return tr("Pending");
 }
 
+QString JobListModel::widestText(int column) {
+    switch (column) {
+    case Namespace:
+        return QStringLiteral("namespace-a");
+    case Mode:
+        return tr("NonIndexed");
+    case Completions:
+    case Parallelism:
+    case Active:
+    case Succeeded:
+    case Failed:
+        return QStringLiteral("100000");
+    case Progress:
+        return tr("%1 / %2").arg(99999).arg(100000);
+    case Age:
+    case Duration:
+        return QStringLiteral("23h 59m");
+    case Status: {
+        QString widest;
+        for (auto state :
+             {engine::JobState::Pending, engine::JobState::Running, engine::JobState::Suspended,
+              engine::JobState::Complete, engine::JobState::Failed, engine::JobState::Interrupted})
+            if (statusWord(state).size() > widest.size())
+                widest = statusWord(state);
+        return widest;
+    }
+    default:
+        return QString();
+    }
+}
+
 // The state engine::jobStateOf decided (a finished Job reads finished even when suspended).
 QString JobListModel::statusText(const JobSummary& job) {
     QString text = statusWord(job.status);
@@ -58,10 +90,25 @@ QString JobListModel::statusText(const JobSummary& job) {
     return text;
 }
 
+QString JobListModel::groupOf(const JobSummary& job) {
+    return job.cronJob.isEmpty() ? QString() : job.namespace_ + QLatin1Char('/') + job.cronJob;
+}
+
+bool JobListModel::isGroupHead(int row) const {
+    const JobSummary& job = m_jobs[static_cast<size_t>(row)];
+    return !job.cronJob.isEmpty() && m_groups.value(groupOf(job)).head == job.key;
+}
+
 QVariant JobListModel::display(const JobSummary& job, int column) const {
     switch (column) {
     case Name:
-        return job.name;
+        if (job.cronJob.isEmpty())
+            return job.name;
+        // The newest run stands for its CronJob; the older runs are indented under it.
+        if (const Group group = m_groups.value(groupOf(job)); group.head == job.key)
+            return tr("%1 · %n run(s)", "a CronJob and how many of its Jobs are listed", group.runs)
+                .arg(job.cronJob);
+        return QStringLiteral("    ") + job.name;
     case Namespace:
         return job.namespace_;
     case Mode:
@@ -87,7 +134,7 @@ QVariant JobListModel::display(const JobSummary& job, int column) const {
         return Format::between(job.started, job.finished.isValid() ? job.finished : m_now());
     }
     case Status:
-        return statusText(job);
+        return statusWord(job.status); // the reason is in the tooltip
     default:
         return {};
     }
@@ -132,6 +179,12 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
         if (column == Status || column == Name)
             return tr("%1/%2: %3").arg(job.namespace_, job.name, statusText(job));
         return {};
+    case GroupRole:
+        return groupOf(job);
+    case GroupHeadRole:
+        return isGroupHead(index.row());
+    case CreatedRole:
+        return job.created;
     case Qt::TextAlignmentRole:
         if (column >= Completions && column <= Failed)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -147,7 +200,8 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
     case SortRole:
         return sortValue(job, column);
     case FilterRole:
-        return QStringList{job.name, job.namespace_, statusText(job)}.join(QLatin1Char(' '));
+        return QStringList{job.name, job.namespace_, statusText(job), job.cronJob}.join(
+            QLatin1Char(' '));
     case KeyRole:
         return job.key;
     case ProgressRole:
@@ -211,10 +265,48 @@ void JobListModel::rebuildMap() {
         m_rowByKey.insert(m_jobs[i].key, static_cast<int>(i));
 }
 
+QMap<QString, QStringList> JobListModel::labelValues() const {
+    QMap<QString, QSet<QString>> seen;
+    for (const JobSummary& job : m_jobs)
+        for (auto it = job.labels.begin(); it != job.labels.end(); ++it)
+            seen[it.key()].insert(it.value());
+    QMap<QString, QStringList> values;
+    for (auto it = seen.begin(); it != seen.end(); ++it) {
+        QStringList known = it.value().values();
+        known.sort();
+        values.insert(it.key(), known);
+    }
+    return values;
+}
+
+void JobListModel::rebuildGroups() {
+    QHash<QString, Group> groups;
+    for (const JobSummary& job : m_jobs) {
+        if (job.cronJob.isEmpty())
+            continue;
+        Group& group = groups[groupOf(job)];
+        ++group.runs;
+        const auto headAt = m_rowByKey.constFind(group.head);
+        // The newest run heads the group (the later key on a tie, so the choice is stable).
+        if (headAt == m_rowByKey.constEnd()) {
+            group.head = job.key;
+        } else {
+            const JobSummary& head = m_jobs[static_cast<size_t>(*headAt)];
+            if (std::tie(job.created, job.key) > std::tie(head.created, head.key))
+                group.head = job.key;
+        }
+    }
+    if (groups == m_groups)
+        return;
+    m_groups = std::move(groups);
+    emit groupsChanged();
+}
+
 void JobListModel::clear() {
     beginResetModel();
     m_jobs.clear();
     m_rowByKey.clear();
+    m_groups.clear();
     endResetModel();
 }
 
@@ -223,6 +315,8 @@ void JobListModel::applyDiff(const store::JobListDiff& diff) {
         beginResetModel();
         m_jobs = diff.upserted;
         rebuildMap();
+        m_groups.clear();
+        rebuildGroups();
         endResetModel();
         return;
     }
@@ -288,6 +382,7 @@ void JobListModel::applyDiff(const store::JobListDiff& diff) {
         }
         endInsertRows();
     }
+    rebuildGroups();
 }
 
 void JobListModel::tick() {

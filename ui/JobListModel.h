@@ -4,11 +4,15 @@
 // touched, one insert of the new rows and one remove per contiguous block of removed rows.
 // SortRole carries raw values (numbers, times) so the proxy sorts numerically; FilterRole
 // carries the text Ctrl+F matches (name, namespace, status, reason).
+// A CronJob's runs (Jobs it controls) form a group: the newest run is the group's head and
+// reads as the CronJob ("nightly · 4 runs"), the older ones follow it; JobListProxy keeps a
+// group together, newest first, and shows the older runs when the group is expanded.
 #include "store/JobSnapshot.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QHash>
+#include <QMap>
 #include <QTimer>
 #include <functional>
 #include <vector>
@@ -37,7 +41,10 @@ public:
         SortRole = Qt::UserRole + 1,
         FilterRole,
         KeyRole,
-        ProgressRole, // succeeded / completions in [0, 1]; -1 when unknown
+        ProgressRole,  // succeeded / completions in [0, 1]; -1 when unknown
+        GroupRole,     // "namespace/cronjob" of a CronJob's run; "" for a Job on its own
+        GroupHeadRole, // true for the newest run of its group (the row the group shows)
+        CreatedRole,   // the Job's creation time (runs of a group are ordered by it)
     };
 
     explicit JobListModel(QObject* parent = nullptr);
@@ -56,8 +63,24 @@ public:
 
     // Human status: "Running", "Failed: BackoffLimitExceeded", "Suspended".
     static QString statusText(const store::JobSummary& job);
+    // A typical widest value of a column, for its first width ("" where the title decides).
+    static QString widestText(int column);
     // A status value ("Running", "Complete", ...) in the user's language; unknown ones as they are.
     static QString statusWord(engine::JobState status);
+
+    // Every label of the listed jobs: key → its values, sorted (the scope's selector completes
+    // from them).
+    QMap<QString, QStringList> labelValues() const;
+    // The number of runs of a group (0 when there is no such group).
+    int groupRuns(const QString& group) const { return m_groups.value(group).runs; }
+    // The row of a group's newest run (-1 when there is no such group).
+    int groupHeadRow(const QString& group) const {
+        return m_rowByKey.value(m_groups.value(group).head, -1);
+    }
+
+signals:
+    // Which run heads a group, or how many runs it has, changed (the proxy sorts again).
+    void groupsChanged();
 
 public slots:
     void applyDiff(const tessera::store::JobListDiff& diff);
@@ -67,10 +90,20 @@ private:
     QVariant display(const store::JobSummary& job, int column) const;
     QVariant sortValue(const store::JobSummary& job, int column) const;
     void rebuildMap();
+    // Recomputes every group's head and size; emits groupsChanged when they changed.
+    void rebuildGroups();
+    static QString groupOf(const store::JobSummary& job);
+    bool isGroupHead(int row) const;
     void tick();
 
     std::vector<store::JobSummary> m_jobs;
     QHash<QString, int> m_rowByKey;
+    struct Group {
+        QString head; // key of the newest run
+        int runs = 0;
+        bool operator==(const Group&) const = default;
+    };
+    QHash<QString, Group> m_groups;
     std::function<QDateTime()> m_now;
     QTimer m_ageTimer; // ages and running durations move on their own
 };

@@ -17,8 +17,10 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDataStream>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
@@ -30,6 +32,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tessera::ui {
 
@@ -224,14 +227,21 @@ QWidget* JobView::buildScoreboardTab() {
             if (attempt - 1 != m_log->attempt() || m_log->index() != m_detailsIndex)
                 m_log->showAttempt(m_detailsIndex, attempt - 1);
         });
-    auto* detailsSplit = new QSplitter(Qt::Vertical, details);
-    detailsSplit->addWidget(attempts);
-    detailsSplit->addWidget(m_log);
-    detailsSplit->setStretchFactor(1, 2);
+    m_detailsSplitter = new QSplitter(Qt::Vertical, details);
+    m_detailsSplitter->setObjectName(QStringLiteral("detailsSplitter"));
+    m_detailsSplitter->addWidget(attempts);
+    m_detailsSplitter->addWidget(m_log);
+    // The log gets the height: the attempts table starts at about four rows (most indexes have
+    // one or two attempts), and a taller window grows the log only.
+    m_detailsSplitter->setStretchFactor(0, 0);
+    m_detailsSplitter->setStretchFactor(1, 1);
+    const int attemptsHeight = attempts->horizontalHeader()->sizeHint().height() +
+                               attempts->verticalHeader()->defaultSectionSize() * 4 + 4;
+    m_detailsSplitter->setSizes({attemptsHeight, attemptsHeight * 4});
     auto* detailsLayout = new QVBoxLayout(details);
     detailsLayout->setContentsMargins(0, 0, 0, 0);
     detailsLayout->addWidget(m_detailsTitle);
-    detailsLayout->addWidget(detailsSplit, 1);
+    detailsLayout->addWidget(m_detailsSplitter, 1);
 
     m_scoreSplitter = new QSplitter(Qt::Horizontal, tab);
     m_scoreSplitter->setObjectName(QStringLiteral("scoreboardSplitter"));
@@ -457,12 +467,40 @@ TableRowsModel* JobView::failuresModel() const {
     return m_failures->failuresModel();
 }
 
+namespace {
+// Leads the saved state of both splitters; a state without it is an older version's (the
+// scoreboard splitter's alone).
+constexpr quint32 kSplittersMagic = 0x54535032; // "TSP2"
+} // namespace
+
 QByteArray JobView::saveSplitterState() const {
-    return m_scoreSplitter->saveState();
+    QByteArray state;
+    QDataStream out(&state, QIODevice::WriteOnly);
+    out << kSplittersMagic << m_scoreSplitter->saveState() << m_detailsSplitter->saveState();
+    return state;
 }
 
 void JobView::restoreSplitterState(const QByteArray& state) {
-    m_scoreSplitter->restoreState(state);
+    QDataStream in(state);
+    quint32 magic = 0;
+    in >> magic;
+    if (magic != kSplittersMagic) {
+        m_splittersPlaced = m_scoreSplitter->restoreState(state);
+        return;
+    }
+    QByteArray score, details;
+    in >> score >> details;
+    m_splittersPlaced = m_scoreSplitter->restoreState(score);
+    m_detailsSplitter->restoreState(details);
+}
+
+void JobView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_splittersPlaced)
+        return;
+    m_splittersPlaced = true;
+    const int width = std::max(m_scoreSplitter->width(), this->width());
+    m_scoreSplitter->setSizes({width - width * 2 / 5, width * 2 / 5});
 }
 
 } // namespace tessera::ui

@@ -62,6 +62,12 @@ public:
     QByteArray saveSplitterState() const;
     void restoreSplitterState(const QByteArray& state);
 
+protected:
+    // The first time shown without remembered sizes: the details (attempts and log) get two
+    // fifths of the width, whatever the window's size (a QSplitter alone gives every extra pixel
+    // to its panes by stretch from their size hints, which left the log 400 px wide at 2560).
+    void showEvent(QShowEvent* event) override;
+
 public slots:
     void applySnapshot(const tessera::store::JobSnapshotPtr& snapshot);
     void showIndex(int index);
@@ -116,6 +122,8 @@ private:
 
     QTabWidget* m_tabs;
     QSplitter* m_scoreSplitter = nullptr;
+    QSplitter* m_detailsSplitter = nullptr; // an index's attempts above its log
+    bool m_splittersPlaced = false;         // restored, or given their first sizes when first shown
     IndexGridWidget* m_grid;
     GridLegendWidget* m_legend;
     QLabel* m_completedLabel;

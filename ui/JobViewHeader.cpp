@@ -35,6 +35,9 @@ QWidget* JobView::buildHeader() {
     m_facts = new QLabel(header);
     m_facts->setObjectName(QStringLiteral("jobFacts"));
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Wrapped: one long line of facts (namespace, counts, times, ETA) set the window's minimum
+    // width past 1024 px.
+    m_facts->setWordWrap(true);
     m_conditions = new QLabel(header);
     m_conditions->setObjectName(QStringLiteral("jobConditions"));
     m_conditions->setWordWrap(true);

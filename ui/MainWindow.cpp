@@ -6,9 +6,12 @@
 #include "IndexGridWidget.h"
 #include "JobEndWatcher.h"
 #include "JobListModel.h"
+#include "JobListProxy.h"
 #include "JobView.h"
 #include "ProgressDelegate.h"
 #include "RunningRunsPrompt.h"
+#include "ScopeBar.h"
+#include "TableColumns.h"
 #include "WindowPlacement.h"
 #include "launch/LaunchedJobSelector.h"
 #include "store/JobStore.h"
@@ -51,18 +54,9 @@ MainWindow::MainWindow(SourceOpener opener, QWidget* parent)
     if (!m_splitter->restoreState(
             settings.value(QStringLiteral("mainWindow/splitter")).toByteArray()))
         m_splitter->setSizes({height() / 3, height() - height() / 3});
-    m_table->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray());
-    // Whatever was remembered (perhaps in another language): no column narrower than its title
-    // and sort arrow.
-    const int headerMargin = style()->pixelMetric(QStyle::PM_HeaderMargin) * 2 + 16;
-    for (int c = 0; c + 1 < JobListModel::ColumnCount; ++c)
-        m_table->setColumnWidth(
-            c, std::max(m_table->columnWidth(c),
-                        m_table->horizontalHeader()->fontMetrics().horizontalAdvance(
-                            m_model->headerData(c, Qt::Horizontal).toString()) +
-                            headerMargin));
-    m_namespace->setCurrentText(settings.value(QStringLiteral("mainWindow/namespace")).toString());
+    fitColumnsRemembered(m_table, JobListModel::Name,
+                         settings.value(QStringLiteral("mainWindow/jobColumns")).toByteArray(),
+                         &JobListModel::widestText);
 }
 
 MainWindow::~MainWindow() {
@@ -83,14 +77,9 @@ void MainWindow::buildUi() {
                              "built-in demo"));
     toolbar->addWidget(new QLabel(tr(" Source: "), toolbar));
     toolbar->addWidget(m_sources);
-    m_namespace = new QComboBox(toolbar);
-    m_namespace->setObjectName(QStringLiteral("namespaceFilter"));
-    m_namespace->setEditable(true);
-    m_namespace->setMinimumContentsLength(14);
-    m_namespace->lineEdit()->setPlaceholderText(tr("All namespaces"));
-    m_namespace->setToolTip(tr("Namespace (empty: all namespaces); press Enter to apply"));
-    toolbar->addWidget(new QLabel(tr("  Namespace: "), toolbar));
-    toolbar->addWidget(m_namespace);
+    m_scopeBar = new ScopeBar(toolbar);
+    m_namespace = m_scopeBar->namespaceBox();
+    toolbar->addWidget(m_scopeBar);
     toolbar->addSeparator();
     m_filter = new QLineEdit(toolbar);
     m_filter->setObjectName(QStringLiteral("jobFilter"));
@@ -102,12 +91,8 @@ void MainWindow::buildUi() {
     buildMenus();
 
     m_model = new JobListModel(this);
-    m_proxy = new QSortFilterProxyModel(this);
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(JobListModel::SortRole);
-    m_proxy->setFilterRole(JobListModel::FilterRole);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setDynamicSortFilter(true);
+    auto* proxy = new JobListProxy(m_model, this);
+    m_proxy = proxy;
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("jobTable"));
     m_table->setModel(m_proxy);
@@ -119,13 +104,8 @@ void MainWindow::buildUi() {
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setItemDelegateForColumn(JobListModel::Progress, new ProgressDelegate(m_table));
-    m_table->setColumnWidth(JobListModel::Name, 170);
-    m_table->setColumnWidth(JobListModel::Progress, 130);
-    for (int c : {JobListModel::Completions, JobListModel::Parallelism, JobListModel::Active,
-                  JobListModel::Succeeded, JobListModel::Failed})
-        m_table->setColumnWidth(c, 82);
+    proxy->attachTo(m_table);
     m_listState = new QLabel(this);
     m_listState->setObjectName(QStringLiteral("jobListState"));
     m_listState->setAlignment(Qt::AlignCenter);
@@ -166,14 +146,10 @@ void MainWindow::buildUi() {
         if (id != currentSourceId())
             openSource(id);
     });
-    connect(m_namespace->lineEdit(), &QLineEdit::editingFinished, this, [this] {
-        if (m_host && m_host->store())
-            QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store()),
-                                                        ns = m_namespace->currentText().trimmed()] {
-                if (s)
-                    s->setNamespace(ns);
-            });
-    });
+    connect(m_scopeBar, &ScopeBar::scopeChanged, this, &MainWindow::applyScope);
+    connect(m_scopeBar, &ScopeBar::scopeRefused, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    m_scopeBar->setLabelSource([this] { return m_model->labelValues(); });
     connect(m_filter, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -295,6 +271,14 @@ void MainWindow::refresh() {
     statusBar()->showMessage(tr("Refreshing…"), 2000);
 }
 
+void MainWindow::applyScope(const store::JobScope& scope) {
+    if (m_host && m_host->store())
+        QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store()), scope] {
+            if (s)
+                s->setScope(scope);
+        });
+}
+
 void MainWindow::focusFilter() {
     m_filter->setFocus();
     m_filter->selectAll();
@@ -306,7 +290,6 @@ void MainWindow::saveSettings() {
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("mainWindow/jobColumns"),
                       m_table->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("mainWindow/namespace"), m_namespace->currentText().trimmed());
     if (m_host)
         settings.setValue(QStringLiteral("mainWindow/source"), m_host->id());
     if (m_jobView)

@@ -6,6 +6,7 @@
 // are remembered (QSettings).
 #include "SourceHost.h"
 #include "local/LocalRunner.h"
+#include "store/JobScope.h"
 #include "store/JobSnapshot.h"
 
 #include <QColor>
@@ -28,7 +29,9 @@ class DesktopNotifier;
 class HistoryProblemBar;
 class JobEndWatcher;
 class JobListModel;
+class CompareRunsDialog;
 class JobView;
+class ScopeBar;
 namespace launch {
 class LaunchDialog;
 class LaunchedJobSelector;
@@ -68,6 +71,8 @@ public slots:
     void openJob(const QString& key);
     void openJobInWindow(const QString& key);
     void refresh();
+    // "Compare with another run…" for the selected job: the dialog, open (nullptr: no job).
+    CompareRunsDialog* compareSelected();
     void focusFilter();
     // Ctrl+K: jump to a job, a tab of the open job, or any menu action.
     void openCommandPalette();
@@ -97,6 +102,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // Asks the store for the scope's namespaces and label selector.
+    void applyScope(const store::JobScope& scope);
     void buildUi();
     void buildMenus(); // MainWindowMenus.cpp
     void showConnection(store::ConnectionState state, const QString& detail, int retryInSeconds);
@@ -117,7 +124,8 @@ private:
     bool m_connected = false;
 
     QComboBox* m_sources;
-    QComboBox* m_namespace;
+    QComboBox* m_namespace; // the scope bar's
+    ScopeBar* m_scopeBar;
     QLineEdit* m_filter;
     JobListModel* m_model;
     QSortFilterProxyModel* m_proxy;

@@ -157,6 +157,8 @@ void MainWindow::buildMenus() {
                        [this] { rerunIndexes(false); });
     jobMenu->addAction(tr("Res&ume interrupted run"), this, &MainWindow::resumeSelected)
         ->setObjectName(QStringLiteral("resumeRunAction"));
+    jobMenu->addAction(tr("&Compare with another run…"), this, [this] { compareSelected(); })
+        ->setObjectName(QStringLiteral("compareRunsAction"));
     jobMenu->addAction(tr("Clear recorded &history of this source"), this, [this] {
         if (m_host && m_host->store())
             QMetaObject::invokeMethod(m_host->store(), [s = QPointer(m_host->store())] {

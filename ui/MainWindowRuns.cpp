@@ -1,5 +1,7 @@
 // MainWindow: launching work (Launch dialogs, dropped files), local runs (start, resume, the
-// runs still running at close), re-running a job's indexes and exporting its report.
+// runs still running at close), re-running a job's indexes, comparing two runs and exporting a
+// report.
+#include "CompareRunsDialog.h"
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
@@ -24,6 +26,18 @@
 #include <set>
 
 namespace tessera::ui {
+
+CompareRunsDialog* MainWindow::compareSelected() {
+    const QString key = selectedKey();
+    if (key.isEmpty() || !m_host || !m_host->store()) {
+        statusBar()->showMessage(tr("Select a job to compare first."), 5000);
+        return nullptr;
+    }
+    auto* dialog = new CompareRunsDialog(m_host->store(), m_model, key, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
 
 QStringList MainWindow::runningLocalRuns() const {
     QStringList names;

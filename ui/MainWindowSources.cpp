@@ -5,6 +5,7 @@
 #include "JobListModel.h"
 #include "JobView.h"
 #include "MainWindow.h"
+#include "ScopeBar.h"
 #include "StatePalette.h"
 #include "store/JobStore.h"
 
@@ -101,12 +102,9 @@ void MainWindow::openSource(const QString& id) {
                 statusBar()->showMessage(
                     tr("%1: %2").arg(key.section(QLatin1Char('/'), -1), message), 10000);
             });
-    const QString ns = m_namespace->currentText().trimmed();
-    if (!ns.isEmpty())
-        QMetaObject::invokeMethod(s, [s = QPointer(s), ns] {
-            if (s)
-                s->setNamespace(ns);
-        });
+    // The namespaces and label selector last used with this source.
+    if (const store::JobScope scope = m_scopeBar->restoreFor(id); scope != store::JobScope{})
+        applyScope(scope);
     setWindowTitle(tr("Tessera — %1").arg(m_host->displayName()));
     statusBar()->showMessage(tr("Listing jobs of %1…").arg(m_host->displayName()), 5000);
     updateListState();

@@ -44,7 +44,7 @@ ClusterSource::ClusterSource(QString sourceName, kube::ApiClient* client, Option
 ClusterSource::~ClusterSource() {
     for (auto& [key, w] : m_watched)
         stopPodsInformer(*w);
-    delete m_jobsInformer;
+    qDeleteAll(m_jobsInformers);
     for (const auto& l : std::as_const(m_logs))
         m_client->cancelStream(l.id);
     m_history.reset(); // flushes
@@ -82,6 +82,11 @@ JobSummary ClusterSource::summarize(const QString& key, const codec::JobObject& 
     if (state.state == engine::JobState::Failed && !s.finished.isValid())
         if (const auto* failed = engine::findCondition(j.status.conditions, "Failed"))
             s.finished = toDateTime(failed->lastTransitionTime);
+    for (const auto& owner : o.meta.ownerReferences)
+        if (owner.controller.value_or(false) && owner.kind == "CronJob")
+            s.cronJob = qs(owner.name);
+    for (const auto& [label, value] : o.meta.labels)
+        s.labels.insert(qs(label), qs(value));
     return s;
 }
 
@@ -191,19 +196,81 @@ void ClusterSource::resetHistory() {
 }
 
 void ClusterSource::startJobsInformer() {
-    delete m_jobsInformer;
-    kube::Informer::Options o;
-    o.resource = kube::Resource::Jobs;
-    o.namespace_ = m_options.namespace_;
-    o.batchInterval = m_options.informerBatch;
-    m_jobsInformer = new kube::Informer(m_client, o);
-    connect(m_jobsInformer, &kube::Informer::batchReady, this, &ClusterSource::onJobsBatch);
-    connect(m_jobsInformer, &kube::Informer::stateChanged, this, &ClusterSource::onJobsState);
-    m_jobsInformer->start();
+    qDeleteAll(m_jobsInformers);
+    m_jobsInformers.clear();
+    m_jobsStates.clear();
+    QStringList namespaces = m_options.scope.namespaces;
+    if (namespaces.isEmpty())
+        namespaces << m_options.namespace_; // "" = all
+    for (const QString& ns : std::as_const(namespaces)) {
+        kube::Informer::Options o;
+        o.resource = kube::Resource::Jobs;
+        o.namespace_ = ns;
+        o.labelSelector = m_options.scope.labelSelector;
+        o.batchInterval = m_options.informerBatch;
+        auto* informer = new kube::Informer(m_client, o);
+        connect(informer, &kube::Informer::batchReady, this, &ClusterSource::onJobsBatch);
+        connect(informer, &kube::Informer::stateChanged, this, &ClusterSource::onJobsState);
+        m_jobsInformers.push_back(informer);
+    }
+    // Jobs of namespaces no longer watched leave the list now; the others' lists replace theirs
+    // (no reset meanwhile: F5 keeps the rows, and so the selection).
+    const JobScope& scope = m_options.scope;
+    forgetJobsIf([&](const codec::JobObject& j) {
+        const QString ns = qs(j.job.metadata.namespace_);
+        return !scope.includesNamespace(ns) ||
+               (scope.allNamespaces() && !m_options.namespace_.isEmpty() &&
+                ns != m_options.namespace_);
+    });
+    for (kube::Informer* informer : m_jobsInformers)
+        informer->start();
 }
 
-void ClusterSource::onJobsState(const kube::ConnectionState& s) {
+namespace {
+
+// How bad a connection state is: a scope over several namespaces shows its worst one, so a
+// namespace the user may not list is not hidden by the others being connected.
+int severityOf(kube::ConnectionState::Phase phase) {
     using P = kube::ConnectionState::Phase;
+    switch (phase) {
+    case P::Stopped:
+    case P::Connected:
+        return 0;
+    case P::Connecting:
+        return 1;
+    case P::Retrying:
+        return 2;
+    case P::Unauthorized:
+    case P::Forbidden:
+    case P::Failed:
+        return 3;
+    }
+    return 0;
+}
+
+} // namespace
+
+void ClusterSource::onJobsState(const kube::ConnectionState& reported) {
+    using P = kube::ConnectionState::Phase;
+    kube::ConnectionState s = reported;
+    if (m_jobsInformers.size() > 1) {
+        const auto* informer = qobject_cast<kube::Informer*>(sender());
+        if (std::find(m_jobsInformers.begin(), m_jobsInformers.end(), informer) ==
+            m_jobsInformers.end())
+            return;
+        m_jobsStates[informer] = reported;
+        for (kube::Informer* other : m_jobsInformers) {
+            const auto it = m_jobsStates.constFind(other);
+            const kube::ConnectionState known =
+                it == m_jobsStates.constEnd() ? kube::ConnectionState{} : *it;
+            if (severityOf(known.phase) > severityOf(s.phase)) {
+                s = known;
+                s.detail = QStringLiteral("%1: %2").arg(other->options().namespace_, known.detail);
+            }
+        }
+        if (severityOf(s.phase) > 0 && s.detail == reported.detail)
+            s.detail = QStringLiteral("%1: %2").arg(informer->options().namespace_, s.detail);
+    }
     if (s.phase != P::Retrying)
         m_countdownTimer.stop();
     switch (s.phase) {
@@ -234,13 +301,15 @@ void ClusterSource::onJobsState(const kube::ConnectionState& s) {
 }
 
 void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
-    if (sender() != m_jobsInformer)
+    const auto* informer = qobject_cast<kube::Informer*>(sender());
+    if (std::find(m_jobsInformers.begin(), m_jobsInformers.end(), informer) ==
+        m_jobsInformers.end())
         return; // a batch from an informer replaced meanwhile
     const auto keyOf = [this](const engine::Job& j) {
         return makeKey(sourceName(), qs(j.metadata.namespace_), qs(j.metadata.name));
     };
     std::vector<QString> changed;
-    if (batch->replace) {
+    if (batch->replace && m_jobsInformers.size() == 1) {
         m_jobs.clear();
         QSet<QString> uids;
         std::vector<JobSummary> all;
@@ -256,6 +325,21 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
         // A relist records nothing new for the jobs it still has; the gone ones are forgotten.
         m_parallelismRecorded.removeIf(
             [&](QHash<QString, int>::iterator it) { return !uids.contains(it.key()); });
+    } else if (batch->replace) {
+        // One namespace's relist among several: it replaces that namespace's jobs only.
+        const QString ns = informer->options().namespace_;
+        QSet<QString> listed;
+        for (const auto& j : batch->jobs) {
+            const QString key = keyOf(j.job);
+            listed.insert(key);
+            m_jobs.insert(key, j);
+            queueUpsert(summarize(key, j));
+            changed.push_back(key);
+        }
+        forgetJobsIf([&](const codec::JobObject& j) {
+            return qs(j.job.metadata.namespace_) == ns &&
+                   !listed.contains(makeKey(sourceName(), ns, qs(j.job.metadata.name)));
+        });
     } else {
         for (const QString& nsName : batch->deleted) {
             const qsizetype slash = nsName.indexOf(QLatin1Char('/'));
@@ -283,6 +367,20 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
         markSnapshotDirty(key);
     }
 }
+void ClusterSource::forgetJobsIf(const std::function<bool(const codec::JobObject&)>& gone) {
+    for (auto it = m_jobs.begin(); it != m_jobs.end();) {
+        if (!gone(it.value())) {
+            ++it;
+            continue;
+        }
+        m_parallelismRecorded.remove(qs(it->job.metadata.uid));
+        queueRemove(it.key());
+        if (auto w = m_watched.find(it.key()); w != m_watched.end())
+            stopPodsInformer(*w->second);
+        it = m_jobs.erase(it);
+    }
+}
+
 // ---------------------------------------------------------------- actions
 
 void ClusterSource::jobAction(
@@ -331,11 +429,19 @@ void ClusterSource::deleteJob(const QString& key) {
 // ---------------------------------------------------------------- namespace, refresh, history
 
 void ClusterSource::setNamespace(const QString& ns) {
-    if (ns == m_options.namespace_ && m_jobsInformer)
+    JobScope scope;
+    if (!ns.isEmpty())
+        scope.namespaces << ns;
+    setScope(scope);
+}
+
+void ClusterSource::setScope(const JobScope& scope) {
+    if (scope == m_options.scope && m_options.namespace_.isEmpty() && !m_jobsInformers.empty())
         return;
-    m_options.namespace_ = ns;
+    m_options.scope = scope;
+    m_options.namespace_.clear(); // the scope says it now
     if (m_started)
-        startJobsInformer(); // its first list arrives as a reset
+        startJobsInformer();
 }
 
 void ClusterSource::refresh() {

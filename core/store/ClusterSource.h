@@ -3,7 +3,12 @@
 // endpoint): the ApiClient and informers of core/kube, turned into job-list diffs and per-job
 // snapshots for the dashboard.
 //
-//  - Jobs: one Informer on batch/v1 jobs (a namespace or all) → JobSummary diffs.
+//  - Jobs: Informers on batch/v1 jobs → JobSummary diffs. The scope (JobScope.h) picks them: all
+//    namespaces is one informer; a set of namespaces is one informer per namespace, never a
+//    cluster-wide one filtered here: a user whose Roles grant only those namespaces may not list
+//    cluster-wide at all (403), and the cost follows the namespaces watched, not the cluster
+//    (controller-runtime's multi-namespace cache does the same). The label selector goes to the
+//    server with every list and watch.
 //  - A watched job: an Informer on its active and failed pods only (Informer::podsOfJob: the
 //    job-name label, never succeeded pods, so a 100,000-index job costs what its running pods
 //    cost); per-index states from status.completedIndexes/failedIndexes (lenient parse, as the
@@ -33,6 +38,7 @@
 #include <QTimer>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -44,7 +50,8 @@ class ClusterSource : public JobStore {
     Q_OBJECT
 public:
     struct Options {
-        QString namespace_; // "" = all namespaces
+        QString namespace_; // "" = all namespaces (the scope's namespaces, when set, win)
+        JobScope scope;
         // Key of the history rows; "" = the server URL.
         QString cluster;
         // SQLite file for the attempt history; "" = none (History::defaultPath() in the app).
@@ -76,6 +83,8 @@ public:
     void watchJob(const QString& key) override;
     void unwatchJob(const QString& key) override;
     void setNamespace(const QString& ns) override;
+    void setScope(const JobScope& scope) override;
+    const JobScope& scope() const { return m_options.scope; }
     void refresh() override;
     void setParallelism(const QString& key, int parallelism) override;
     void setSuspended(const QString& key, bool suspended) override;
@@ -130,9 +139,12 @@ private:
         std::shared_ptr<QStringDecoder> decoder;
     };
 
+    // (Re)starts the job informers of the scope; their first lists arrive as resets.
     void startJobsInformer();
     void onJobsBatch(const kube::InformerBatchPtr& batch);
     void onJobsState(const kube::ConnectionState& state);
+    // Drops the jobs `gone` picks from the list (and stops watching their pods).
+    void forgetJobsIf(const std::function<bool(const codec::JobObject&)>& gone);
     void onPodsBatch(const QString& key, const kube::InformerBatchPtr& batch);
     void ensurePodsInformer(const QString& key, Watched& w);
     void stopPodsInformer(Watched& w);
@@ -162,8 +174,9 @@ private:
     kube::ApiClient* m_client;
     Options m_options;
     bool m_started = false;
-    kube::Informer* m_jobsInformer = nullptr;
-    QHash<QString, codec::JobObject> m_jobs;   // by key
+    std::vector<kube::Informer*> m_jobsInformers; // one for all namespaces, or one per namespace
+    QHash<const kube::Informer*, kube::ConnectionState> m_jobsStates; // of each, with several
+    QHash<QString, codec::JobObject> m_jobs;                          // by key
     QHash<QString, int> m_parallelismRecorded; // job uid -> the parallelism last recorded
     void fetchMergedLog(const QString& key, const QString& namespace_, const Watched& w);
     // The last log lines the History kept of a pod of `w` ("" when none).

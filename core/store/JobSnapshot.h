@@ -7,6 +7,7 @@
 #include "engine/JobState.h"
 
 #include <QDateTime>
+#include <QMap>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -27,6 +28,10 @@ struct JobSummary {
     engine::JobState status = engine::JobState::Pending; // engine::jobStateOf, or a local overlay
     QString statusReason; // e.g. "BackoffLimitExceeded", "MaxFailedIndexesExceeded"
     QDateTime created, started, finished;
+    // The CronJob that controls this Job (its controller owner reference), "" when none: the
+    // job list groups a CronJob's runs under one row.
+    QString cronJob;
+    QMap<QString, QString> labels; // metadata.labels (the scope's selector completes from them)
 
     bool operator==(const JobSummary&) const = default;
 };

@@ -11,6 +11,7 @@
 // jobsChanged and one jobSnapshotChanged per watched job per emitInterval (100 ms: ≤ 10/s).
 // connectionChanged is emitted when the state changes (and each second while Retrying, with
 // the countdown).
+#include "JobScope.h"
 #include "JobSnapshot.h"
 
 #include <QHash>
@@ -68,6 +69,11 @@ public:
     Q_INVOKABLE virtual void watchJob(const QString& key) = 0;
     Q_INVOKABLE virtual void unwatchJob(const QString& key) = 0;
     Q_INVOKABLE virtual void setNamespace(const QString& ns) = 0; // "" = all
+    // Several namespaces and a label selector. By default (sources without a server to filter):
+    // one namespace as setNamespace, several as all, and no selector.
+    Q_INVOKABLE virtual void setScope(const tessera::store::JobScope& scope) {
+        setNamespace(scope.namespaces.size() == 1 ? scope.namespaces.front() : QString());
+    }
     // List again from scratch (F5).
     Q_INVOKABLE virtual void refresh() {}
     // Actions: cluster → merge patch; local → runner; demo → the in-process endpoint. Failures
