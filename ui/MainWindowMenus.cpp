@@ -142,6 +142,13 @@ void MainWindow::buildMenus() {
         if (!selectedKey().isEmpty())
             openJobInWindow(selectedKey());
     });
+    jobMenu
+        ->addAction(tr("&YAML…"), QKeySequence(tr("Ctrl+Shift+Y")), this,
+                    [this] {
+                        if (!selectedKey().isEmpty())
+                            openYaml(selectedKey());
+                    })
+        ->setObjectName(QStringLiteral("yamlAction"));
     auto* rerunFailed =
         jobMenu->addAction(tr("&Re-run failed indexes…"), this, [this] { rerunIndexes(true); });
     rerunFailed->setObjectName(QStringLiteral("rerunFailedAction"));
