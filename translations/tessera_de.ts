@@ -1627,6 +1627,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Index %1: end of log (the last %2 lines)</source>
         <translation>Index %1: Ende des Protokolls (die letzten %2 Zeilen)</translation>
     </message>
+    <message>
+        <source>The start of this log is not shown: only its last %1 lines are.</source>
+        <translation>Der Anfang dieses Protokolls fehlt: nur seine letzten %1 Zeilen werden gezeigt.</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::MainWindow</name>

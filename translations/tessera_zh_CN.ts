@@ -1621,6 +1621,10 @@ cancels it and leaves nothing behind.
         <source>Index %1: end of log (the last %2 lines)</source>
         <translation>索引 %1：日志结束（最后 %2 行）</translation>
     </message>
+    <message>
+        <source>The start of this log is not shown: only its last %1 lines are.</source>
+        <translation>未显示此日志的开头：仅显示最后 %1 行。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::MainWindow</name>

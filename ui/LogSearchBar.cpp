@@ -32,6 +32,9 @@ LogSearchBar::LogSearchBar(QPlainTextEdit* text, QWidget* parent)
     m_field->setPlaceholderText(tr("Find in log (F3 next, Shift+F3 previous)"));
     m_field->setClearButtonEnabled(true);
     m_count->setObjectName(QStringLiteral("logSearchCount"));
+    // Room for the longest count, so the field does not jump as it changes.
+    m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(
+        tr("%1 of %2").arg(kMaxHighlights).arg(kMaxHighlights)));
     auto* previous = new QToolButton(this);
     previous->setObjectName(QStringLiteral("logSearchPrevious"));
     previous->setArrowType(Qt::UpArrow);

@@ -77,16 +77,16 @@ LogViewWidget::LogViewWidget(QWidget* parent)
     save->setToolTip(tr("Save the whole log of this attempt to a file"));
     setAttemptCount(0);
 
-    // Which log (index or all, attempt), then how (follow, load, save, wrap, times, filter): two
-    // rows, so the filter keeps its room in a narrow pane.
+    // Which log (index or all, attempt) and how it reads (wrap, times), then what to do with it
+    // (follow, load, save, filter): two rows, so the filter keeps its room in a narrow pane.
     auto* which = new QHBoxLayout;
     which->addWidget(m_index);
     which->addWidget(m_allIndexes);
     which->addWidget(m_attempt, 1);
+    which->addWidget(m_wrap);
+    which->addWidget(m_timestamps);
     auto* how = new QHBoxLayout;
     how->addWidget(m_follow);
-    how->addWidget(m_wrap);
-    how->addWidget(m_timestamps);
     how->addWidget(load);
     how->addWidget(save);
     how->addWidget(m_filter, 1);
@@ -300,7 +300,7 @@ bool LogViewWidget::matches(const QString& line) const {
 }
 
 void LogViewWidget::noteCut(int index, qint64 omittedBytes) {
-    if (index != m_shownIndex || m_wholeAsked)
+    if (index != m_shownIndex || m_wholeAsked || !m_cutBar->isHidden())
         return;
     m_cut->setText(omittedBytes >= 0
                        ? tr("The start of this log is not shown: %1 before these lines were left "
@@ -337,6 +337,10 @@ void LogViewWidget::appendText(int index, int attempt, const QString& text, bool
     // A tail keeps its last kMaxLines lines; a log asked for whole keeps every line.
     if (!m_wholeAsked && m_lines.size() > kMaxLines) {
         m_lines.erase(m_lines.begin(), m_lines.begin() + (m_lines.size() - kMaxLines));
+        // More than the source left out is now missing: say so by lines.
+        m_cut->setText(
+            tr("The start of this log is not shown: only its last %1 lines are.").arg(kMaxLines));
+        m_cutBar->show();
         refilter();
         return;
     }

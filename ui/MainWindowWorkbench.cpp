@@ -63,8 +63,10 @@ void MainWindow::openLog(const QString& jobKey, int index, int attempt) {
         openJob(jobKey);
     if (!m_jobView)
         return;
+    m_jobView->showIndex(index); // its attempts beside the log
     m_jobView->showLogs();
-    m_jobView->logView()->showAttempt(index, attempt);
+    if (attempt >= 0)
+        m_jobView->logView()->showAttempt(index, attempt);
 }
 
 } // namespace tessera::ui

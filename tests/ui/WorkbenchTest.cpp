@@ -19,6 +19,7 @@
 #include "ui/YamlHighlighter.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
@@ -86,6 +87,13 @@ int parallelismOf(const serve::Server& server, const QString& name) {
                         .toInt(-100);
     });
     return value;
+}
+
+// With TESSERA_SCREENSHOT_DIR set, each view is saved there as a PNG to look at.
+void saveShot(QWidget* widget, const QString& name) {
+    const QString dir = qEnvironmentVariable("TESSERA_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        widget->grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
 }
 
 // Replaces the first `from` in the editor's text by `to`.
@@ -160,6 +168,7 @@ TEST(Workbench, YamlOfAJobIsAppliedByServerSideApplyAfterItsDiffAndA422IsListed)
     EXPECT_TRUE(diff.contains(QStringLiteral("\n-  parallelism: 5\n+  parallelism: 3\n")))
         << diff.toStdString();
     EXPECT_EQ(diff.count(QStringLiteral("\n+")), 1) << diff.toStdString();
+    saveShot(&dialog, QStringLiteral("workbench-yaml-diff"));
     EXPECT_EQ(parallelismOf(server, QStringLiteral("wb-edit")), 5); // nothing applied yet
     // kubectl set the parallelism last: its field manager owns it, so the apply conflicts and
     // is applied only when the user takes the field over.
@@ -172,6 +181,7 @@ TEST(Workbench, YamlOfAJobIsAppliedByServerSideApplyAfterItsDiffAndA422IsListed)
     EXPECT_TRUE(dialog.causes()->item(0)->text().contains(QStringLiteral("kubectl")))
         << dialog.causes()->item(0)->text().toStdString();
     EXPECT_EQ(parallelismOf(server, QStringLiteral("wb-edit")), 5);
+    saveShot(&dialog, QStringLiteral("workbench-yaml-conflict"));
     dialog.apply(true);
     ASSERT_TRUE(waitUntil([&] {
         return dialog.stage() == Stage::Viewing &&
@@ -194,6 +204,7 @@ TEST(Workbench, YamlOfAJobIsAppliedByServerSideApplyAfterItsDiffAndA422IsListed)
         << dialog.causes()->item(0)->text().toStdString();
     EXPECT_TRUE(dialog.statusText().contains(QStringLiteral("422")))
         << dialog.statusText().toStdString();
+    saveShot(&dialog, QStringLiteral("workbench-yaml-422"));
     EXPECT_EQ(parallelismOf(server, QStringLiteral("wb-edit")), 3);
 
     // Saved through a temporary name: the file holds what the view shows.
@@ -266,6 +277,7 @@ TEST(Workbench, DescribeOfAPodShowsItsConditionsContainersAndEvents) {
         QStringLiteral("Running since")))
         << dialog.containersModel()->rows()[0][1].value.toString().toStdString();
     EXPECT_FALSE(dialog.podGone());
+    saveShot(&dialog, QStringLiteral("workbench-describe"));
 
     // Gone: the dialog says so (the History's record is shown when the window has one).
     server.run([&](serve::ObjectStore& store, serve::ApiServer&) {
@@ -312,6 +324,7 @@ TEST(Workbench, LogSearchHighlightsEveryMatchAndStepsWithF3) {
     QTest::keyClick(view, Qt::Key_F3, Qt::ShiftModifier); // and back
     EXPECT_EQ(search->currentMatch(), 3);
     EXPECT_EQ(view->textCursor().block().text(), QStringLiteral("line 207 has a NEEDLE in it"));
+    saveShot(&log, QStringLiteral("workbench-log-search"));
     QTest::keyClick(search->field(), Qt::Key_Escape);
     EXPECT_FALSE(search->isVisible());
     EXPECT_TRUE(view->extraSelections().isEmpty());
@@ -357,7 +370,7 @@ TEST(Workbench, ACutLocalLogSaysSoSavesTheWholeFileAndShowsItWhole) {
             return log->pendingLines() == 0 && log->stateText().contains(QStringLiteral("end"));
         })) << log->stateText().toStdString();
         // The tail: it says the start is missing, and how much.
-        EXPECT_TRUE(log->cutText().contains(QStringLiteral("left out")))
+        EXPECT_TRUE(log->cutText().contains(QStringLiteral("not shown")))
             << log->cutText().toStdString();
         EXPECT_TRUE(log->stateText().contains(QStringLiteral("the last")))
             << log->stateText().toStdString();
@@ -366,6 +379,7 @@ TEST(Workbench, ACutLocalLogSaysSoSavesTheWholeFileAndShowsItWhole) {
         EXPECT_EQ(tail.last(), QStringLiteral("100000"));
         EXPECT_EQ(tail.first(), QString::number(100000 - tail.size() + 1)); // starts at a line
 
+        saveShot(&window, QStringLiteral("workbench-log-cut"));
         // Save writes the whole log, not the shown tail.
         const QString path = data.filePath(QStringLiteral("saved.log"));
         log->saveTo(path);
