@@ -792,6 +792,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>%1: only an interrupted local run can be resumed</source>
         <translation>%1: Nur ein unterbrochener lokaler Lauf kann fortgesetzt werden</translation>
     </message>
+    <message>
+        <source>%1: saving logs is not available for this source</source>
+        <translation>%1: Protokolle speichern ist für diese Quelle nicht verfügbar</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -1604,6 +1608,44 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
 </context>
 <context>
+    <name>tessera::ui::LogSearchBar</name>
+    <message>
+        <source>Find in log (F3 next, Shift+F3 previous)</source>
+        <translation>Im Protokoll suchen (F3 weiter, Umschalt+F3 zurück)</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>Vorheriger Treffer (Umschalt+F3)</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>Nächster Treffer (F3)</translation>
+    </message>
+    <message>
+        <source>Close the search (Escape)</source>
+        <translation>Suche schließen (Esc)</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message>
+        <source>over %1 matches</source>
+        <translation>über %1 Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::LogViewWidget</name>
     <message>
         <source>Index </source>
@@ -1668,6 +1710,86 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Every index&apos;s log merged, each line prefixed with its index</source>
         <translation>Die Logs aller Indizes zusammengeführt, jede Zeile mit ihrem Index davor</translation>
+    </message>
+    <message>
+        <source>Wrap</source>
+        <translation>Umbruch</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>Zeiten</translation>
+    </message>
+    <message>
+        <source>Show the whole log</source>
+        <translation>Ganzes Protokoll zeigen</translation>
+    </message>
+    <message>
+        <source>Which attempt of the index: the newest, or an earlier one</source>
+        <translation>Welcher Versuch des Index: der neueste oder ein früherer</translation>
+    </message>
+    <message>
+        <source>Wrap long lines</source>
+        <translation>Lange Zeilen umbrechen</translation>
+    </message>
+    <message>
+        <source>Each line&apos;s time, as the cluster recorded it (local runs record none)</source>
+        <translation>Die Zeit jeder Zeile, wie der Cluster sie aufzeichnete (lokale Läufe zeichnen keine auf)</translation>
+    </message>
+    <message>
+        <source>Ctrl+F finds text in the log</source>
+        <translation>Strg+F sucht Text im Protokoll</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Save the whole log of this attempt to a file</source>
+        <translation>Das ganze Protokoll dieses Versuchs in eine Datei speichern</translation>
+    </message>
+    <message>
+        <source>Pick one index to save its log.</source>
+        <translation>Einen Index wählen, um sein Protokoll zu speichern.</translation>
+    </message>
+    <message>
+        <source>Save log</source>
+        <translation>Protokoll speichern</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation>Protokolle (*.log *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Saving the log of index %1 to %2…</source>
+        <translation>Protokoll von Index %1 wird in %2 gespeichert…</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2)</source>
+        <translation>%1 gespeichert (%2)</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The start of this log is not shown: %1 before these lines were left out.</source>
+        <translation>Der Anfang dieses Protokolls fehlt: %1 vor diesen Zeilen wurden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>Only the last lines of this log are shown; earlier ones may exist.</source>
+        <translation>Nur die letzten Zeilen dieses Protokolls werden gezeigt; es kann frühere geben.</translation>
+    </message>
+    <message>
+        <source>Index %1: %2 lines, showing…</source>
+        <translation>Index %1: %2 Zeilen, wird angezeigt…</translation>
+    </message>
+    <message>
+        <source>Index %1: end of log (the last %2 lines)</source>
+        <translation>Index %1: Ende des Protokolls (die letzten %2 Zeilen)</translation>
+    </message>
+    <message>
+        <source>The start of this log is not shown: only its last %1 lines are.</source>
+        <translation>Der Anfang dieses Protokolls fehlt: nur seine letzten %1 Zeilen werden gezeigt.</translation>
     </message>
 </context>
 <context>
@@ -1988,6 +2110,153 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>Select a job to compare first.</source>
         <translation>Wählen Sie zuerst einen Job zum Vergleichen.</translation>
     </message>
+    <message>
+        <source>&amp;YAML…</source>
+        <translation>&amp;YAML…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Y</source>
+        <translation>Ctrl+Shift+Y</translation>
+    </message>
+    <message>
+        <source>YAML and pods are shown for cluster and Demo jobs; a local run has no API object.</source>
+        <translation>YAML und Pods gibt es für Cluster- und Demo-Jobs; ein lokaler Lauf hat kein API-Objekt.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::PodDescribeDialog</name>
+    <message>
+        <source>Running since %1</source>
+        <translation>Läuft seit %1</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>Wartet: %1</translation>
+    </message>
+    <message>
+        <source>Terminated: exit code %1</source>
+        <translation>Beendet: Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation>, um %1</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Bedingung</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Letzte Änderung</translation>
+    </message>
+    <message>
+        <source>Container</source>
+        <translation>Container</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>Last termination</source>
+        <translation>Letztes Ende</translation>
+    </message>
+    <message>
+        <source>Pod %1</source>
+        <translation>Pod %1</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>Bedingungen</translation>
+    </message>
+    <message>
+        <source>Containers</source>
+        <translation>Container</translation>
+    </message>
+    <message>
+        <source>Events of the pod</source>
+        <translation>Ereignisse des Pods</translation>
+    </message>
+    <message>
+        <source>Events of the job</source>
+        <translation>Ereignisse des Jobs</translation>
+    </message>
+    <message>
+        <source>Events of the pod (%1)</source>
+        <translation>Ereignisse des Pods (%1)</translation>
+    </message>
+    <message>
+        <source>Events of the pod: %1</source>
+        <translation>Ereignisse des Pods: %1</translation>
+    </message>
+    <message>
+        <source>Pod %1 · %2 · node %3</source>
+        <translation>Pod %1 · %2 · Knoten %3</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>noch keiner</translation>
+    </message>
+    <message>
+        <source> · index %1</source>
+        <translation> · Index %1</translation>
+    </message>
+    <message>
+        <source> · started %1</source>
+        <translation> · gestartet %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Pod %1 no longer exists, and the History has no record of it.</source>
+        <translation>Pod %1 existiert nicht mehr, und der Verlauf hat keinen Eintrag dazu.</translation>
+    </message>
+    <message>
+        <source>Pod %1 no longer exists. The History recorded: index %2, attempt %3, %4</source>
+        <translation>Pod %1 existiert nicht mehr. Der Verlauf zeichnete auf: Index %2, Versuch %3, %4</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation> auf %1</translation>
+    </message>
+    <message>
+        <source>, started %1</source>
+        <translation>, gestartet %1</translation>
+    </message>
+    <message>
+        <source>, ended %1</source>
+        <translation>, beendet %1</translation>
+    </message>
+    <message>
+        <source>, exit code %1</source>
+        <translation>, Exit-Code %1</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -2152,6 +2421,14 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
         <source>Close a job&apos;s own window</source>
         <translation>Das eigene Fenster eines Jobs schließen</translation>
     </message>
+    <message>
+        <source>Ctrl+F in the log</source>
+        <translation>Strg+F im Protokoll</translation>
+    </message>
+    <message>
+        <source>Log: find text (F3 next, Shift+F3 previous)</source>
+        <translation>Protokoll: Text suchen (F3 weiter, Umschalt+F3 zurück)</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::StragglersPanel</name>
@@ -2229,6 +2506,149 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>not recorded (the attempt was lost: its pod was gone before its end was seen)</source>
         <translation>nicht aufgezeichnet (der Versuch ging verloren: sein Pod war weg, bevor sein Ende gesehen wurde)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::YamlDialog</name>
+    <message>
+        <source>Managed fields</source>
+        <translation>Verwaltete Felder</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>Änderungen prüfen</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Take the fields over and apply</source>
+        <translation>Felder übernehmen und anwenden</translation>
+    </message>
+    <message>
+        <source>Back to the edit</source>
+        <translation>Zurück zur Bearbeitung</translation>
+    </message>
+    <message>
+        <source>Show metadata.managedFields: which field manager set which field</source>
+        <translation>metadata.managedFields zeigen: welcher Feldverwalter welches Feld setzte</translation>
+    </message>
+    <message>
+        <source>Edit the Job and apply it by server-side apply (field manager &quot;tessera&quot;)</source>
+        <translation>Den Job bearbeiten und per Server-Side-Apply anwenden (Feldverwalter &quot;tessera&quot;)</translation>
+    </message>
+    <message>
+        <source>Apply again with force: Tessera becomes the manager of the fields listed above</source>
+        <translation>Erneut mit force anwenden: Tessera wird Verwalter der oben genannten Felder</translation>
+    </message>
+    <message>
+        <source>Save YAML</source>
+        <translation>YAML speichern</translation>
+    </message>
+    <message>
+        <source>YAML (*.yaml *.yml)</source>
+        <translation>YAML (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Job %1/%2</source>
+        <translation>Job %1/%2</translation>
+    </message>
+    <message>
+        <source>Pod %1/%2</source>
+        <translation>Pod %1/%2</translation>
+    </message>
+    <message>
+        <source>Cancel the edit</source>
+        <translation>Bearbeitung abbrechen</translation>
+    </message>
+    <message>
+        <source>The source of this object is closed.</source>
+        <translation>Die Quelle dieses Objekts ist geschlossen.</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Live, with the managed fields.</source>
+        <translation>Live, mit den verwalteten Feldern.</translation>
+    </message>
+    <message>
+        <source>Live. Managed fields are hidden (tick the box to see them).</source>
+        <translation>Live. Verwaltete Felder sind ausgeblendet (Kästchen ankreuzen, um sie zu sehen).</translation>
+    </message>
+    <message>
+        <source>Editing. Status and the fields the server sets are left out; Review changes shows the diff before anything is applied.</source>
+        <translation>Bearbeitung. Status und die Felder, die der Server setzt, sind ausgelassen; Änderungen prüfen zeigt den Unterschied, bevor etwas angewendet wird.</translation>
+    </message>
+    <message>
+        <source>Editing.</source>
+        <translation>Bearbeitung.</translation>
+    </message>
+    <message>
+        <source>Comparing with the live object…</source>
+        <translation>Vergleich mit dem Live-Objekt…</translation>
+    </message>
+    <message>
+        <source>The edit changes nothing.</source>
+        <translation>Die Bearbeitung ändert nichts.</translation>
+    </message>
+    <message>
+        <source>What the edit changes in the live Job (- live, + edit). Apply sends the whole edit by server-side apply.</source>
+        <translation>Was die Bearbeitung am Live-Job ändert (- live, + Bearbeitung). Anwenden sendet die ganze Bearbeitung per Server-Side-Apply.</translation>
+    </message>
+    <message>
+        <source>Applying, taking the fields over…</source>
+        <translation>Wird angewendet, Felder werden übernommen…</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>Wird angewendet…</translation>
+    </message>
+    <message>
+        <source>Applied by server-side apply as the field manager &quot;tessera&quot;.</source>
+        <translation>Per Server-Side-Apply als Feldverwalter &quot;tessera&quot; angewendet.</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists.</source>
+        <translation>%1 existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The API server refused the edit (HTTP %1); the fields are listed above. Back to the edit to fix them.</source>
+        <translation>Der API-Server lehnte die Bearbeitung ab (HTTP %1); die Felder stehen oben. Zurück zur Bearbeitung, um sie zu korrigieren.</translation>
+    </message>
+    <message>
+        <source>Other field managers own the fields listed above. Take them over only if Tessera should manage them from now on.</source>
+        <translation>Andere Feldverwalter besitzen die oben genannten Felder. Nur übernehmen, wenn Tessera sie künftig verwalten soll.</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Kopiert.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
     </message>
 </context>
 <context>

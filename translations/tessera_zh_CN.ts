@@ -787,6 +787,10 @@ cancels it and leaves nothing behind.
         <source>%1: only an interrupted local run can be resumed</source>
         <translation>%1：只有已中断的本地运行可以继续</translation>
     </message>
+    <message>
+        <source>%1: saving logs is not available for this source</source>
+        <translation>%1：此来源无法保存日志</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -1597,6 +1601,43 @@ cancels it and leaves nothing behind.
     </message>
 </context>
 <context>
+    <name>tessera::ui::LogSearchBar</name>
+    <message>
+        <source>Find in log (F3 next, Shift+F3 previous)</source>
+        <translation>在日志中查找（F3 下一个，Shift+F3 上一个）</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>上一个匹配（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>下一个匹配（F3）</translation>
+    </message>
+    <message>
+        <source>Close the search (Escape)</source>
+        <translation>关闭查找（Esc）</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>over %1 matches</source>
+        <translation>超过 %1 个匹配</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 个，共 %2 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::LogViewWidget</name>
     <message>
         <source>Index </source>
@@ -1661,6 +1702,86 @@ cancels it and leaves nothing behind.
     <message>
         <source>Every index&apos;s log merged, each line prefixed with its index</source>
         <translation>合并所有索引的日志，每行前加上其索引</translation>
+    </message>
+    <message>
+        <source>Wrap</source>
+        <translation>换行</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Show the whole log</source>
+        <translation>显示完整日志</translation>
+    </message>
+    <message>
+        <source>Which attempt of the index: the newest, or an earlier one</source>
+        <translation>索引的哪次尝试：最新的或更早的</translation>
+    </message>
+    <message>
+        <source>Wrap long lines</source>
+        <translation>长行自动换行</translation>
+    </message>
+    <message>
+        <source>Each line&apos;s time, as the cluster recorded it (local runs record none)</source>
+        <translation>每行的时间，由集群记录（本地运行不记录）</translation>
+    </message>
+    <message>
+        <source>Ctrl+F finds text in the log</source>
+        <translation>Ctrl+F 在日志中查找文本</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the whole log of this attempt to a file</source>
+        <translation>将此次尝试的完整日志保存到文件</translation>
+    </message>
+    <message>
+        <source>Pick one index to save its log.</source>
+        <translation>请选择一个索引以保存其日志。</translation>
+    </message>
+    <message>
+        <source>Save log</source>
+        <translation>保存日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation>日志 (*.log *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Saving the log of index %1 to %2…</source>
+        <translation>正在将索引 %1 的日志保存到 %2…</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2)</source>
+        <translation>已保存 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>The start of this log is not shown: %1 before these lines were left out.</source>
+        <translation>未显示此日志的开头：这些行之前的 %1 被省略。</translation>
+    </message>
+    <message>
+        <source>Only the last lines of this log are shown; earlier ones may exist.</source>
+        <translation>仅显示此日志的最后几行；可能还有更早的行。</translation>
+    </message>
+    <message>
+        <source>Index %1: %2 lines, showing…</source>
+        <translation>索引 %1：%2 行，正在显示…</translation>
+    </message>
+    <message>
+        <source>Index %1: end of log (the last %2 lines)</source>
+        <translation>索引 %1：日志结束（最后 %2 行）</translation>
+    </message>
+    <message>
+        <source>The start of this log is not shown: only its last %1 lines are.</source>
+        <translation>未显示此日志的开头：仅显示最后 %1 行。</translation>
     </message>
 </context>
 <context>
@@ -1981,6 +2102,153 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>Select a job to compare first.</source>
         <translation>请先选择要比较的 Job。</translation>
     </message>
+    <message>
+        <source>&amp;YAML…</source>
+        <translation>YAML(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Y</source>
+        <translation>Ctrl+Shift+Y</translation>
+    </message>
+    <message>
+        <source>YAML and pods are shown for cluster and Demo jobs; a local run has no API object.</source>
+        <translation>YAML 和 Pod 仅适用于集群和演示作业；本地运行没有 API 对象。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::PodDescribeDialog</name>
+    <message>
+        <source>Running since %1</source>
+        <translation>自 %1 起运行</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>等待中：%1</translation>
+    </message>
+    <message>
+        <source>Terminated: exit code %1</source>
+        <translation>已终止：退出码 %1</translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation>，于 %1</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最后变更</translation>
+    </message>
+    <message>
+        <source>Container</source>
+        <translation>容器</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>重启次数</translation>
+    </message>
+    <message>
+        <source>Last termination</source>
+        <translation>上次终止</translation>
+    </message>
+    <message>
+        <source>Pod %1</source>
+        <translation>Pod %1</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>Containers</source>
+        <translation>容器</translation>
+    </message>
+    <message>
+        <source>Events of the pod</source>
+        <translation>Pod 的事件</translation>
+    </message>
+    <message>
+        <source>Events of the job</source>
+        <translation>作业的事件</translation>
+    </message>
+    <message>
+        <source>Events of the pod (%1)</source>
+        <translation>Pod 的事件（%1）</translation>
+    </message>
+    <message>
+        <source>Events of the pod: %1</source>
+        <translation>Pod 的事件：%1</translation>
+    </message>
+    <message>
+        <source>Pod %1 · %2 · node %3</source>
+        <translation>Pod %1 · %2 · 节点 %3</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>尚无</translation>
+    </message>
+    <message>
+        <source> · index %1</source>
+        <translation> · 索引 %1</translation>
+    </message>
+    <message>
+        <source> · started %1</source>
+        <translation> · 开始于 %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Pod %1 no longer exists, and the History has no record of it.</source>
+        <translation>Pod %1 已不存在，历史记录中也没有它。</translation>
+    </message>
+    <message>
+        <source>Pod %1 no longer exists. The History recorded: index %2, attempt %3, %4</source>
+        <translation>Pod %1 已不存在。历史记录：索引 %2，第 %3 次尝试，%4</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation>，在 %1 上</translation>
+    </message>
+    <message>
+        <source>, started %1</source>
+        <translation>，开始于 %1</translation>
+    </message>
+    <message>
+        <source>, ended %1</source>
+        <translation>，结束于 %1</translation>
+    </message>
+    <message>
+        <source>, exit code %1</source>
+        <translation>，退出码 %1</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::ReportExporter</name>
@@ -2145,6 +2413,14 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
         <source>Close a job&apos;s own window</source>
         <translation>关闭 Job 的独立窗口</translation>
     </message>
+    <message>
+        <source>Ctrl+F in the log</source>
+        <translation>日志中的 Ctrl+F</translation>
+    </message>
+    <message>
+        <source>Log: find text (F3 next, Shift+F3 previous)</source>
+        <translation>日志：查找文本（F3 下一个，Shift+F3 上一个）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::StragglersPanel</name>
@@ -2222,6 +2498,149 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>not recorded (the attempt was lost: its pod was gone before its end was seen)</source>
         <translation>未记录（该尝试已丢失：其 Pod 在观察到结束前已消失）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::YamlDialog</name>
+    <message>
+        <source>Managed fields</source>
+        <translation>托管字段</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>检查更改</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Take the fields over and apply</source>
+        <translation>接管这些字段并应用</translation>
+    </message>
+    <message>
+        <source>Back to the edit</source>
+        <translation>返回编辑</translation>
+    </message>
+    <message>
+        <source>Show metadata.managedFields: which field manager set which field</source>
+        <translation>显示 metadata.managedFields：哪个字段管理器设置了哪个字段</translation>
+    </message>
+    <message>
+        <source>Edit the Job and apply it by server-side apply (field manager &quot;tessera&quot;)</source>
+        <translation>编辑作业并通过服务器端应用（字段管理器 &quot;tessera&quot;）</translation>
+    </message>
+    <message>
+        <source>Apply again with force: Tessera becomes the manager of the fields listed above</source>
+        <translation>强制再次应用：Tessera 成为上面所列字段的管理器</translation>
+    </message>
+    <message>
+        <source>Save YAML</source>
+        <translation>保存 YAML</translation>
+    </message>
+    <message>
+        <source>YAML (*.yaml *.yml)</source>
+        <translation>YAML (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Job %1/%2</source>
+        <translation>作业 %1/%2</translation>
+    </message>
+    <message>
+        <source>Pod %1/%2</source>
+        <translation>Pod %1/%2</translation>
+    </message>
+    <message>
+        <source>Cancel the edit</source>
+        <translation>取消编辑</translation>
+    </message>
+    <message>
+        <source>The source of this object is closed.</source>
+        <translation>此对象的来源已关闭。</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Live, with the managed fields.</source>
+        <translation>实时，包含托管字段。</translation>
+    </message>
+    <message>
+        <source>Live. Managed fields are hidden (tick the box to see them).</source>
+        <translation>实时。托管字段已隐藏（勾选复选框即可查看）。</translation>
+    </message>
+    <message>
+        <source>Editing. Status and the fields the server sets are left out; Review changes shows the diff before anything is applied.</source>
+        <translation>编辑中。状态和服务器设置的字段已省略；“检查更改”会在应用前显示差异。</translation>
+    </message>
+    <message>
+        <source>Editing.</source>
+        <translation>编辑中。</translation>
+    </message>
+    <message>
+        <source>Comparing with the live object…</source>
+        <translation>正在与实时对象比较…</translation>
+    </message>
+    <message>
+        <source>The edit changes nothing.</source>
+        <translation>此编辑没有任何更改。</translation>
+    </message>
+    <message>
+        <source>What the edit changes in the live Job (- live, + edit). Apply sends the whole edit by server-side apply.</source>
+        <translation>此编辑对实时作业的更改（- 实时，+ 编辑）。“应用”通过服务器端应用发送整个编辑。</translation>
+    </message>
+    <message>
+        <source>Applying, taking the fields over…</source>
+        <translation>正在应用并接管字段…</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>正在应用…</translation>
+    </message>
+    <message>
+        <source>Applied by server-side apply as the field manager &quot;tessera&quot;.</source>
+        <translation>已通过服务器端应用以字段管理器 &quot;tessera&quot; 应用。</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists.</source>
+        <translation>%1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The API server refused the edit (HTTP %1); the fields are listed above. Back to the edit to fix them.</source>
+        <translation>API 服务器拒绝了此编辑（HTTP %1）；相关字段列在上方。返回编辑以修正它们。</translation>
+    </message>
+    <message>
+        <source>Other field managers own the fields listed above. Take them over only if Tessera should manage them from now on.</source>
+        <translation>上面所列字段属于其他字段管理器。仅当今后应由 Tessera 管理它们时才接管。</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
     </message>
 </context>
 <context>

@@ -21,8 +21,7 @@ FailuresPanel::FailuresPanel(QWidget* parent)
     : QWidget(parent)
     , m_failuresModel(new TableRowsModel(
           {tr("Index"), tr("Attempts"), tr("Last exit code"), tr("Reason"), tr("Message")}, this))
-    , m_eventsModel(new TableRowsModel(
-          {tr("Type"), tr("Reason"), tr("Message"), tr("Count"), tr("Last seen")}, this)) {
+    , m_eventsModel(new TableRowsModel(eventHeaders(), this)) {
     setObjectName(QStringLiteral("failuresPanel"));
     auto* split = new QSplitter(Qt::Vertical, this);
     m_failures = new QGroupBox(tr("Failing indexes"), split);
@@ -118,14 +117,22 @@ void FailuresPanel::setSnapshot(const store::JobSnapshot& s) {
     total += static_cast<int>(rows.size());
     m_failures->setTitle(tr("Failing indexes (%1)").arg(QLocale().toString(total)));
     m_failuresModel->setRows(std::move(rows));
-    std::vector<TableRowsModel::Row> events;
-    for (auto it = s.events.rbegin(); it != s.events.rend(); ++it)
-        events.push_back({{it->type},
-                          {it->reason},
-                          {it->message, {}, it->message},
-                          {it->count},
-                          {it->lastTime, Format::time(it->lastTime)}});
-    m_eventsModel->setRows(std::move(events));
+    m_eventsModel->setRows(eventRows(s.events));
+}
+
+QStringList FailuresPanel::eventHeaders() {
+    return {tr("Type"), tr("Reason"), tr("Message"), tr("Count"), tr("Last seen")};
+}
+
+std::vector<TableRowsModel::Row> FailuresPanel::eventRows(const std::vector<store::Event>& events) {
+    std::vector<TableRowsModel::Row> rows;
+    for (auto it = events.rbegin(); it != events.rend(); ++it)
+        rows.push_back({{it->type},
+                        {it->reason},
+                        {it->message, {}, it->message},
+                        {it->count},
+                        {it->lastTime, Format::time(it->lastTime)}});
+    return rows;
 }
 
 } // namespace tessera::ui

@@ -3,6 +3,7 @@
 // failed, or an index the job's status counts as failed even when none of its attempts was
 // recorded), its attempts, last exit code, reason and message; and the job's events. The group's
 // title counts the rows it lists, from the same snapshot as the grid and the header.
+#include "TableRowsModel.h"
 #include "store/JobSnapshot.h"
 
 #include <QWidget>
@@ -10,8 +11,6 @@
 class QGroupBox;
 
 namespace tessera::ui {
-
-class TableRowsModel;
 
 class FailuresPanel : public QWidget {
     Q_OBJECT
@@ -22,6 +21,10 @@ public:
     TableRowsModel* failuresModel() const { return m_failuresModel; }
     TableRowsModel* eventsModel() const { return m_eventsModel; }
     QString failuresTitle() const;
+    // The events table's columns and rows (newest first): the job's here, a pod's in its
+    // describe view.
+    static QStringList eventHeaders();
+    static std::vector<TableRowsModel::Row> eventRows(const std::vector<store::Event>& events);
 
 signals:
     // The user activated a row: show that index.

@@ -138,13 +138,33 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
                         m_log->appendText(index, attempt, text, finished);
                 });
         connect(m_log, &LogViewWidget::fetchRequested, this,
-                [this](int index, int attempt, bool follow) {
+                [this](int index, int attempt, store::JobStore::LogFetch how) {
                     if (m_store)
                         QMetaObject::invokeMethod(m_store,
-                                                  [s = m_store, k = m_key, index, attempt, follow] {
+                                                  [s = m_store, k = m_key, index, attempt, how] {
                                                       if (s)
-                                                          s->fetchLog(k, index, attempt, follow);
+                                                          s->fetchLogWith(k, index, attempt, how);
                                                   });
+                });
+        connect(m_store, &store::JobStore::logCut, this,
+                [this](const QString& jobKey, int index, int, qint64 omittedBytes) {
+                    if (jobKey == m_key)
+                        m_log->noteCut(index, omittedBytes);
+                });
+        connect(m_log, &LogViewWidget::saveRequested, this,
+                [this](int index, int attempt, const QString& path, bool timestamps) {
+                    if (m_store)
+                        QMetaObject::invokeMethod(
+                            m_store, [s = m_store, k = m_key, index, attempt, path, timestamps] {
+                                if (s)
+                                    s->saveLog(k, index, attempt, path, timestamps);
+                            });
+                });
+        connect(m_store, &store::JobStore::logSaved, this,
+                [this](const QString& jobKey, int index, const QString& path, qint64 bytes,
+                       const QString& error) {
+                    if (jobKey == m_key)
+                        m_log->saveFinished(index, path, bytes, error);
                 });
         connect(m_log, &LogViewWidget::stopRequested, this, [this](int index) {
             if (m_store)

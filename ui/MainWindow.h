@@ -23,6 +23,10 @@ class QSplitter;
 class QStackedWidget;
 class QTableView;
 
+namespace tessera::kube {
+class ApiClient;
+}
+
 namespace tessera::ui {
 
 class DesktopNotifier;
@@ -90,6 +94,14 @@ public slots:
     // The selected local run, interrupted (its runner died): continue it as `tessera run
     // --resume` would, in a runner of its own.
     void resumeSelected();
+    // The workbench views of a cluster (or Demo) job's objects, as windows of their own
+    // (MainWindowWorkbench.cpp). `jobKey` is a JobStore key; `pod` a pod name of that job. For a
+    // local run they say in the status bar that there is no API object to show.
+    void openYaml(const QString& jobKey);
+    void openPodYaml(const QString& jobKey, const QString& pod);
+    void openPodDescribe(const QString& jobKey, const QString& pod);
+    // The job opened on its log of `index`, attempt (0-based; -1 newest), with its search open.
+    void openLog(const QString& jobKey, int index, int attempt = -1);
 
 signals:
     void reportExported(bool ok, QString message);
@@ -106,6 +118,8 @@ private:
     void applyScope(const store::JobScope& scope);
     void buildUi();
     void buildMenus(); // MainWindowMenus.cpp
+    // The API client behind a job's source, or nullptr (with the reason shown) for local runs.
+    kube::ApiClient* workbenchClient(const QString& jobKey);
     void showConnection(store::ConnectionState state, const QString& detail, int retryInSeconds);
     void updateListState();
     void closeJobView();

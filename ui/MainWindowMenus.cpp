@@ -150,6 +150,13 @@ void MainWindow::buildMenus() {
     m_notifyAction->setCheckable(true);
     m_notifyAction->setToolTip(tr("A desktop notification when the selected job completes or "
                                   "fails (on for the jobs launched from this window)"));
+    jobMenu
+        ->addAction(tr("&YAML…"), QKeySequence(tr("Ctrl+Shift+Y")), this,
+                    [this] {
+                        if (!selectedKey().isEmpty())
+                            openYaml(selectedKey());
+                    })
+        ->setObjectName(QStringLiteral("yamlAction"));
     auto* rerunFailed =
         jobMenu->addAction(tr("&Re-run failed indexes…"), this, [this] { rerunIndexes(true); });
     rerunFailed->setObjectName(QStringLiteral("rerunFailedAction"));

@@ -63,6 +63,7 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar* menus, QWidget* parent)
                                                 "pointer)"));
     addRow(tr("Ctrl+0"), tr("Scoreboard: fit every index"));
     addRow(tr("Ctrl+W, Esc"), tr("Close a job's own window"));
+    addRow(tr("Ctrl+F in the log"), tr("Log: find text (F3 next, Shift+F3 previous)"));
     m_table->resizeColumnToContents(0);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

@@ -1040,6 +1040,24 @@ bool Decoder::status(od::value& v, const Path& path, ApiStatus& out) {
             return string(fv, p, out.reason);
         if (key == "code")
             return int32(fv, p, out.code);
+        if (key == "details")
+            return members(fv, p, [&](std::string_view dkey, od::value& dv) {
+                if (dkey != "causes")
+                    return true;
+                return elements(dv, p.child(dkey), [&](od::value& cv, const Path& cp) {
+                    ApiStatus::Cause& c = out.causes.emplace_back();
+                    return members(cv, cp, [&](std::string_view ckey, od::value& f) {
+                        const Path fp = cp.child(ckey);
+                        if (ckey == "reason")
+                            return string(f, fp, c.type);
+                        if (ckey == "message")
+                            return string(f, fp, c.message);
+                        if (ckey == "field")
+                            return string(f, fp, c.field);
+                        return true;
+                    });
+                });
+            });
         return true;
     });
 }

@@ -99,6 +99,14 @@ struct ApiStatus {
     std::string message;
     std::string reason; // "Expired", "NotFound", ...
     int32_t code = 0;   // HTTP code (410 for an expired resourceVersion)
+    // details.causes[]: what a 422 Invalid (or a 409 apply conflict) names, field by field.
+    struct Cause {
+        std::string type;    // "FieldValueInvalid", "FieldManagerConflict", ...
+        std::string message; // "must be greater than or equal to 0"
+        std::string field;   // "spec.parallelism"
+        bool operator==(const Cause&) const = default;
+    };
+    std::vector<Cause> causes;
 };
 
 enum class WatchEventType { Added, Modified, Deleted, Bookmark, Error };

@@ -277,6 +277,9 @@ ApiError ApiClient::httpError(int status, const QByteArray& body, const QByteArr
     if (auto st = codec::decodeStatus(std::string_view(body.constData(), size_t(body.size())))) {
         detail = QString::fromStdString(st->message);
         e.reason = QString::fromStdString(st->reason);
+        for (const auto& c : st->causes)
+            e.causes.push_back({QString::fromStdString(c.field), QString::fromStdString(c.message),
+                                QString::fromStdString(c.type)});
     }
     if (detail.isEmpty()) {
         detail = QString::fromUtf8(body.left(300)).trimmed();
@@ -652,15 +655,8 @@ void ApiClient::listEvents(const QString& ns, const QString& uid, const QString&
 quint64 ApiClient::streamLogs(const QString& ns, const QString& pod, const QString& container,
                               int tailLines, bool follow, QObject* context, StreamData onData,
                               StreamEnd onEnd) {
-    Request r;
-    r.path = QStringLiteral("/api/v1/namespaces/%1/pods/%2/log").arg(ns, pod);
-    if (!container.isEmpty())
-        r.query.addQueryItem(QStringLiteral("container"), container);
-    if (tailLines >= 0)
-        r.query.addQueryItem(QStringLiteral("tailLines"), QString::number(tailLines));
-    if (follow)
-        r.query.addQueryItem(QStringLiteral("follow"), QStringLiteral("true"));
-    return openStream(std::move(r), context, std::move(onData), std::move(onEnd));
+    return streamPodLog(ns, pod, {.container = container, .tailLines = tailLines, .follow = follow},
+                        context, std::move(onData), std::move(onEnd));
 }
 
 // ---- Actions ----

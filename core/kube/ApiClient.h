@@ -94,7 +94,28 @@ public:
                        int tailLines, bool follow, QObject* context, StreamData onData,
                        StreamEnd onEnd);
 
+    // Pod logs with every option of the log endpoint (core/v1 PodLogOptions).
+    struct LogRequest {
+        QString container;
+        int tailLines = -1;      // < 0: the whole log
+        bool follow = false;     // then new lines as they are written
+        bool timestamps = false; // each line prefixed with its RFC 3339 time
+        bool previous = false;   // the container's previous instance (after a restart)
+        qint64 limitBytes = 0;   // 0: no limit
+    };
+    quint64 streamPodLog(const QString& namespace_, const QString& pod, const LogRequest& request,
+                         QObject* context, StreamData onData, StreamEnd onEnd);
+    // One object as JSON: GET `path` (jobPath(), podPath()).
+    void getObject(const QString& path, QObject* context, Callback<ApiResponse> done);
+
     // ---- Actions on Jobs (batch/v1) ----
+    // Server-side apply of a Job's manifest (YAML or JSON) as the field manager "tessera": PATCH
+    // with application/apply-patch+yaml. `force` takes over fields another manager owns; only
+    // after the user saw the 409 conflict and agreed. A 422 names each refused field in
+    // ApiError::causes.
+    void applyJob(const QString& namespace_, const QString& name, const QByteArray& manifest,
+                  bool force, QObject* context, Callback<ApiResponse> done);
+    static constexpr const char* kFieldManager = "tessera";
     void patchJob(const QString& namespace_, const QString& name, const QByteArray& mergePatch,
                   QObject* context, Callback<ApiResponse> done);
     void setParallelism(const QString& namespace_, const QString& name, int parallelism,
@@ -115,6 +136,8 @@ public:
     // Paths, for informers and tests.
     static QString jobsPath(const QString& namespace_); // "" namespace: all namespaces
     static QString podsPath(const QString& namespace_);
+    static QString jobPath(const QString& namespace_, const QString& name);
+    static QString podPath(const QString& namespace_, const QString& name);
 
     // Turns an HTTP failure into an ApiError naming the URL, context and user (public for the
     // watch code, which meets Status objects inside streams).

@@ -31,6 +31,13 @@ struct ApiError {
     QString reason;  // Status.reason ("Expired", "Forbidden", ...)
     QString message; // complete, names the URL and the context/user; never a secret
     std::optional<int> retryAfterSeconds;
+    // The Status's details.causes[]: each field a 422 refused (or a 409 apply conflict names).
+    struct Cause {
+        QString field; // "spec.parallelism"; empty when the cause names none
+        QString message;
+        QString type; // "FieldValueInvalid", "FieldManagerConflict", ...
+    };
+    QList<Cause> causes;
 
     bool isAuth() const { return kind == Kind::Unauthorized || kind == Kind::Forbidden; }
 };

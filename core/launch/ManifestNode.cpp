@@ -25,6 +25,10 @@ public:
                     for (const ManifestNode& child : v)
                         json(w, child);
                     w.endArray();
+                } else if constexpr (std::is_same_v<T, ManifestNode::Null>) {
+                    w.null();
+                } else if constexpr (std::is_same_v<T, ManifestNode::Real>) {
+                    w.value(v.value);
                 } else {
                     w.value(v);
                 }
@@ -68,6 +72,10 @@ public:
                         e << YAML::DoubleQuoted << v;
                 } else if constexpr (std::is_same_v<T, bool>) {
                     e << YAML::TrueFalseBool << v;
+                } else if constexpr (std::is_same_v<T, ManifestNode::Null>) {
+                    e << YAML::Null;
+                } else if constexpr (std::is_same_v<T, ManifestNode::Real>) {
+                    e << v.value;
                 } else {
                     e << v;
                 }

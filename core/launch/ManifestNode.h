@@ -30,6 +30,9 @@ public:
     ManifestNode(bool v)
         : m_value(v) {}
     static ManifestNode list() { return ManifestNode(List{}); }
+    // JSON's null and non-integral numbers, for documents read back from the API server.
+    static ManifestNode null() { return ManifestNode(Null{}); }
+    static ManifestNode real(double v) { return ManifestNode(Real{v}); }
 
     // Map access: adds the key when missing. Only on maps.
     ManifestNode& operator[](std::string_view key);
@@ -47,10 +50,18 @@ public:
     std::string toYaml() const;
 
 private:
+    struct Null {};
+    struct Real {
+        double value;
+    };
     explicit ManifestNode(List l)
         : m_value(std::move(l)) {}
+    explicit ManifestNode(Null n)
+        : m_value(n) {}
+    explicit ManifestNode(Real r)
+        : m_value(r) {}
     friend class ManifestWriter;
-    std::variant<Map, List, std::string, int64_t, bool> m_value;
+    std::variant<Map, List, std::string, int64_t, bool, Null, Real> m_value;
 };
 
 } // namespace tessera::launch

@@ -90,6 +90,9 @@ public:
     void setSuspended(const QString& key, bool suspended) override;
     void deleteJob(const QString& key) override;
     void fetchLog(const QString& key, int index, int attempt, bool follow) override;
+    void fetchLogWith(const QString& key, int index, int attempt, LogFetch how) override;
+    void saveLog(const QString& key, int index, int attempt, const QString& path,
+                 bool timestamps) override;
     void loadReportInput(const QString& key) override;
     void loadRelaunchInput(const QString& key) override;
     void stopLog(const QString& key, int index) override;
@@ -180,6 +183,8 @@ private:
     QHash<QString, int> m_parallelismRecorded; // job uid -> the parallelism last recorded
     void fetchMergedLog(const QString& key, const QString& namespace_, const Watched& w);
     // The last log lines the History kept of a pod of `w` ("" when none).
+    // The attempt of `index` fetchLog means (-1: the newest), or null.
+    const IndexAttempt* findAttempt(const Watched& w, int index, int attempt) const;
     QString recordedLogTail(const Watched& w, const QString& pod);
     std::map<QString, std::unique_ptr<Watched>> m_watched;
     QHash<QString, QString> m_nodeZones;

@@ -2,6 +2,7 @@
 #include "ClusterSourceSupport.h"
 #include "History.h"
 
+#include <QSaveFile>
 #include <algorithm>
 
 namespace tessera::store {
@@ -59,6 +60,23 @@ void ClusterSource::pumpLogTails() {
 }
 
 void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool follow) {
+    fetchLogWith(key, index, attempt, {.follow = follow});
+}
+
+const IndexAttempt* ClusterSource::findAttempt(const Watched& w, int index, int attempt) const {
+    const IndexAttempt* found = nullptr;
+    for (const auto& [pod, kept] : w.attempts) {
+        const IndexAttempt& a = *kept;
+        if (a.index != index || (attempt >= 0 && a.attempt != attempt))
+            continue;
+        if (!found || a.attempt > found->attempt ||
+            (a.attempt == found->attempt && a.created > found->created))
+            found = &a;
+    }
+    return found;
+}
+
+void ClusterSource::fetchLogWith(const QString& key, int index, int attempt, LogFetch how) {
     stopLog(key, index);
     auto w = m_watched.find(key);
     auto j = m_jobs.find(key);
@@ -71,16 +89,7 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
         fetchMergedLog(key, qs(j->job.metadata.namespace_), *w->second);
         return;
     }
-    // The requested attempt of the index, or its newest.
-    const IndexAttempt* found = nullptr;
-    for (const auto& [pod, kept] : w->second->attempts) {
-        const IndexAttempt& a = *kept;
-        if (a.index != index || (attempt >= 0 && a.attempt != attempt))
-            continue;
-        if (!found || a.attempt > found->attempt ||
-            (a.attempt == found->attempt && a.created > found->created))
-            found = &a;
-    }
+    const IndexAttempt* found = findAttempt(*w->second, index, attempt);
     if (!found) {
         emit logTextArrived(key, index, attempt,
                             QStringLiteral("(no pod of index %1 is known)\n").arg(index), true);
@@ -110,11 +119,20 @@ void ClusterSource::fetchLog(const QString& key, int index, int attempt, bool fo
     }
     const QString logKey = key + QLatin1Char('#') + QString::number(index);
     auto decoder = std::make_shared<QStringDecoder>(QStringDecoder::Utf8);
-    const quint64 id = m_client->streamLogs(
-        qs(j->job.metadata.namespace_), found->pod, QString(), m_options.logTailLines, follow, this,
-        [this, key, index, foundAttempt, decoder](const QByteArray& chunk) {
+    const int tailLines = how.whole ? -1 : m_options.logTailLines;
+    // tailLines lines arrived: the log may have had more before them (the API does not say).
+    auto linesBeforeCut = std::make_shared<qint64>(tailLines);
+    const quint64 id = m_client->streamPodLog(
+        qs(j->job.metadata.namespace_), found->pod,
+        {.tailLines = tailLines, .follow = how.follow, .timestamps = how.timestamps}, this,
+        [this, key, index, foundAttempt, decoder, linesBeforeCut](const QByteArray& chunk) {
             if (chunk.isEmpty())
                 return;
+            if (*linesBeforeCut > 0) {
+                *linesBeforeCut -= chunk.count('\n');
+                if (*linesBeforeCut <= 0)
+                    emit logCut(key, index, foundAttempt, -1);
+            }
             const QString text = decoder->decode(chunk);
             if (!text.isEmpty())
                 emit logTextArrived(key, index, foundAttempt, text, false);
@@ -202,6 +220,50 @@ void ClusterSource::fetchMergedLog(const QString& key, const QString& namespace_
                 finishOne();
             });
     }
+}
+
+void ClusterSource::saveLog(const QString& key, int index, int attempt, const QString& path,
+                            bool timestamps) {
+    auto w = m_watched.find(key);
+    auto j = m_jobs.find(key);
+    const IndexAttempt* found = w == m_watched.end() || j == m_jobs.end()
+                                    ? nullptr
+                                    : findAttempt(*w->second, index, attempt);
+    if (!found || !found->live) {
+        emit logSaved(key, index, path, 0,
+                      found ? QStringLiteral("pod %1 no longer exists: only its last lines were "
+                                             "recorded, shown in the log view")
+                                  .arg(found->pod)
+                            : QStringLiteral("no pod of index %1 is known").arg(index));
+        return;
+    }
+    auto out = std::make_shared<QSaveFile>(path);
+    if (!out->open(QIODevice::WriteOnly)) {
+        emit logSaved(key, index, path, 0, QStringLiteral("%1: %2").arg(path, out->errorString()));
+        return;
+    }
+    // Streamed straight into the file as it arrives: the whole log never sits in memory.
+    auto written = std::make_shared<qint64>(0);
+    m_client->streamPodLog(
+        qs(j->job.metadata.namespace_), found->pod, {.timestamps = timestamps}, this,
+        [out, written](const QByteArray& chunk) {
+            if (out->write(chunk) == chunk.size())
+                *written += chunk.size();
+            else
+                out->cancelWriting();
+        },
+        [this, key, index, path, out, written](const std::optional<kube::ApiError>& e) {
+            if (e) {
+                out->cancelWriting();
+                out->commit();
+                emit logSaved(key, index, path, 0, e->message);
+            } else if (!out->commit()) {
+                emit logSaved(key, index, path, 0,
+                              QStringLiteral("%1: %2").arg(path, out->errorString()));
+            } else {
+                emit logSaved(key, index, path, *written, QString());
+            }
+        });
 }
 
 } // namespace tessera::store

@@ -40,6 +40,14 @@ void JobStore::loadRelaunchInput(const QString& key) {
     emit relaunchInputReady(key, {}, tr("%1: re-runs are not available for this source").arg(key));
 }
 
+void JobStore::saveLog(const QString& key, int index, int attempt, const QString& path,
+                       bool timestamps) {
+    Q_UNUSED(attempt);
+    Q_UNUSED(timestamps);
+    emit logSaved(key, index, path, 0,
+                  tr("%1: saving logs is not available for this source").arg(key));
+}
+
 void JobStore::resumeJob(const QString& key) {
     emit actionFailed(key, tr("%1: only an interrupted local run can be resumed").arg(key));
 }

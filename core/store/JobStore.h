@@ -90,6 +90,23 @@ public:
     // of each index (at most kMergedAttempts of them, the most recently started), each line
     // prefixed "[index] ", oldest attempt first, in one answer (no follow).
     Q_INVOKABLE virtual void fetchLog(const QString& key, int index, int attempt, bool follow) = 0;
+    // fetchLog with more choices: `whole` sends the whole log (in pieces, from its first byte)
+    // instead of its tail; `timestamps` asks a cluster for each line's time (timestamps=true;
+    // local logs have none). By default: fetchLog.
+    struct LogFetch {
+        bool follow = false;
+        bool whole = false;
+        bool timestamps = false;
+    };
+    Q_INVOKABLE virtual void fetchLogWith(const QString& key, int index, int attempt,
+                                          tessera::store::JobStore::LogFetch how) {
+        fetchLog(key, index, attempt, how.follow);
+    }
+    // Writes the whole log of index's attempt (-1: the newest) to `path`, streamed (never held
+    // whole in memory), through a temporary name renamed over `path` at the end. The answer is
+    // logSaved. By default: not available for this source.
+    Q_INVOKABLE virtual void saveLog(const QString& key, int index, int attempt,
+                                     const QString& path, bool timestamps);
     Q_INVOKABLE virtual void stopLog(const QString& key, int index) {
         Q_UNUSED(key);
         Q_UNUSED(index);
@@ -117,6 +134,11 @@ signals:
     void connectionChanged(tessera::store::ConnectionState state, QString detail,
                            int retryInSeconds);
     void logTextArrived(QString key, int index, int attempt, QString text, bool finished);
+    // The log fetchLog sends is the end of a longer one: `omittedBytes` before it were left out
+    // (-1: an amount the source cannot tell, as when a cluster's tailLines cut it).
+    void logCut(QString key, int index, int attempt, qint64 omittedBytes);
+    // saveLog's answer: `bytes` written to `path`, or `error` (naming the file or the URL).
+    void logSaved(QString key, int index, QString path, qint64 bytes, QString error);
     void actionFailed(QString key, QString message);
     // The History database cannot be opened or written (`reason` names the file and why): the
     // window goes on without it until resetHistory(). An empty reason: it works again.
@@ -164,5 +186,6 @@ private:
 
 } // namespace tessera::store
 
+Q_DECLARE_METATYPE(tessera::store::JobStore::LogFetch)
 Q_DECLARE_METATYPE(tessera::store::ReportInputPtr)
 Q_DECLARE_METATYPE(tessera::store::RelaunchInputPtr)

@@ -21,6 +21,7 @@
 #include <QDateTime>
 #include <QDeadlineTimer>
 #include <QHash>
+#include <QStringDecoder>
 #include <QTimer>
 #include <map>
 #include <memory>
@@ -66,6 +67,9 @@ public:
     void deleteJob(const QString& key) override;
     void resumeJob(const QString& key) override;
     void fetchLog(const QString& key, int index, int attempt, bool follow) override;
+    void fetchLogWith(const QString& key, int index, int attempt, LogFetch how) override;
+    void saveLog(const QString& key, int index, int attempt, const QString& path,
+                 bool timestamps) override;
     void loadReportInput(const QString& key) override;
     void loadRelaunchInput(const QString& key) override;
     void stopLog(const QString& key, int index) override;
@@ -103,7 +107,15 @@ private:
         int index = 0, attempt = 0; // attempt: engine number (1-based)
         qint64 offset = 0;
         std::unique_ptr<QTimer> timer;
+        // Pieces end anywhere in a long line; the decoder keeps a character cut in two whole.
+        std::unique_ptr<QStringDecoder> decoder;
     };
+    // The path of the log of index's attempt (-1: newest) and its attempt number, or an error.
+    struct LogFile {
+        QString path, error;
+        int attempt = 0; // engine number (1-based)
+    };
+    LogFile logFileOf(const QString& key, int index, int attempt) const;
 
     void scan();
     bool reload(Run& run); // from files; true when it changed

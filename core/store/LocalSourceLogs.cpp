@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QSaveFile>
 #include <algorithm>
 
 namespace tessera::store {
@@ -66,6 +67,21 @@ QString LocalSource::mergedLog(const Run& run) const {
 }
 
 void LocalSource::fetchLog(const QString& key, int index, int attempt, bool follow) {
+    fetchLogWith(key, index, attempt, {.follow = follow});
+}
+
+LocalSource::LogFile LocalSource::logFileOf(const QString& key, int index, int attempt) const {
+    auto it = m_runs.find(key);
+    const engine::Attempt* a =
+        it == m_runs.end() ? nullptr : findAttempt(it->second, index, attempt);
+    if (!a)
+        return {.error = QStringLiteral("(no attempt of index %1 is known)\n").arg(index)};
+    return {.path =
+                qs(local::RunDirectory(it->second.dir.toStdString()).logPath(a->index, a->number)),
+            .attempt = a->number};
+}
+
+void LocalSource::fetchLogWith(const QString& key, int index, int attempt, LogFetch how) {
     if (index == kAllIndexes) {
         auto run = m_runs.find(key);
         emit logTextArrived(key, index, -1,
@@ -74,25 +90,32 @@ void LocalSource::fetchLog(const QString& key, int index, int attempt, bool foll
         return;
     }
     stopLog(key, index);
-    auto it = m_runs.find(key);
-    const engine::Attempt* a =
-        it == m_runs.end() ? nullptr : findAttempt(it->second, index, attempt);
-    if (!a) {
-        emit logTextArrived(key, index, attempt,
-                            QStringLiteral("(no attempt of index %1 is known)\n").arg(index), true);
+    const LogFile file = logFileOf(key, index, attempt);
+    if (!file.error.isEmpty()) {
+        emit logTextArrived(key, index, attempt, file.error, true);
         return;
     }
-    const QString path =
-        qs(local::RunDirectory(it->second.dir.toStdString()).logPath(a->index, a->number));
     const QString logKey = key + QLatin1Char('#') + QString::number(index);
     LogFollow& f = m_follows[logKey];
     f.key = key;
-    f.path = path;
+    f.path = file.path;
     f.index = index;
-    f.attempt = a->number;
-    const qint64 size = QFileInfo(path).size();
-    f.offset = std::max<qint64>(0, size - m_options.logTailBytes);
-    if (follow) {
+    f.attempt = file.attempt;
+    f.decoder = std::make_unique<QStringDecoder>(QStringDecoder::Utf8);
+    const qint64 size = QFileInfo(file.path).size();
+    f.offset = how.whole ? 0 : std::max<qint64>(0, size - m_options.logTailBytes);
+    if (f.offset > 0) {
+        // Start at a line: the bytes before the first newline of the tail belong to a line
+        // whose beginning is not shown.
+        QFile log(file.path);
+        if (log.open(QIODevice::ReadOnly) && log.seek(f.offset)) {
+            const qsizetype newline = log.read(64 * 1024).indexOf('\n');
+            if (newline >= 0)
+                f.offset += newline + 1;
+        }
+        emit logCut(key, index, file.attempt - 1, f.offset);
+    }
+    if (how.follow) {
         f.timer = std::make_unique<QTimer>();
         connect(f.timer.get(), &QTimer::timeout, this, [this, logKey] { pollLog(logKey); });
         f.timer->start(m_options.logPoll);
@@ -101,31 +124,36 @@ void LocalSource::fetchLog(const QString& key, int index, int attempt, bool foll
 }
 
 void LocalSource::pollLog(const QString& logKey) {
+    // At most this much per call: a whole log of 50 MB goes over in pieces, each its own event,
+    // so neither this thread nor the window's ever takes the whole at once.
+    constexpr qint64 kPiece = 1024 * 1024;
     auto fit = m_follows.find(logKey);
     if (fit == m_follows.end())
         return;
     LogFollow& f = fit->second;
     QFile file(f.path);
-    QString text;
     if (file.open(QIODevice::ReadOnly)) {
         if (file.size() < f.offset)
             f.offset = 0; // truncated or replaced
         file.seek(f.offset);
-        const QByteArray data = file.readAll();
-        // Hand over whole lines only while the attempt may still write.
-        const qsizetype cut = data.lastIndexOf('\n') + 1;
+        const QByteArray data = file.read(kPiece);
+        const bool more = f.offset + data.size() < file.size();
+        // Hand over whole lines only while the attempt may still write (a piece of a longer
+        // read may end anywhere: the decoder keeps its characters whole).
         const auto run = m_runs.find(f.key);
         const engine::Attempt* a =
             run == m_runs.end() ? nullptr : findAttempt(run->second, f.index, f.attempt - 1);
         const bool writing = a && engine::isUnderWay(a->outcome);
-        const QByteArray part = writing ? data.left(cut) : data;
+        const QByteArray part = writing && !more ? data.left(data.lastIndexOf('\n') + 1) : data;
         f.offset += part.size();
-        text = QString::fromUtf8(part);
-        const bool done = !f.timer || !writing;
+        const QString text = f.decoder->decode(part);
+        const bool done = (!f.timer || !writing) && !more;
         const QString key = f.key;
         const int index = f.index, attempt = f.attempt - 1;
         if (done)
             m_follows.erase(fit);
+        else if (more)
+            QTimer::singleShot(0, this, [this, logKey] { pollLog(logKey); });
         if (!text.isEmpty() || done)
             emit logTextArrived(key, index, attempt, text, done);
         return;
@@ -138,6 +166,46 @@ void LocalSource::pollLog(const QString& logKey) {
     m_follows.erase(fit);
     emit logTextArrived(key, index, attempt, QStringLiteral("(no log file %1 yet)\n").arg(path),
                         true);
+}
+
+void LocalSource::saveLog(const QString& key, int index, int attempt, const QString& path,
+                          bool timestamps) {
+    Q_UNUSED(timestamps); // local logs carry no times of their own
+    const LogFile file = logFileOf(key, index, attempt);
+    if (!file.error.isEmpty()) {
+        emit logSaved(key, index, path, 0, file.error.trimmed());
+        return;
+    }
+    QFile in(file.path);
+    QSaveFile out(path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        emit logSaved(key, index, path, 0,
+                      QStringLiteral("%1: %2").arg(file.path, in.errorString()));
+        return;
+    }
+    if (!out.open(QIODevice::WriteOnly)) {
+        emit logSaved(key, index, path, 0, QStringLiteral("%1: %2").arg(path, out.errorString()));
+        return;
+    }
+    // Copied in pieces: the log may be far larger than what is worth holding in memory.
+    qint64 written = 0;
+    while (!in.atEnd()) {
+        const QByteArray piece = in.read(1024 * 1024);
+        if (piece.isEmpty() && in.error() != QFileDevice::NoError) {
+            out.cancelWriting();
+            emit logSaved(key, index, path, 0,
+                          QStringLiteral("%1: %2").arg(file.path, in.errorString()));
+            return;
+        }
+        if (out.write(piece) != piece.size())
+            break;
+        written += piece.size();
+    }
+    if (!out.commit()) {
+        emit logSaved(key, index, path, 0, QStringLiteral("%1: %2").arg(path, out.errorString()));
+        return;
+    }
+    emit logSaved(key, index, path, written, QString());
 }
 
 void LocalSource::stopLog(const QString& key, int index) {

@@ -334,6 +334,18 @@ TEST(DecodeStatus, ReadsAnApiErrorBody) {
     EXPECT_EQ(s->message, "jobs.batch \"x\" not found");
 }
 
+TEST(DecodeStatus, ReadsTheCausesOfAnInvalidObject) {
+    const auto s = decodeStatus(
+        R"({"kind":"Status","status":"Failure","message":"Job.batch \"x\" is invalid","reason":"Invalid","details":{"name":"x","causes":[{"reason":"FieldValueInvalid","message":"Invalid value: -1: must be greater than or equal to 0","field":"spec.parallelism"},{"reason":"FieldValueRequired","message":"Required value"}]},"code":422})");
+    ASSERT_TRUE(s.ok()) << s.error().describe();
+    ASSERT_EQ(s->causes.size(), 2u);
+    EXPECT_EQ(s->causes[0].field, "spec.parallelism");
+    EXPECT_EQ(s->causes[0].type, "FieldValueInvalid");
+    EXPECT_EQ(s->causes[0].message, "Invalid value: -1: must be greater than or equal to 0");
+    EXPECT_EQ(s->causes[1].field, "");
+    EXPECT_EQ(s->causes[1].message, "Required value");
+}
+
 TEST(DecodeReconcileInput, ReadsJobPodsAndNow) {
     const auto r = decodeReconcileInput(R"({
         "now": "2026-11-22T10:05:00Z",
