@@ -40,6 +40,11 @@ void JobStore::loadRelaunchInput(const QString& key) {
     emit relaunchInputReady(key, {}, tr("%1: re-runs are not available for this source").arg(key));
 }
 
+void JobStore::deletePod(const QString& key, const QString& pod) {
+    emit actionFailed(key,
+                      tr("%1: pod %2 cannot be deleted: this source has no pods").arg(key, pod));
+}
+
 void JobStore::resumeJob(const QString& key) {
     emit actionFailed(key, tr("%1: only an interrupted local run can be resumed").arg(key));
 }
