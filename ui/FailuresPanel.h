@@ -11,6 +11,7 @@ class QGroupBox;
 
 namespace tessera::ui {
 
+class FailurePatternsView;
 class TableRowsModel;
 
 class FailuresPanel : public QWidget {
@@ -22,6 +23,7 @@ public:
     TableRowsModel* failuresModel() const { return m_failuresModel; }
     TableRowsModel* eventsModel() const { return m_eventsModel; }
     QString failuresTitle() const;
+    FailurePatternsView* patternsView() const { return m_patterns; }
 
 signals:
     // The user activated a row: show that index.
@@ -31,6 +33,7 @@ private:
     TableRowsModel* m_failuresModel;
     TableRowsModel* m_eventsModel;
     QGroupBox* m_failures;
+    FailurePatternsView* m_patterns;
 };
 
 } // namespace tessera::ui

@@ -38,7 +38,7 @@ using store::JobSnapshot;
 
 namespace {
 
-enum Tab { ScoreboardTab, FailuresTab, SpreadTab, ChartsTab, TimelineTab, TabCount };
+enum Tab { ScoreboardTab, FailuresTab, SpreadTab, ChartsTab, TimelineTab, PodsTab, TabCount };
 
 QDateTime attemptStart(const IndexAttempt& a) {
     return a.started.isValid() ? a.started : a.created;
@@ -72,7 +72,9 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_timeline = new TimelineWidget(this);
     m_tabs->addTab(m_timeline, tr("&Timeline"));
+    m_tabs->addTab(buildPodsTab(), tr("Pods")); // no letter left free: P, o, d and s are taken
     m_tabStale.assign(TabCount, true);
+    connectWorkbench();
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildHeader());
@@ -408,6 +410,10 @@ void JobView::refreshTab(int tab) {
         break;
     case TimelineTab:
         m_timeline->setSnapshot(m_snapshot);
+        break;
+    case PodsTab:
+        if (!refreshPods())
+            return; // too soon for a big job: m_podsLater comes back
         break;
     default:
         break;

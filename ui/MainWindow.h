@@ -12,6 +12,11 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
+#include <vector>
+
+namespace tessera::store {
+struct RelaunchInput;
+}
 #include <memory>
 
 class QComboBox;
@@ -25,6 +30,7 @@ class QTableView;
 namespace tessera::ui {
 
 class HistoryProblemBar;
+class JobListMenu;
 class JobListModel;
 class JobView;
 namespace launch {
@@ -76,6 +82,8 @@ public slots:
     // A finished local run: a Launch dialog over only its failed (or not succeeded) items, as a
     // new job whose report maps each new index back to the original one.
     void rerunIndexes(bool onlyFailed);
+    // The same over chosen indexes of a job (a Kubernetes index string: "1,3-5,7").
+    void rerunIndexesOf(const QString& key, const QString& indexes);
     // The selected local run, interrupted (its runner died): continue it as `tessera run
     // --resume` would, in a runner of its own.
     void resumeSelected();
@@ -99,6 +107,11 @@ private:
     void saveSettings();
     QString selectedKey() const;
     launch::LaunchDialog* newLaunchDialog();
+    using IndexChooser = std::function<std::vector<int32_t>(const store::RelaunchInput&)>;
+    void rerunJob(const QString& key, const IndexChooser& choose);
+    // MainWindowWorkbench.cpp: the job list's menu and multi-selection; a job view's requests.
+    void buildWorkbench();
+    void connectJobView(JobView* view);
     void startLocalRun(const tessera::local::RunOptions& options, const QString& temporaryFile);
     // The names of the local runs this window shows running (they go on when it closes).
     QStringList runningLocalRuns() const;
@@ -127,8 +140,9 @@ private:
     QPointer<QWidget> m_closePrompt;
     bool m_closeConfirmed = false;
     launch::LaunchedJobSelector* m_launched; // selects a job launched from here once listed
-    QString m_connectionText;                // without the dot
-    QColor m_connectionColour;               // the dot's
+    JobListMenu* m_jobListMenu = nullptr;
+    QString m_connectionText;  // without the dot
+    QColor m_connectionColour; // the dot's
 };
 
 } // namespace tessera::ui
