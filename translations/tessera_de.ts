@@ -1776,6 +1776,11 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>Double-click a row to see its pods.</source>
         <translation>Doppelklick auf eine Zeile zeigt ihre Pods.</translation>
     </message>
+    <message>
+        <source>Pods</source>
+        <comment>tab</comment>
+        <translation>Pods</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>

@@ -1756,6 +1756,11 @@ cancels it and leaves nothing behind.
         <source>Double-click a row to see its pods.</source>
         <translation>双击一行以查看其 Pod。</translation>
     </message>
+    <message>
+        <source>Pods</source>
+        <comment>tab</comment>
+        <translation>Pod</translation>
+    </message>
 </context>
 <context>
     <name>tessera::ui::LogViewWidget</name>

@@ -72,7 +72,7 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_timeline = new TimelineWidget(this);
     m_tabs->addTab(m_timeline, tr("&Timeline"));
-    m_tabs->addTab(buildPodsTab(), tr("Pods")); // no letter left free: P, o, d and s are taken
+    m_tabs->addTab(buildPodsTab(), tr("Pods", "tab")); // no letter left free: P, o, d and s are taken
     m_tabStale.assign(TabCount, true);
     connectWorkbench();
 
