@@ -72,7 +72,8 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_timeline = new TimelineWidget(this);
     m_tabs->addTab(m_timeline, tr("&Timeline"));
-    m_tabs->addTab(buildPodsTab(), tr("Pods", "tab")); // no letter left free: P, o, d and s are taken
+    // No Alt letter: P, o, d and s are all taken in the window.
+    m_tabs->addTab(buildPodsTab(), tr("Pods", "tab"));
     m_tabStale.assign(TabCount, true);
     connectWorkbench();
 
