@@ -136,6 +136,111 @@
     </message>
 </context>
 <context>
+    <name>JobActions</name>
+    <message numerus="yes">
+        <source>
+  … and %n more</source>
+        <translation>
+            <numerusform>
+  … und %n weiterer</numerusform>
+            <numerusform>
+  … und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspend jobs</source>
+        <translation>Jobs anhalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspend these %n jobs? Their running pods are stopped.</source>
+        <translation>
+            <numerusform>Diesen %n Job anhalten? Seine laufenden Pods werden beendet.</numerusform>
+            <numerusform>Diese %n Jobs anhalten? Ihre laufenden Pods werden beendet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspend %n jobs</source>
+        <translation>
+            <numerusform>%n Job anhalten</numerusform>
+            <numerusform>%n Jobs anhalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resume jobs</source>
+        <translation>Jobs fortsetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume these %n jobs?</source>
+        <translation>
+            <numerusform>Diesen %n Job fortsetzen?</numerusform>
+            <numerusform>Diese %n Jobs fortsetzen?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume %n jobs</source>
+        <translation>
+            <numerusform>%n Job fortsetzen</numerusform>
+            <numerusform>%n Jobs fortsetzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete jobs</source>
+        <translation>Jobs löschen</translation>
+    </message>
+    <message>
+        <source>Delete this job and its pods?</source>
+        <translation>Diesen Job samt seinen Pods löschen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete these %n jobs and their pods?</source>
+        <translation>
+            <numerusform>Diesen %n Job samt seinen Pods löschen?</numerusform>
+            <numerusform>Diese %n Jobs samt ihren Pods löschen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n jobs</source>
+        <translation>
+            <numerusform>%n Job löschen</numerusform>
+            <numerusform>%n Jobs löschen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set parallelism</source>
+        <translation>Parallelität setzen</translation>
+    </message>
+    <message>
+        <source>Pods of %1 running at once:</source>
+        <translation>Gleichzeitig laufende Pods von %1:</translation>
+    </message>
+    <message>
+        <source>Delete pods</source>
+        <translation>Pods löschen</translation>
+    </message>
+    <message>
+        <source>Delete this pod of %1? The job starts a new one as it would after kubectl delete pod.</source>
+        <translation>Diesen Pod von %1 löschen? Der Job startet einen neuen, wie nach kubectl delete pod.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete these %n pods of %1? The job starts new ones as it would after kubectl delete pod.</source>
+        <translation>
+            <numerusform>Diesen %n Pod von %1 löschen? Der Job startet einen neuen, wie nach kubectl delete pod.</numerusform>
+            <numerusform>Diese %n Pods von %1 löschen? Der Job startet neue, wie nach kubectl delete pod.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n pods</source>
+        <translation>
+            <numerusform>%n Pod löschen</numerusform>
+            <numerusform>%n Pods löschen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LanguageFonts</name>
     <message>
         <source>No font for %1 is installed (on Debian: apt install fonts-noto-cjk); Tessera shows English instead.</source>
@@ -796,6 +901,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>%1: saving logs is not available for this source</source>
         <translation>%1: Protokolle speichern ist für diese Quelle nicht verfügbar</translation>
     </message>
+    <message>
+        <source>%1: pod %2 cannot be deleted: this source has no pods</source>
+        <translation>%1: Pod %2 kann nicht gelöscht werden: Diese Quelle hat keine Pods</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -1024,6 +1133,85 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
 </context>
 <context>
+    <name>tessera::ui::FailurePatternsView</name>
+    <message>
+        <source>Failure patterns</source>
+        <translation>Fehlermuster</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehlschläge</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Indexes</source>
+        <translation>Indizes</translation>
+    </message>
+    <message>
+        <source>Show pods</source>
+        <translation>Pods zeigen</translation>
+    </message>
+    <message>
+        <source>Select indexes</source>
+        <translation>Indizes auswählen</translation>
+    </message>
+    <message>
+        <source>Re-run these indexes…</source>
+        <translation>Diese Indizes wiederholen…</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>Exit %1</translation>
+    </message>
+    <message>
+        <source>no exit code</source>
+        <translation>kein Exit-Code</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3)</source>
+        <translation>%1 auf %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 of failures: %2</source>
+        <translation>%1 der Fehlschläge: %2</translation>
+    </message>
+    <message>
+        <source>No failed attempts.</source>
+        <translation>Keine fehlgeschlagenen Versuche.</translation>
+    </message>
+    <message>
+        <source>Failure patterns (%1 failed attempts)</source>
+        <translation>Fehlermuster (%1 fehlgeschlagene Versuche)</translation>
+    </message>
+    <message>
+        <source>Failure pattern: %1</source>
+        <translation>Fehlermuster: %1</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::FailuresPanel</name>
     <message>
         <source>Index</source>
@@ -1231,6 +1419,74 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::JobListMenu</name>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Open in a new window</source>
+        <translation>In neuem Fenster öffnen</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Logs</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Copy names</source>
+        <translation>Namen kopieren</translation>
+    </message>
+    <message>
+        <source>Copy name</source>
+        <translation>Namen kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspend %n jobs</source>
+        <translation>
+            <numerusform>%n Job anhalten</numerusform>
+            <numerusform>%n Jobs anhalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume %n jobs</source>
+        <translation>
+            <numerusform>%n Job fortsetzen</numerusform>
+            <numerusform>%n Jobs fortsetzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Set parallelism…</source>
+        <translation>Parallelität setzen…</translation>
+    </message>
+    <message>
+        <source>Re-run failed indexes…</source>
+        <translation>Fehlgeschlagene Indizes wiederholen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n jobs…</source>
+        <translation>
+            <numerusform>%n Job löschen…</numerusform>
+            <numerusform>%n Jobs löschen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
     </message>
 </context>
 <context>
@@ -1605,6 +1861,89 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>ETA %1–%2 (%3/min, stragglers: %4)</source>
         <translation>Restzeit %1–%2 (%3/min, Nachzügler: %4)</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <comment>tab</comment>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Open log</source>
+        <translation>Log öffnen</translation>
+    </message>
+    <message>
+        <source>Describe pod</source>
+        <translation>Pod beschreiben</translation>
+    </message>
+    <message>
+        <source>YAML of the pod</source>
+        <translation>YAML des Pods</translation>
+    </message>
+    <message>
+        <source>Copy pod names</source>
+        <translation>Pod-Namen kopieren</translation>
+    </message>
+    <message>
+        <source>Copy pod name</source>
+        <translation>Pod-Namen kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n pods…</source>
+        <translation>
+            <numerusform>%n Pod löschen…</numerusform>
+            <numerusform>%n Pods löschen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete pod…</source>
+        <translation>Pod löschen…</translation>
+    </message>
+    <message>
+        <source>These pods are gone (known from the history only).</source>
+        <translation>Diese Pods existieren nicht mehr (nur aus dem Verlauf bekannt).</translation>
+    </message>
+    <message>
+        <source>Copy index string</source>
+        <translation>Index-Zeichenkette kopieren</translation>
+    </message>
+    <message>
+        <source>Re-run these indexes…</source>
+        <translation>Diese Indizes wiederholen…</translation>
+    </message>
+    <message>
+        <source>Index %1</source>
+        <translation>Index %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n indexes</source>
+        <translation>
+            <numerusform>%n Index</numerusform>
+            <numerusform>%n Indizes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show pods</source>
+        <translation>Pods zeigen</translation>
+    </message>
+    <message>
+        <source>Resume job</source>
+        <translation>Job fortsetzen</translation>
+    </message>
+    <message>
+        <source>Suspend job</source>
+        <translation>Job anhalten</translation>
+    </message>
+    <message>
+        <source>Set parallelism…</source>
+        <translation>Parallelität setzen…</translation>
+    </message>
+    <message>
+        <source>Select on the grid</source>
+        <translation>Im Raster auswählen</translation>
+    </message>
+    <message>
+        <source>Double-click a row to see its pods.</source>
+        <translation>Doppelklick auf eine Zeile zeigt ihre Pods.</translation>
     </message>
 </context>
 <context>
@@ -2256,6 +2595,104 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>, exit code %1</source>
         <translation>, Exit-Code %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::PodsModel</name>
+    <message>
+        <source>Recorded in the history; the pod is gone</source>
+        <translation>Im Verlauf aufgezeichnet; der Pod existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::PodsPanel</name>
+    <message>
+        <source>Filter pods by name, node, zone, reason, phase…</source>
+        <translation>Pods nach Name, Knoten, Zone, Grund, Phase filtern…</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
+    <message>
+        <source>Show all pods</source>
+        <translation>Alle Pods zeigen</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Indexes %1</source>
+        <translation>Indizes %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pods</source>
+        <translation>%1 von %2 Pods</translation>
     </message>
 </context>
 <context>

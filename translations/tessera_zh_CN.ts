@@ -136,6 +136,101 @@
     </message>
 </context>
 <context>
+    <name>JobActions</name>
+    <message numerus="yes">
+        <source>
+  … and %n more</source>
+        <translation>
+            <numerusform>
+  … 以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspend jobs</source>
+        <translation>挂起作业</translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspend these %n jobs? Their running pods are stopped.</source>
+        <translation>
+            <numerusform>挂起这 %n 个作业？其运行中的 Pod 将被停止。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspend %n jobs</source>
+        <translation>
+            <numerusform>挂起 %n 个作业</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resume jobs</source>
+        <translation>恢复作业</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume these %n jobs?</source>
+        <translation>
+            <numerusform>恢复这 %n 个作业？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume %n jobs</source>
+        <translation>
+            <numerusform>恢复 %n 个作业</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete jobs</source>
+        <translation>删除作业</translation>
+    </message>
+    <message>
+        <source>Delete this job and its pods?</source>
+        <translation>删除此作业及其 Pod？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete these %n jobs and their pods?</source>
+        <translation>
+            <numerusform>删除这 %n 个作业及其 Pod？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n jobs</source>
+        <translation>
+            <numerusform>删除 %n 个作业</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set parallelism</source>
+        <translation>设置并行度</translation>
+    </message>
+    <message>
+        <source>Pods of %1 running at once:</source>
+        <translation>%1 同时运行的 Pod 数：</translation>
+    </message>
+    <message>
+        <source>Delete pods</source>
+        <translation>删除 Pod</translation>
+    </message>
+    <message>
+        <source>Delete this pod of %1? The job starts a new one as it would after kubectl delete pod.</source>
+        <translation>删除 %1 的此 Pod？作业会像 kubectl delete pod 之后那样启动一个新的。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete these %n pods of %1? The job starts new ones as it would after kubectl delete pod.</source>
+        <translation>
+            <numerusform>删除 %1 的这 %n 个 Pod？作业会像 kubectl delete pod 之后那样启动新的。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n pods</source>
+        <translation>
+            <numerusform>删除 %n 个 Pod</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LanguageFonts</name>
     <message>
         <source>No font for %1 is installed (on Debian: apt install fonts-noto-cjk); Tessera shows English instead.</source>
@@ -791,6 +886,10 @@ cancels it and leaves nothing behind.
         <source>%1: saving logs is not available for this source</source>
         <translation>%1：此来源无法保存日志</translation>
     </message>
+    <message>
+        <source>%1: pod %2 cannot be deleted: this source has no pods</source>
+        <translation>%1：无法删除 Pod %2：此来源没有 Pod</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::LocalSource</name>
@@ -1018,6 +1117,85 @@ cancels it and leaves nothing behind.
     </message>
 </context>
 <context>
+    <name>tessera::ui::FailurePatternsView</name>
+    <message>
+        <source>Failure patterns</source>
+        <translation>失败模式</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>失败次数</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>退出码</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>Indexes</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Show pods</source>
+        <translation>显示 Pod</translation>
+    </message>
+    <message>
+        <source>Select indexes</source>
+        <translation>选中索引</translation>
+    </message>
+    <message>
+        <source>Re-run these indexes…</source>
+        <translation>重新运行这些索引…</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>no exit code</source>
+        <translation>无退出码</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3)</source>
+        <translation>%1，位于 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 of failures: %2</source>
+        <translation>%1 的失败：%2</translation>
+    </message>
+    <message>
+        <source>No failed attempts.</source>
+        <translation>没有失败的尝试。</translation>
+    </message>
+    <message>
+        <source>Failure patterns (%1 failed attempts)</source>
+        <translation>失败模式（%1 次失败尝试）</translation>
+    </message>
+    <message>
+        <source>Failure pattern: %1</source>
+        <translation>失败模式：%1</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::FailuresPanel</name>
     <message>
         <source>Index</source>
@@ -1225,6 +1403,71 @@ cancels it and leaves nothing behind.
     <message>
         <source>Took %1</source>
         <translation>耗时 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::JobListMenu</name>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open in a new window</source>
+        <translation>在新窗口中打开</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Copy names</source>
+        <translation>复制名称</translation>
+    </message>
+    <message>
+        <source>Copy name</source>
+        <translation>复制名称</translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspend %n jobs</source>
+        <translation>
+            <numerusform>挂起 %n 个作业</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation>挂起</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume %n jobs</source>
+        <translation>
+            <numerusform>恢复 %n 个作业</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Set parallelism…</source>
+        <translation>设置并行度…</translation>
+    </message>
+    <message>
+        <source>Re-run failed indexes…</source>
+        <translation>重新运行失败的索引…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n jobs…</source>
+        <translation>
+            <numerusform>删除 %n 个作业…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
     </message>
 </context>
 <context>
@@ -1598,6 +1841,87 @@ cancels it and leaves nothing behind.
     <message>
         <source>ETA %1–%2 (%3/min, stragglers: %4)</source>
         <translation>预计剩余 %1–%2（%3/分钟，掉队者：%4）</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <comment>tab</comment>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Open log</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Describe pod</source>
+        <translation>描述 Pod</translation>
+    </message>
+    <message>
+        <source>YAML of the pod</source>
+        <translation>Pod 的 YAML</translation>
+    </message>
+    <message>
+        <source>Copy pod names</source>
+        <translation>复制 Pod 名称</translation>
+    </message>
+    <message>
+        <source>Copy pod name</source>
+        <translation>复制 Pod 名称</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n pods…</source>
+        <translation>
+            <numerusform>删除 %n 个 Pod…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete pod…</source>
+        <translation>删除 Pod…</translation>
+    </message>
+    <message>
+        <source>These pods are gone (known from the history only).</source>
+        <translation>这些 Pod 已不存在（仅在历史记录中可见）。</translation>
+    </message>
+    <message>
+        <source>Copy index string</source>
+        <translation>复制索引字符串</translation>
+    </message>
+    <message>
+        <source>Re-run these indexes…</source>
+        <translation>重新运行这些索引…</translation>
+    </message>
+    <message>
+        <source>Index %1</source>
+        <translation>索引 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n indexes</source>
+        <translation>
+            <numerusform>%n 个索引</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show pods</source>
+        <translation>显示 Pod</translation>
+    </message>
+    <message>
+        <source>Resume job</source>
+        <translation>恢复作业</translation>
+    </message>
+    <message>
+        <source>Suspend job</source>
+        <translation>挂起作业</translation>
+    </message>
+    <message>
+        <source>Set parallelism…</source>
+        <translation>设置并行度…</translation>
+    </message>
+    <message>
+        <source>Select on the grid</source>
+        <translation>在网格中选中</translation>
+    </message>
+    <message>
+        <source>Double-click a row to see its pods.</source>
+        <translation>双击一行以查看其 Pod。</translation>
     </message>
 </context>
 <context>
@@ -2248,6 +2572,104 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>, exit code %1</source>
         <translation>，退出码 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::PodsModel</name>
+    <message>
+        <source>Recorded in the history; the pod is gone</source>
+        <translation>已记录在历史中；该 Pod 已不存在</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>退出码</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>重启次数</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::ui::PodsPanel</name>
+    <message>
+        <source>Filter pods by name, node, zone, reason, phase…</source>
+        <translation>按名称、节点、可用区、原因、阶段筛选 Pod…</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>退出码</translation>
+    </message>
+    <message>
+        <source>Show all pods</source>
+        <translation>显示全部 Pod</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Indexes %1</source>
+        <translation>索引 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pods</source>
+        <translation>%1 / %2 个 Pod</translation>
     </message>
 </context>
 <context>

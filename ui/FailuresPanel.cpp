@@ -1,5 +1,6 @@
 #include "FailuresPanel.h"
 
+#include "FailurePatternsView.h"
 #include "Format.h"
 #include "TableColumns.h"
 #include "TableRowsModel.h"
@@ -40,6 +41,8 @@ FailuresPanel::FailuresPanel(QWidget* parent)
     auto* eventsView = makeSortableTable(m_eventsModel, events, QStringLiteral("eventsTable"));
     fitColumnsStretching(eventsView, 2); // Message takes the width, not "Last seen"
     (new QVBoxLayout(events))->addWidget(eventsView);
+    m_patterns = new FailurePatternsView(split);
+    split->addWidget(m_patterns);
     split->addWidget(m_failures);
     split->addWidget(events);
     auto* layout = new QVBoxLayout(this);
@@ -117,6 +120,7 @@ void FailuresPanel::setSnapshot(const store::JobSnapshot& s) {
     total += static_cast<int>(rows.size());
     m_failures->setTitle(tr("Failing indexes (%1)").arg(QLocale().toString(total)));
     m_failuresModel->setRows(std::move(rows));
+    m_patterns->setPatterns(store::failurePatternsOf(s));
     m_eventsModel->setRows(eventRows(s.events));
 }
 

@@ -12,6 +12,9 @@ class QGroupBox;
 
 namespace tessera::ui {
 
+class FailurePatternsView;
+class TableRowsModel;
+
 class FailuresPanel : public QWidget {
     Q_OBJECT
 public:
@@ -25,6 +28,7 @@ public:
     // describe view.
     static QStringList eventHeaders();
     static std::vector<TableRowsModel::Row> eventRows(const std::vector<store::Event>& events);
+    FailurePatternsView* patternsView() const { return m_patterns; }
 
 signals:
     // The user activated a row: show that index.
@@ -34,6 +38,7 @@ private:
     TableRowsModel* m_failuresModel;
     TableRowsModel* m_eventsModel;
     QGroupBox* m_failures;
+    FailurePatternsView* m_patterns;
 };
 
 } // namespace tessera::ui

@@ -2,6 +2,8 @@
 
 #include "CommandPalette.h"
 #include "DisplayCheck.h"
+#include "FailurePatternsView.h"
+#include "FailuresPanel.h"
 #include "IndexGridWidget.h"
 #include "JobListModel.h"
 #include "JobView.h"
@@ -205,6 +207,28 @@ private:
             if (m_ticks++ < 2)
                 return;
             save(m_window->jobView(), "job-stragglers");
+            // The failing job's pods, those of its largest failure pattern.
+            selectRow(m_key);
+            m_ticks = 0;
+            break;
+        case 13: {
+            JobView* view = m_window->jobView();
+            if (!view || !view->snapshot() || m_ticks++ < 4)
+                return;
+            view->tabs()->setCurrentWidget(view->failuresPanel());
+            m_ticks = 0;
+            break;
+        }
+        case 14:
+            if (m_ticks++ < 2)
+                return;
+            m_window->jobView()->failuresPanel()->patternsView()->showPodsOf(0);
+            m_ticks = 0;
+            break;
+        case 15:
+            if (m_ticks++ < 2)
+                return;
+            save(m_window->jobView(), "job-pods");
             QApplication::exit(0);
             return;
         }

@@ -42,7 +42,17 @@ using store::JobSnapshot;
 
 namespace {
 
-enum Tab { ScoreboardTab, FailuresTab, SpreadTab, ChartsTab, TimelineTab, TabCount };
+// In the order of the tabs (the Stragglers tab refreshes with every snapshot, not here).
+enum Tab {
+    ScoreboardTab,
+    FailuresTab,
+    SpreadTab,
+    ChartsTab,
+    TimelineTab,
+    StragglersTab,
+    PodsTab,
+    TabCount
+};
 
 QDateTime attemptStart(const IndexAttempt& a) {
     return a.started.isValid() ? a.started : a.created;
@@ -82,7 +92,10 @@ JobView::JobView(store::JobStore* store, QString key, QWidget* parent)
         m_tabs->setCurrentIndex(ScoreboardTab);
     });
     m_tabs->addTab(m_stragglers, tr("Stra&gglers"));
+    // No Alt letter: P, o, d and s are all taken in the window.
+    m_tabs->addTab(buildPodsTab(), tr("Pods", "tab"));
     m_tabStale.assign(TabCount, true);
+    connectWorkbench();
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildHeader());
@@ -445,6 +458,10 @@ void JobView::refreshTab(int tab) {
         break;
     case TimelineTab:
         m_timeline->setSnapshot(m_snapshot);
+        break;
+    case PodsTab:
+        if (!refreshPods())
+            return; // too soon for a big job: m_podsLater comes back
         break;
     default:
         break;

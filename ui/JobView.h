@@ -9,10 +9,12 @@
 
 #include <QElapsedTimer>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 #include <QWidget>
 
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
@@ -28,6 +30,7 @@ class GridLegendWidget;
 class IndexGridWidget;
 class LogViewWidget;
 class StragglersPanel;
+class PodsPanel;
 class TableRowsModel;
 class TimelineWidget;
 
@@ -53,6 +56,13 @@ public:
     QLabel* factsLabel() const { return m_facts; }
     TableRowsModel* attemptsModel() const { return m_attemptsModel; }
     QTabWidget* tabs() const { return m_tabs; }
+    PodsPanel* podsPanel() const { return m_pods; }
+    // The context menus (JobViewMenus.cpp), built for what is under the pointer or selected:
+    // some indexes of the grid or the failures table, the selected pods, the selected attempt.
+    // Each is a new object the caller shows or deletes.
+    QMenu* indexesMenu(const engine::IndexSet& indexes);
+    QMenu* podsMenu();
+    QMenu* attemptsMenu();
     // The index whose attempts the details panel shows (-1: none).
     int detailsIndex() const { return m_detailsIndex; }
     // The tooltip's extra lines for one index (attempts, exit codes).
@@ -77,15 +87,35 @@ public slots:
     void confirmDelete();
     // An interrupted local run: continue it (the store starts its runner again).
     void resume();
+    // The Pods tab narrowed to one node, one zone, some indexes or some pods (JobViewPods.cpp).
+    void showPodsOfNode(const QString& node);
+    void showPodsOfZone(const QString& zone);
+    void showPodsOfIndexes(const engine::IndexSet& indexes);
+    void showPods(const QSet<QString>& pods, const QString& label);
+    // Selects these indexes on the grid (and shows the scoreboard).
+    void selectIndexes(const engine::IndexSet& indexes);
 
 signals:
     // The job disappeared from its source (deleted here or elsewhere).
     void jobRemoved(const QString& key);
+    // Asked from a context menu; the main window carries them out. `pod` empty: the Job itself.
+    void yamlRequested(const QString& key, const QString& pod);
+    void describeRequested(const QString& key, const QString& pod);
+    // A re-run of these indexes (a Kubernetes index string) in the re-run dialog.
+    void rerunRequested(const QString& key, const QString& indexes);
 
 private:
     QWidget* buildHeader();
     QWidget* buildScoreboardTab();
     QWidget* buildSpreadTab();
+    QWidget* buildPodsTab(); // JobViewPods.cpp
+    void connectWorkbench(); // JobViewPods.cpp: spread, grid and failures to the pods
+    // False when it waits (a big job's pods refresh at most once a second).
+    bool refreshPods();
+    // The menu entries on pods (JobViewMenus.cpp).
+    void addPodEntries(QMenu* menu, const std::vector<store::IndexAttempt>& pods);
+    void addIndexEntries(QMenu* menu, const engine::IndexSet& indexes);
+    void popup(QMenu* menu, const QPoint& globalPos);
     void refreshHeader();
     void refreshIndexStrings();
     void refreshDetails();
@@ -136,6 +166,9 @@ private:
     int m_detailsIndex = -1;
 
     FailuresPanel* m_failures;
+    PodsPanel* m_pods = nullptr;
+    QElapsedTimer m_podsAge;
+    QTimer m_podsLater; // a big job's pods refresh at most once a second; the last one comes
     TableRowsModel* m_nodesModel;
     TableRowsModel* m_zonesModel;
     ChartsWidget* m_charts;

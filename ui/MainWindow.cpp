@@ -175,6 +175,7 @@ void MainWindow::buildUi() {
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateListState);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateListState);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateListState);
+    buildWorkbench();
     updateListState();
 }
 
@@ -226,6 +227,7 @@ void MainWindow::openJob(const QString& key) {
     m_jobView->tabs()->setCurrentIndex(tab);
     m_right->addWidget(m_jobView);
     m_right->setCurrentWidget(m_jobView);
+    connectJobView(m_jobView);
     // Tab from the job list goes to the scoreboard (then the tabs and the log: JobView).
     QWidget::setTabOrder(m_table, m_jobView->grid());
 }
@@ -248,6 +250,7 @@ void MainWindow::openJobInWindow(const QString& key) {
     view->setAttribute(Qt::WA_DeleteOnClose);
     view->setWindowTitle(tr("%1 — Tessera").arg(key.section(QLatin1Char('/'), -1)));
     view->resize(1100, 760);
+    connectJobView(view);
     // Its own keys: Ctrl+W and Esc close it, Ctrl+L goes to the log's index box.
     auto* close = new QAction(view);
     close->setShortcuts({QKeySequence::Close, QKeySequence(Qt::Key_Escape)});

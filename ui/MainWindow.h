@@ -13,6 +13,11 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
+#include <vector>
+
+namespace tessera::store {
+struct RelaunchInput;
+}
 #include <memory>
 
 class QComboBox;
@@ -32,6 +37,7 @@ namespace tessera::ui {
 class DesktopNotifier;
 class HistoryProblemBar;
 class JobEndWatcher;
+class JobListMenu;
 class JobListModel;
 class CompareRunsDialog;
 class JobView;
@@ -91,6 +97,8 @@ public slots:
     // A finished local run: a Launch dialog over only its failed (or not succeeded) items, as a
     // new job whose report maps each new index back to the original one.
     void rerunIndexes(bool onlyFailed);
+    // The same over chosen indexes of a job (a Kubernetes index string: "1,3-5,7").
+    void rerunIndexesOf(const QString& key, const QString& indexes);
     // The selected local run, interrupted (its runner died): continue it as `tessera run
     // --resume` would, in a runner of its own.
     void resumeSelected();
@@ -100,6 +108,8 @@ public slots:
     void openYaml(const QString& jobKey);
     void openPodYaml(const QString& jobKey, const QString& pod);
     void openPodDescribe(const QString& jobKey, const QString& pod);
+    // The YAML of the job (pod empty) or of one of its pods.
+    void openObjectYaml(const QString& jobKey, const QString& pod);
     // The job opened on its log of `index`, attempt (0-based; -1 newest), with its search open.
     void openLog(const QString& jobKey, int index, int attempt = -1);
 
@@ -128,6 +138,11 @@ private:
     // Once per source, when its first jobs are listed: select one (FirstSelection).
     void selectFirstJob();
     launch::LaunchDialog* newLaunchDialog();
+    using IndexChooser = std::function<std::vector<int32_t>(const store::RelaunchInput&)>;
+    void rerunJob(const QString& key, const IndexChooser& choose);
+    // MainWindowWorkbench.cpp: the job list's menu and multi-selection; a job view's requests.
+    void buildWorkbench();
+    void connectJobView(JobView* view);
     void startLocalRun(const tessera::local::RunOptions& options, const QString& temporaryFile);
     // The names of the local runs this window shows running (they go on when it closes).
     QStringList runningLocalRuns() const;
@@ -162,6 +177,7 @@ private:
     bool m_firstSelectionPending = false;    // the source opened lists no job yet
     JobEndWatcher* m_endWatcher;
     QAction* m_notifyAction = nullptr; // Job > Notify when it ends, for the selected job
+    JobListMenu* m_jobListMenu = nullptr;
 };
 
 } // namespace tessera::ui

@@ -6,6 +6,7 @@
 #include "JobView.h"
 #include "MainWindow.h"
 #include "ReportExporter.h"
+#include "engine/IndexSet.h"
 #include "launch/LaunchDialog.h"
 #include "launch/LaunchGenerator.h"
 #include "launch/LaunchedJobSelector.h"
@@ -22,6 +23,7 @@
 #include <QStatusBar>
 #include <QUrl>
 #include <algorithm>
+#include <climits>
 #include <memory>
 #include <set>
 
@@ -129,7 +131,19 @@ void MainWindow::openLaunchFiles(const QStringList& paths) {
 }
 
 void MainWindow::rerunIndexes(bool onlyFailed) {
-    const QString key = selectedKey();
+    rerunJob(selectedKey(), [onlyFailed](const store::RelaunchInput& input) {
+        return onlyFailed ? input.failed : input.notSucceeded;
+    });
+}
+
+void MainWindow::rerunIndexesOf(const QString& key, const QString& indexes) {
+    const auto chosen = engine::IndexSet::parseLenient(indexes.toStdString(), INT32_MAX);
+    rerunJob(key, [chosen](const store::RelaunchInput&) {
+        return std::vector<int32_t>(chosen.begin(), chosen.end());
+    });
+}
+
+void MainWindow::rerunJob(const QString& key, const IndexChooser& choose) {
     store::JobStore* jobStore = m_host ? m_host->store() : nullptr;
     if (key.isEmpty() || jobStore == nullptr) {
         statusBar()->showMessage(tr("Select a finished job to re-run its indexes."), 5000);
@@ -141,7 +155,7 @@ void MainWindow::rerunIndexes(bool onlyFailed) {
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = connect(
         jobStore, &store::JobStore::relaunchInputReady, this,
-        [this, key, onlyFailed, sourceId, connection](
+        [this, key, choose, sourceId, connection](
             const QString& answered, const store::RelaunchInputPtr& input, const QString& error) {
             if (answered != key)
                 return;
@@ -150,7 +164,7 @@ void MainWindow::rerunIndexes(bool onlyFailed) {
                 statusBar()->showMessage(error, 15000);
                 return;
             }
-            const std::vector<int32_t>& subset = onlyFailed ? input->failed : input->notSucceeded;
+            const std::vector<int32_t> subset = choose(*input);
             if (subset.empty()) {
                 statusBar()->showMessage(tr("Nothing to re-run: no index qualifies."), 10000);
                 return;

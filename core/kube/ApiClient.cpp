@@ -716,4 +716,12 @@ void ApiClient::deleteJob(const QString& ns, const QString& name, QObject* conte
     send(std::move(r), context, std::move(done));
 }
 
+void ApiClient::deletePod(const QString& ns, const QString& name, QObject* context,
+                          Callback<ApiResponse> done) {
+    Request r;
+    r.verb = "DELETE";
+    r.path = podsPath(ns) + QLatin1Char('/') + name;
+    send(std::move(r), context, std::move(done));
+}
+
 } // namespace tessera::kube

@@ -133,6 +133,11 @@ public:
     void deleteJob(const QString& namespace_, const QString& name, QObject* context,
                    Callback<ApiResponse> done);
 
+    // ---- Actions on Pods (v1) ----
+    // Deletes one pod (its default grace period), as `kubectl delete pod` does.
+    void deletePod(const QString& namespace_, const QString& name, QObject* context,
+                   Callback<ApiResponse> done);
+
     // Paths, for informers and tests.
     static QString jobsPath(const QString& namespace_); // "" namespace: all namespaces
     static QString podsPath(const QString& namespace_);

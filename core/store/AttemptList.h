@@ -30,6 +30,9 @@ struct IndexAttempt {
     QDateTime created, started, finished;
     int exitCode = -1; // -1 while no container has terminated
     std::optional<int> signal;
+    // The pod's container restarts (engine::podRestartCount) as last seen; 0 for a row read back
+    // from the History, which does not record them.
+    int restarts = 0;
     // The last lines of a failed pod's log, in History rows only: a snapshot's attempts leave it
     // empty (about 0.5 KB per failed pod); the source reads it back when the pod is gone.
     QString logTail;

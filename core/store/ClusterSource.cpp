@@ -6,6 +6,7 @@
 #include "RelaunchInput.h"
 #include "RunHistory.h"
 #include "engine/IndexSet.h"
+#include "engine/PodClassification.h"
 #include "report/ClusterReportLoader.h"
 
 #include <QPointer>
@@ -109,6 +110,7 @@ IndexAttempt ClusterSource::attemptOf(const codec::PodObject& o) {
     a.started = toDateTime(p.startTime);
     a.reason = qs(p.reason);
     a.message = qs(p.message);
+    a.restarts = static_cast<int>(engine::podRestartCount(p));
     // The container that says why: a failed one first, else any terminated, else a waiting one.
     const engine::ContainerStatus* why = nullptr;
     for (const auto& c : p.containerStatuses) {
@@ -423,6 +425,17 @@ void ClusterSource::setSuspended(const QString& key, bool suspended) {
 void ClusterSource::deleteJob(const QString& key) {
     jobAction(key, "delete", [&](const QString& ns, const QString& name, auto done) {
         m_client->deleteJob(ns, name, this, std::move(done));
+    });
+}
+
+void ClusterSource::deletePod(const QString& key, const QString& pod) {
+    if (pod.isEmpty()) {
+        emit actionFailed(key, QStringLiteral("delete pod: no pod name given"));
+        return;
+    }
+    // The pod lives in its Job's namespace (the key's).
+    jobAction(key, "delete pod", [&](const QString& ns, const QString&, auto done) {
+        m_client->deletePod(ns, pod, this, std::move(done));
     });
 }
 

@@ -89,6 +89,7 @@ public:
     void setParallelism(const QString& key, int parallelism) override;
     void setSuspended(const QString& key, bool suspended) override;
     void deleteJob(const QString& key) override;
+    void deletePod(const QString& key, const QString& pod) override;
     void fetchLog(const QString& key, int index, int attempt, bool follow) override;
     void fetchLogWith(const QString& key, int index, int attempt, LogFetch how) override;
     void saveLog(const QString& key, int index, int attempt, const QString& path,

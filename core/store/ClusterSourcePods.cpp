@@ -292,6 +292,7 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
         ++s.podsByNode[p.node];
         ++s.podsByZone[m_nodeZones.value(p.node)];
     }
+    s.nodeZones = m_nodeZones;
     s.events = w.events;
     s.timeline = w.timeline;
     s.originalIndexes = originalIndexesOf(*jit, w);

@@ -7,6 +7,7 @@
 #include "engine/JobState.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QMap>
 #include <QMetaType>
 #include <QString>
@@ -106,12 +107,17 @@ struct JobSnapshot {
     // null for any other job. Shared by the snapshots of a job: it changes with the job, not
     // with each snapshot.
     std::shared_ptr<const std::map<int32_t, int32_t>> originalIndexes;
+    // Each node's topology.kubernetes.io/zone label, as the source last listed the nodes (the
+    // zone of an attempt is its node's). Implicitly shared: snapshots hold the same table.
+    QHash<QString, QString> nodeZones;
 
     // The name the pods' hostnames are made of: jobName, else (a snapshot not filled from a Job)
     // the row's name.
     const QString& podJobName() const { return jobName.isEmpty() ? summary.name : jobName; }
     // The hostname the pod of `index` runs with (podHostname).
     QString hostname(int index) const { return podHostname(podJobName(), index, subdomain); }
+    // The zone of `node` ("" when unknown).
+    QString zoneOf(const QString& node) const { return nodeZones.value(node); }
     // How many attempts of one index failed (0 when none did).
     int failuresOf(int index) const {
         const auto it = failureCount.find(index);

@@ -48,6 +48,11 @@ void JobStore::saveLog(const QString& key, int index, int attempt, const QString
                   tr("%1: saving logs is not available for this source").arg(key));
 }
 
+void JobStore::deletePod(const QString& key, const QString& pod) {
+    emit actionFailed(key,
+                      tr("%1: pod %2 cannot be deleted: this source has no pods").arg(key, pod));
+}
+
 void JobStore::resumeJob(const QString& key) {
     emit actionFailed(key, tr("%1: only an interrupted local run can be resumed").arg(key));
 }

@@ -84,6 +84,9 @@ public:
     // Continue a job whose runner died (a local run shown "Interrupted"), as `tessera run
     // --resume` would. By default: not available for this source (actionFailed).
     Q_INVOKABLE virtual void resumeJob(const QString& key);
+    // Deletes one pod of the job (by name), as `kubectl delete pod` would; its Job's controller
+    // counts and replaces it. By default: not available for this source (actionFailed).
+    Q_INVOKABLE virtual void deletePod(const QString& key, const QString& pod);
     // index's attempt (as in IndexAttempt::attempt; -1 = the newest). Text arrives in pieces
     // through logTextArrived; `finished` on the last one. index == kAllIndexes: the job's logs
     // merged, as `kubectl logs --prefix` would: the last kMergedLines lines of the newest attempt

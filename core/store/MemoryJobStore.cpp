@@ -119,6 +119,11 @@ void MemoryJobStore::setSuspended(const QString& key, bool suspended) {
     });
 }
 
+void MemoryJobStore::deletePod(const QString& key, const QString& pod) {
+    record("deletePod", key);
+    m_deletedPods.push_back(pod);
+}
+
 void MemoryJobStore::deleteJob(const QString& key) {
     record("deleteJob", key);
     if (m_jobs.count(key) == 0) {

@@ -32,6 +32,7 @@ public:
     void setLog(const QString& key, int index, const QString& text);
 
     const std::vector<Action>& actions() const { return m_actions; }
+    const QStringList& deletedPods() const { return m_deletedPods; }
     const QString& namespaceFilter() const { return m_namespace; }
     std::optional<JobSummary> job(const QString& key) const;
 
@@ -41,6 +42,7 @@ public:
     void setParallelism(const QString& key, int parallelism) override;
     void setSuspended(const QString& key, bool suspended) override;
     void deleteJob(const QString& key) override;
+    void deletePod(const QString& key, const QString& pod) override;
     void fetchLog(const QString& key, int index, int attempt, bool follow) override;
 
 private:
@@ -48,6 +50,7 @@ private:
     void changeJob(const QString& key, const std::function<void(JobSummary&)>& change);
 
     std::map<QString, JobSummary> m_jobs;
+    QStringList m_deletedPods;
     QHash<QString, JobSnapshot> m_snapshots;
     QHash<QString, QString> m_logs; // key + '#' + index
     std::vector<Action> m_actions;
