@@ -233,8 +233,15 @@ bool LocalSource::reload(Run& run) {
     auto loaded = local::RunDirectory::load(run.dir.toStdString());
     if (!loaded) {
         // A run being created right now may not be readable yet: try again at the next scan.
-        return false;
+        // Still unreadable at the next one: it is listed, saying why, never silently left out.
+        const QString error = QString::fromStdString(loaded.error().describe());
+        const bool changed = run.loadError != error || run.unreadableScans == 1;
+        run.loadError = error;
+        ++run.unreadableScans;
+        return run.unreadableScans >= 2 && changed;
     }
+    run.loadError.clear();
+    run.unreadableScans = 0;
     run.journalSize = journal.size();
     run.journalTime = t;
     run.job = std::move(loaded->job);
@@ -275,6 +282,12 @@ JobSummary LocalSource::summaryOf(const QString& key, const Run& run) const {
     if (o.job.metadata.uid.empty())
         o.job.metadata.uid = run.dir.toStdString(); // a run directory is unique on this machine
     JobSummary s = ClusterSource::summarize(key, o);
+    if (!run.loadError.isEmpty()) {
+        // Nothing can drive or report it until its files read again; the reason says why.
+        s.status = engine::JobState::Interrupted;
+        s.statusReason = tr("Unreadable: %1").arg(run.loadError);
+        return s;
+    }
     // A run's Job has no creationTimestamp (no API server set one): its age counts from its
     // start, so the job list's Age column is not left empty.
     if (!s.created.isValid())

@@ -101,6 +101,11 @@ private:
         quint64 serial = 0;
         // A re-run's original indexes (run.conf); null for a first run.
         std::shared_ptr<const std::map<int32_t, int32_t>> originalIndexes;
+        // Why its files could not be read (the loader's message naming file and line), and for
+        // how many scans in a row: a run being created is unreadable for a moment, one that stays
+        // so is listed with the reason rather than left out.
+        QString loadError;
+        int unreadableScans = 0;
     };
     struct LogFollow {
         QString key, path;
