@@ -314,8 +314,8 @@ engine::Result<RunSnapshot> RunDirectory::load(const std::string& dir,
         manifest = std::move(m->first);
     }
     const auto itemCount = static_cast<int32_t>(s.workList.size());
-    auto records = readRecords ? readRecords(s.config, itemCount)
-                               : Journal::read(rd.journalPath(), itemCount);
+    auto records =
+        readRecords ? readRecords(s.config, itemCount) : Journal::read(rd.journalPath(), itemCount);
     if (!records.ok())
         return records.error();
     s.records = std::move(records).value();

@@ -40,10 +40,10 @@ QJsonArray verbs(bool subresource, bool createOnly = false) {
         return QJsonArray{QStringLiteral("create")};
     if (subresource)
         return QJsonArray{QStringLiteral("get"), QStringLiteral("patch"), QStringLiteral("update")};
-    return QJsonArray{QStringLiteral("create"), QStringLiteral("delete"),
-                      QStringLiteral("deletecollection"), QStringLiteral("get"),
-                      QStringLiteral("list"), QStringLiteral("patch"),
-                      QStringLiteral("update"), QStringLiteral("watch")};
+    return QJsonArray{
+        QStringLiteral("create"), QStringLiteral("delete"), QStringLiteral("deletecollection"),
+        QStringLiteral("get"),    QStringLiteral("list"),   QStringLiteral("patch"),
+        QStringLiteral("update"), QStringLiteral("watch")};
 }
 
 } // namespace
@@ -75,15 +75,16 @@ const ResourceInfo* findResource(const QString& group, const QString& name) {
 }
 
 QByteArray versionDocument() {
-    return compact(QJsonObject{{QStringLiteral("major"), QStringLiteral("1")},
-                               {QStringLiteral("minor"), QStringLiteral("32")},
-                               {QStringLiteral("gitVersion"), QStringLiteral("v1.32.0-tessera")},
-                               {QStringLiteral("gitCommit"), QStringLiteral("tessera")},
-                               {QStringLiteral("gitTreeState"), QStringLiteral("clean")},
-                               {QStringLiteral("buildDate"), QStringLiteral("2026-01-01T00:00:00Z")},
-                               {QStringLiteral("goVersion"), QStringLiteral("n/a")},
-                               {QStringLiteral("compiler"), QStringLiteral("gc")},
-                               {QStringLiteral("platform"), QStringLiteral("linux/amd64")}});
+    return compact(
+        QJsonObject{{QStringLiteral("major"), QStringLiteral("1")},
+                    {QStringLiteral("minor"), QStringLiteral("32")},
+                    {QStringLiteral("gitVersion"), QStringLiteral("v1.32.0-tessera")},
+                    {QStringLiteral("gitCommit"), QStringLiteral("tessera")},
+                    {QStringLiteral("gitTreeState"), QStringLiteral("clean")},
+                    {QStringLiteral("buildDate"), QStringLiteral("2026-01-01T00:00:00Z")},
+                    {QStringLiteral("goVersion"), QStringLiteral("n/a")},
+                    {QStringLiteral("compiler"), QStringLiteral("gc")},
+                    {QStringLiteral("platform"), QStringLiteral("linux/amd64")}});
 }
 
 QByteArray apiVersionsDocument(const QString& serverAddress) {
@@ -139,7 +140,8 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
                       {QStringLiteral("verbs"), verbs(false, r.createOnly)}};
         if (*r.shortNames)
             o.insert(QStringLiteral("shortNames"),
-                     QJsonArray::fromStringList(QString::fromLatin1(r.shortNames).split(QLatin1Char(','))));
+                     QJsonArray::fromStringList(
+                         QString::fromLatin1(r.shortNames).split(QLatin1Char(','))));
         if (QLatin1String(r.name) == QLatin1String("jobs"))
             o.insert(QStringLiteral("categories"), QJsonArray{QStringLiteral("all")});
         if (QLatin1String(r.name) == QLatin1String("pods"))
@@ -173,21 +175,22 @@ QByteArray resourceListDocument(const QString& group, const QString& version) {
     }
     if (resources.isEmpty())
         return {};
-    return compact(QJsonObject{{QStringLiteral("kind"), QStringLiteral("APIResourceList")},
-                               {QStringLiteral("apiVersion"), QStringLiteral("v1")},
-                               {QStringLiteral("groupVersion"),
-                                group.isEmpty() ? QStringLiteral("v1") : group + QStringLiteral("/v1")},
-                               {QStringLiteral("resources"), resources}});
+    return compact(
+        QJsonObject{{QStringLiteral("kind"), QStringLiteral("APIResourceList")},
+                    {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                    {QStringLiteral("groupVersion"),
+                     group.isEmpty() ? QStringLiteral("v1") : group + QStringLiteral("/v1")},
+                    {QStringLiteral("resources"), resources}});
 }
 
 QByteArray rootPathsDocument() {
-    return compact(QJsonObject{
-        {QStringLiteral("paths"),
-         QJsonArray{QStringLiteral("/api"), QStringLiteral("/api/v1"), QStringLiteral("/apis"),
-                    QStringLiteral("/apis/batch"), QStringLiteral("/apis/batch/v1"),
-                    QStringLiteral("/healthz"), QStringLiteral("/metrics"),
-                    QStringLiteral("/openapi/v2"), QStringLiteral("/openapi/v3"),
-                    QStringLiteral("/version")}}});
+    return compact(
+        QJsonObject{{QStringLiteral("paths"),
+                     QJsonArray{QStringLiteral("/api"), QStringLiteral("/api/v1"),
+                                QStringLiteral("/apis"), QStringLiteral("/apis/batch"),
+                                QStringLiteral("/apis/batch/v1"), QStringLiteral("/healthz"),
+                                QStringLiteral("/metrics"), QStringLiteral("/openapi/v2"),
+                                QStringLiteral("/openapi/v3"), QStringLiteral("/version")}}});
 }
 
 } // namespace tessera::serve

@@ -55,8 +55,8 @@ QString ObjectStore::key(const QString& namespace_, const QString& name) {
     return namespace_ + QLatin1Char('/') + name;
 }
 
-ObjectPtr ObjectStore::seal(const QString& resource, const QString& namespace_,
-                            const QString& name, QJsonObject object, quint64 version) const {
+ObjectPtr ObjectStore::seal(const QString& resource, const QString& namespace_, const QString& name,
+                            QJsonObject object, quint64 version) const {
     QJsonObject meta = object.value(kMetadata).toObject();
     meta.insert(QStringLiteral("resourceVersion"), QString::number(version));
     object.insert(kMetadata, meta);
@@ -88,10 +88,12 @@ ApiOutcome<ObjectPtr> ObjectStore::create(const QString& resource, const QString
     const QString ns = isNamespaced(resource) ? namespace_ : QString();
     if (isNamespaced(resource)) {
         if (ns.isEmpty())
-            return apiFailure(400, "BadRequest",
-                              QStringLiteral("%1 \"%2\": a namespace is required").arg(resource, name));
+            return apiFailure(
+                400, "BadRequest",
+                QStringLiteral("%1 \"%2\": a namespace is required").arg(resource, name));
         if (!get(QStringLiteral("namespaces"), QString(), ns))
-            return apiFailure(404, "NotFound", QStringLiteral("namespaces \"%1\" not found").arg(ns));
+            return apiFailure(404, "NotFound",
+                              QStringLiteral("namespaces \"%1\" not found").arg(ns));
     }
     if (get(resource, ns, name))
         return apiFailure(409, "AlreadyExists",
@@ -123,7 +125,8 @@ ApiOutcome<ObjectPtr> ObjectStore::update(const QString& resource, const QString
     const QString ns = isNamespaced(resource) ? namespace_ : QString();
     ObjectPtr previous = get(resource, ns, name);
     if (!previous)
-        return apiFailure(404, "NotFound", QStringLiteral("%1 \"%2\" not found").arg(resource, name));
+        return apiFailure(404, "NotFound",
+                          QStringLiteral("%1 \"%2\" not found").arg(resource, name));
     if (expectedVersion != 0 && expectedVersion != previous->resourceVersion)
         return apiFailure(409, "Conflict",
                           QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": the object "
@@ -151,7 +154,8 @@ ApiOutcome<ObjectPtr> ObjectStore::remove(const QString& resource, const QString
     auto& objects = m_objects[resource];
     const auto it = objects.find(key(ns, name));
     if (it == objects.end())
-        return apiFailure(404, "NotFound", QStringLiteral("%1 \"%2\" not found").arg(resource, name));
+        return apiFailure(404, "NotFound",
+                          QStringLiteral("%1 \"%2\" not found").arg(resource, name));
     ObjectPtr previous = it->second;
     objects.erase(it);
     const quint64 version = ++m_version;
@@ -170,8 +174,7 @@ ObjectPtr ObjectStore::get(const QString& resource, const QString& namespace_,
     return it == objects->end() ? nullptr : it->second;
 }
 
-std::vector<ObjectPtr> ObjectStore::list(const QString& resource,
-                                         const QString& namespace_) const {
+std::vector<ObjectPtr> ObjectStore::list(const QString& resource, const QString& namespace_) const {
     std::vector<ObjectPtr> out;
     const auto objects = m_objects.constFind(resource);
     if (objects == m_objects.constEnd())
@@ -183,8 +186,8 @@ std::vector<ObjectPtr> ObjectStore::list(const QString& resource,
         return out;
     }
     const QString prefix = namespace_ + QLatin1Char('/');
-    for (auto it = objects->lower_bound(prefix); it != objects->end() && it->first.startsWith(prefix);
-         ++it)
+    for (auto it = objects->lower_bound(prefix);
+         it != objects->end() && it->first.startsWith(prefix); ++it)
         out.push_back(it->second);
     return out;
 }

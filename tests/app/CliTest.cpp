@@ -99,7 +99,9 @@ TEST(Cli, ReportsUsageErrorsOfACommandWithExitCode2) {
 TEST(Cli, ReconcileNamesAnUnreadableFile) {
     const auto r = runTessera({"reconcile", "/nonexistent/input.json"});
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_EQ(r.err, "tessera reconcile: /nonexistent/input.json: cannot open: No such file or directory\n");
+    EXPECT_EQ(
+        r.err,
+        "tessera reconcile: /nonexistent/input.json: cannot open: No such file or directory\n");
     EXPECT_TRUE(r.out.empty());
 }
 

@@ -509,7 +509,8 @@ TEST_F(LocalSourceTest, ACompletedRunIsReportedCompleteInEveryFormatFromTheWindo
     startStore();
     startRun(runOptions("echo one\necho two\necho three\n", 2));
     ASSERT_TRUE(QTest::qWaitFor([&] { return status() == engine::JobState::Complete; }, kWait))
-        << std::string(engine::toString(status())) << ui->failures.join(QLatin1Char('\n')).toStdString();
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
 
     const report::Report exported = loadReport();
     EXPECT_EQ(exported.outcome, engine::JobState::Complete);
@@ -544,7 +545,8 @@ TEST_F(LocalSourceTest, TheParallelismHistoryReachesTheChartLiveAndAfterARestart
     };
     const auto finished = [&] {
         const auto it = ui->snapshots.find(key);
-        return it != ui->snapshots.end() && it->second->summary.status == engine::JobState::Complete;
+        return it != ui->snapshots.end() &&
+               it->second->summary.status == engine::JobState::Complete;
     };
     startStore();
     startRun(runOptions(recordingItems(8, "0.6"), 2));
@@ -581,7 +583,8 @@ TEST_F(LocalSourceTest, AnIndexsHostnameIsTheOneItsProcessGot) {
                    it->second->summary.status == engine::JobState::Complete;
         },
         kWait))
-        << std::string(engine::toString(status())) << ui->failures.join(QLatin1Char('\n')).toStdString();
+        << std::string(engine::toString(status()))
+        << ui->failures.join(QLatin1Char('\n')).toStdString();
     QFile f(hostFile + QLatin1Char('1'));
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QString processGot = QString::fromUtf8(f.readAll()).trimmed();
