@@ -5,6 +5,7 @@
 // ScriptedStore stands in for a cluster: the same MainWindow and JobView, no network.
 #include "ScriptedStore.h"
 #include "report/TranslationLoader.h"
+#include "support/Wait.h"
 #include "ui/ChartsWidget.h"
 #include "ui/CommandPalette.h"
 #include "ui/GridLegendWidget.h"
@@ -56,16 +57,7 @@ using tessera::ui::launch::LaunchDialog;
 
 namespace {
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 20000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(20);
-    }
-    return true;
-}
+using tessera::test::waitUntil;
 
 // A window on the scripted store with one job listed and open.
 struct WindowOnStore {
