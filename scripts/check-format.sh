@@ -2,7 +2,7 @@
 # Checks that every C++ file in the repository is formatted as .clang-format says (clang-format 14,
 # Debian 12's). Prints the files that differ and exits 1 when there are any; fix them with
 #   clang-format -i FILE...
-# Usage: scripts/check-format.sh [FILE...]   (default: every tracked *.cpp / *.h)
+# Usage: scripts/check-format.sh [FILE...]   (default: every *.cpp / *.h git knows, new ones too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v clang-format >/dev/null || { echo "check-format.sh: clang-format is not installed (scripts/deps.sh)" >&2; exit 2; }
@@ -10,7 +10,7 @@ command -v clang-format >/dev/null || { echo "check-format.sh: clang-format is n
 files=("$@")
 if [[ ${#files[@]} -eq 0 ]]; then
   if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    mapfile -t files < <(git ls-files -- '*.cpp' '*.h')
+    mapfile -t files < <(git ls-files --cached --others --exclude-standard -- '*.cpp' '*.h')
   else
     mapfile -t files < <(find app core ui tests -name '*.cpp' -o -name '*.h' | sort)
   fi

@@ -13,6 +13,7 @@ packages=(
   xvfb xauth fonts-dejavu-core fonts-noto-cjk dbus-user-session gnome-keyring libsecret-1-0
   imagemagick poppler-utils appstream dpkg-dev fakeroot file ccache
   clang # the libFuzzer harnesses (preset fuzz, scripts/fuzz.sh)
+  clang-format clang-tidy # 14 on Debian 12: scripts/check-format.sh, scripts/tidy.sh
   python3-kubernetes # the official Python client, driven against `tessera serve` (tests/serve)
 )
 # dbus-x11 must NOT be installed: with it, keychain calls under xvfb-run autolaunch a bus and hang.
