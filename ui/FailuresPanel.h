@@ -20,7 +20,6 @@ public:
 
     void setSnapshot(const store::JobSnapshot& snapshot);
     TableRowsModel* failuresModel() const { return m_failuresModel; }
-    TableRowsModel* eventsModel() const { return m_eventsModel; }
     QString failuresTitle() const;
 
 signals:

@@ -51,7 +51,6 @@ public:
     TableRowsModel* attemptsModel() const { return m_attemptsModel; }
     QTabWidget* tabs() const { return m_tabs; }
     // The index whose attempts the details panel shows (-1: none).
-    int detailsIndex() const { return m_detailsIndex; }
     // The tooltip's extra lines for one index (attempts, exit codes).
     QString indexDetails(int index) const;
 

@@ -222,7 +222,6 @@ void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
     m_listJobs = {};
     m_listPods = {};
     const int count = int(batch->size());
-    ++m_batchesEmitted;
     emit batchReady(batch);
     emit listed(count, m_listTimer.elapsed());
     // The backoff is not reset here: a list followed by a watch that fails at once (a stream
@@ -343,7 +342,7 @@ bool Informer::handleLine(std::string_view line) {
         p.deleted = type == codec::WatchEventType::Deleted;
         m_watchDelivered = true;
         m_progressSinceList = true;
-        m_pending.insert(key, std::move(p));
+        m_pending.insert(key, p); // QHash::insert takes a const reference
         m_pendingCount = int(m_pending.size());
         ++m_pendingEvents;
         break;
@@ -465,7 +464,6 @@ void Informer::flush() {
     m_pending.clear();
     m_pendingEvents = 0;
     m_pendingCount = 0;
-    ++m_batchesEmitted;
     emit batchReady(batch);
 }
 

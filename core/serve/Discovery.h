@@ -1,6 +1,6 @@
 #pragma once
-// What the server serves and how it describes itself: the resource table (core/v1 pods,
-// configmaps, events, namespaces, nodes; batch/v1 jobs) and the discovery documents kubectl and
+// What the server serves and how it describes itself: the resource table (Discovery.cpp: every
+// kind served, one row each) and the discovery documents kubectl and
 // client-go read before anything else (/version, /api, /apis, /api/v1, /apis/batch/v1; the OpenAPI
 // documents are OpenApi.h's).
 #include <QByteArray>

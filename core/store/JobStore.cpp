@@ -155,7 +155,6 @@ void JobStore::flush() {
         m_reset = false;
         m_upserts.clear();
         m_removed.clear();
-        ++m_listBatches;
         emit jobsChanged(std::move(diff));
     }
     const auto dirty = std::exchange(m_dirtySnapshots, {});
@@ -164,10 +163,8 @@ void JobStore::flush() {
             queueSnapshot(std::move(s));
     m_flushTimer.stop(); // queueSnapshot above may have started it again
     const auto ready = std::exchange(m_readySnapshots, {});
-    for (const auto& s : ready) {
-        ++m_snapshots;
+    for (const auto& s : ready)
         emit jobSnapshotChanged(s);
-    }
 }
 
 } // namespace tessera::store

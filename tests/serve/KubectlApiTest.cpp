@@ -1,5 +1,5 @@
 // kubectl 1.32 against `tessera serve` (a subprocess, over TLS with a token) for the API's
-// machinery around Jobs (issue 13): validation errors printed cause by cause, JSON patch,
+// machinery around Jobs: validation errors printed cause by cause, JSON patch,
 // finalizers and deletionTimestamp, orphaning, Services (cluster-info), Secrets, CronJobs,
 // `auth can-i` / `auth whoami`, and the clear refusal of exec, attach, port-forward and debug.
 // A missing kubectl fails the test on CI and skips it elsewhere (test::requireProgram).

@@ -30,8 +30,8 @@ std::unique_ptr<store::StoreThread> demoWith(const std::string& yaml) {
     options.serve.tick = std::chrono::milliseconds(20);
     options.serve.syncPeriod = std::chrono::milliseconds(50);
     auto demo = store::startDemo(options);
-    EXPECT_TRUE(demo.ok()) << (demo.ok() ? "" : demo.error().describe());
-    return demo.ok() ? std::move(demo).value() : nullptr;
+    EXPECT_TRUE(demo.has_value()) << (demo ? QString() : demo.error().describe()).toStdString();
+    return demo ? std::move(demo->thread) : nullptr;
 }
 
 struct Answer {

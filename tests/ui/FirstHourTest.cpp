@@ -1,4 +1,4 @@
-// The first hour with the window (issue 11): keyboard (Tab order, Ctrl+K palette, Ctrl+W/Esc on
+// The first hour with the window: keyboard (Tab order, Ctrl+K palette, Ctrl+W/Esc on
 // job windows, Ctrl+L, no clashing Alt+letter in any translation), View > Theme repainting the
 // scoreboard, the Help menu, the log's attempt rows and "All indexes", action messages that clear
 // once the job shows the change, the connection dot, and re-picking the shown source. A
@@ -529,7 +529,7 @@ TEST(FirstHour, ChartsRedrawTheirSeriesInTheNewThemesStateColours) {
     EXPECT_EQ(histogramColour(), StatePalette(dark).color(IndexState::Succeeded));
 }
 
-// Issue 11: "a re-run's tooltip shows the original index". A re-run's snapshot carries the map
+// "a re-run's tooltip shows the original index". A re-run's snapshot carries the map
 // (ClusterSource: the Job's annotation; LocalSource: run.conf); the grid's tooltip and the details
 // panel name both indexes, and an index of any other job is named as before.
 TEST(FirstHour, AReRunsTooltipAndDetailsNameTheOriginalIndex) {
