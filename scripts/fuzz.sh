@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (preset `fuzz`: clang, ASan + UBSan) and runs each for a while.
 # Usage: scripts/fuzz.sh [--seconds N] [--keep-going] [--no-build] [TARGET...]
-#   TARGET: a harness name (index_set, worklist, manifests, decode, reconcile_input, kubeconfig,
+#   TARGET: a harness name (index_set, worklist, jsonl, manifests, decode, reconcile_input, kubeconfig,
 #   http_request, json_patch, selectors, nesting, proto_request; default: all of them, one after
 #   the other).
 # Each run starts from the seeds (tests/fuzz/corpus/T, tests/fuzz/regressions/T, some tests/data) and
