@@ -74,12 +74,13 @@ public:
     const std::optional<ApiError>& setupError() const { return m_setupError; }
 
     // ---- Raw requests ----
-    void send(Request request, QObject* context, Callback<ApiResponse> done);
+    void send(const Request& request, QObject* context, Callback<ApiResponse> done);
     // A long response read as it arrives (watch, log follow). Returns an id for cancelStream().
     // `onData` gets the bytes in arrival order, and once an empty chunk when the response
     // headers arrive with a 2xx status (the stream is open); `onEnd` exactly once (nullopt: the
     // server closed the stream normally), never after cancelStream().
-    quint64 openStream(Request request, QObject* context, StreamData onData, StreamEnd onEnd);
+    quint64 openStream(const Request& request, QObject* context, StreamData onData,
+                       StreamEnd onEnd);
     void cancelStream(quint64 id);
 
     // ---- Discovery ----
@@ -122,9 +123,6 @@ public:
                        const QUrl& url) const;
     ApiError networkError(int qtError, const QString& qtMessage, const QUrl& url) const;
 
-    // Requests running now (tests, diagnostics).
-    int activeRequests() const { return m_active; }
-
 private:
     struct Pending;
     struct Stream;
@@ -145,7 +143,6 @@ private:
     std::optional<ApiError> m_setupError;
     QHash<quint64, std::shared_ptr<Stream>> m_streams;
     std::atomic<quint64> m_nextStreamId{1};
-    int m_active = 0;
 };
 
 } // namespace tessera::kube
