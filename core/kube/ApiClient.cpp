@@ -312,7 +312,7 @@ void ApiClient::send(const Request& request, QObject* context, Callback<ApiRespo
     onClientThread([this, p] { start(p); });
 }
 
-void ApiClient::start(std::shared_ptr<Pending> p) {
+void ApiClient::start(const std::shared_ptr<Pending>& p) {
     if (m_setupError) {
         deliver<ApiResponse>(p->context, p->hasContext, p->done, tl::unexpected(*m_setupError));
         return;
@@ -341,7 +341,7 @@ void ApiClient::start(std::shared_ptr<Pending> p) {
     });
 }
 
-void ApiClient::finishRequest(std::shared_ptr<Pending> p, QNetworkReply* reply) {
+void ApiClient::finishRequest(const std::shared_ptr<Pending>& p, QNetworkReply* reply) {
     reply->deleteLater();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();

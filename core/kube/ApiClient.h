@@ -84,12 +84,13 @@ public:
     void cancelStream(quint64 id);
 
     // ---- Discovery ----
-    void serverInfo(QObject* context, Callback<ServerInfo> done);
+    void serverInfo(QObject* context, const Callback<ServerInfo>& done);
 
     // ---- Reading ----
     // Events about one object (by uid when known, else by name), oldest first.
     void listEvents(const QString& namespace_, const QString& involvedUid,
-                    const QString& involvedName, QObject* context, Callback<QList<KubeEvent>> done);
+                    const QString& involvedName, QObject* context,
+                    const Callback<QList<KubeEvent>>& done);
     // Pod logs: the last `tailLines` lines (< 0: all), then, with `follow`, new lines as written.
     quint64 streamLogs(const QString& namespace_, const QString& pod, const QString& container,
                        int tailLines, bool follow, QObject* context, StreamData onData,
@@ -126,8 +127,8 @@ public:
 private:
     struct Pending;
     struct Stream;
-    void start(std::shared_ptr<Pending> p);
-    void finishRequest(std::shared_ptr<Pending> p, QNetworkReply* reply);
+    void start(const std::shared_ptr<Pending>& p);
+    void finishRequest(const std::shared_ptr<Pending>& p, QNetworkReply* reply);
     void startStream(quint64 id);
     QNetworkRequest makeRequest(const Request& r, const Credentials& c, bool stream) const;
     QUrl urlFor(const Request& r) const;

@@ -28,7 +28,7 @@ QDateTime eventTime(const QJsonObject& o, const char* key) {
 
 // ---- Discovery ----
 
-void ApiClient::serverInfo(QObject* context, Callback<ServerInfo> done) {
+void ApiClient::serverInfo(QObject* context, const Callback<ServerInfo>& done) {
     QPointer<QObject> ctx(context);
     const bool hasCtx = context != nullptr;
     send({.verb = "GET", .path = QStringLiteral("/version")}, nullptr,
@@ -76,7 +76,7 @@ void ApiClient::serverInfo(QObject* context, Callback<ServerInfo> done) {
 // ---- Reading ----
 
 void ApiClient::listEvents(const QString& ns, const QString& uid, const QString& name,
-                           QObject* context, Callback<QList<KubeEvent>> done) {
+                           QObject* context, const Callback<QList<KubeEvent>>& done) {
     Request r;
     r.path = QStringLiteral("/api/v1/namespaces/%1/events").arg(ns);
     r.query.addQueryItem(QStringLiteral("fieldSelector"),
@@ -84,7 +84,7 @@ void ApiClient::listEvents(const QString& ns, const QString& uid, const QString&
                                        : QStringLiteral("involvedObject.uid=") + uid);
     QPointer<QObject> ctx(context);
     const bool hasCtx = context != nullptr;
-    send(std::move(r), nullptr, [ctx, hasCtx, done](const ApiResult<ApiResponse>& resp) {
+    send(r, nullptr, [ctx, hasCtx, done](const ApiResult<ApiResponse>& resp) {
         if (!resp) {
             deliver<QList<KubeEvent>>(ctx, hasCtx, done, tl::unexpected(resp.error()));
             return;
@@ -142,7 +142,7 @@ quint64 ApiClient::streamLogs(const QString& ns, const QString& pod, const QStri
         r.query.addQueryItem(QStringLiteral("tailLines"), QString::number(tailLines));
     if (follow)
         r.query.addQueryItem(QStringLiteral("follow"), QStringLiteral("true"));
-    return openStream(std::move(r), context, std::move(onData), std::move(onEnd));
+    return openStream(r, context, std::move(onData), std::move(onEnd));
 }
 
 // ---- Actions ----
@@ -199,7 +199,7 @@ void ApiClient::deleteJob(const QString& ns, const QString& name, QObject* conte
     r.verb = "DELETE";
     r.path = jobsPath(ns) + QLatin1Char('/') + name;
     r.query.addQueryItem(QStringLiteral("propagationPolicy"), QStringLiteral("Background"));
-    send(std::move(r), context, std::move(done));
+    send(r, context, std::move(done));
 }
 
 } // namespace tessera::kube

@@ -167,8 +167,7 @@ void Informer::requestPage(const QString& continueToken) {
     if (!m_options.fieldSelector.isEmpty())
         r.query.addQueryItem(QStringLiteral("fieldSelector"), m_options.fieldSelector);
     const quint64 gen = m_generation;
-    m_client->send(std::move(r), this,
-                   [this, gen](const ApiResult<ApiResponse>& resp) { onPage(gen, resp); });
+    m_client->send(r, this, [this, gen](const ApiResult<ApiResponse>& resp) { onPage(gen, resp); });
 }
 
 void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
@@ -259,7 +258,7 @@ void Informer::beginWatch() {
     m_watchDelivered = false;
     ++m_watches;
     m_streamId = m_client->openStream(
-        std::move(r), this, [this, gen](const QByteArray& chunk) { onWatchData(gen, chunk); },
+        r, this, [this, gen](const QByteArray& chunk) { onWatchData(gen, chunk); },
         [this, gen](const std::optional<ApiError>& e) { onWatchEnd(gen, e); });
 }
 

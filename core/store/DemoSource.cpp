@@ -16,7 +16,7 @@ QString DemoFailure::describe() const {
     return detail;
 }
 
-tl::expected<Demo, DemoFailure> startDemo(DemoOptions options) {
+tl::expected<Demo, DemoFailure> startDemo(const DemoOptions& options) {
     Demo demo;
     demo.server = std::make_shared<serve::Server>(options.serve);
     if (!demo.server->listen(QHostAddress::LocalHost, 0))

@@ -43,6 +43,6 @@ struct DemoFailure {
     QString describe() const;
 };
 
-tl::expected<Demo, DemoFailure> startDemo(DemoOptions options);
+tl::expected<Demo, DemoFailure> startDemo(const DemoOptions& options);
 
 } // namespace tessera::store

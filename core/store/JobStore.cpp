@@ -72,7 +72,7 @@ void JobStore::queueReset(std::vector<JobSummary> all) {
     m_removed.clear();
     for (auto& s : all) {
         const QString key = s.key;
-        m_upserts.insert(key, std::move(s));
+        m_upserts.emplace(key, std::move(s)); // insert() would copy: it takes a const T&
     }
     scheduleFlush();
 }
@@ -80,7 +80,7 @@ void JobStore::queueReset(std::vector<JobSummary> all) {
 void JobStore::queueUpsert(JobSummary summary) {
     m_removed.remove(summary.key);
     const QString key = summary.key;
-    m_upserts.insert(key, std::move(summary));
+    m_upserts.emplace(key, std::move(summary));
     scheduleFlush();
 }
 
@@ -113,7 +113,7 @@ void JobStore::queueSnapshot(JobSnapshotPtr snapshot) {
             snapshot = std::move(merged);
         }
     }
-    m_readySnapshots.insert(key, std::move(snapshot));
+    m_readySnapshots.emplace(key, std::move(snapshot));
     scheduleFlush();
 }
 
