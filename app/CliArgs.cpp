@@ -138,6 +138,7 @@ parseArgs(int argc, char** argv,
         }
     }
     std::vector<char*> pointers;
+    pointers.reserve(words.size());
     for (std::string& w : words)
         pointers.push_back(w.data());
     return parseArgs(static_cast<int>(pointers.size()), pointers.data(), specs);

@@ -14,6 +14,7 @@ packages=(
   imagemagick poppler-utils appstream dpkg-dev fakeroot file ccache
   clang # the libFuzzer harnesses (preset fuzz, scripts/fuzz.sh)
   dbus-daemon # a private session bus for the desktop-notification test (Workbench.*)
+  clang-format clang-tidy # 14 on Debian 12: scripts/check-format.sh, scripts/tidy.sh
   python3-kubernetes # the official Python client, driven against `tessera serve` (tests/serve)
   ruby-kubeclient # Ruby's kubeclient: its watches use the legacy watch paths (tests/serve)
 )

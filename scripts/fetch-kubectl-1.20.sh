@@ -2,8 +2,9 @@
 # Unpacks kubectl 1.20 (Debian 12's kubernetes-client package, what `apt install kubernetes-client`
 # gives users) into DEST without installing it, so the serve tests can drive `tessera serve` with
 # an old client beside the system's kubectl. Usage: scripts/fetch-kubectl-1.20.sh DEST
-# Never fails the build: when the package cannot be fetched it says so, and the kubectl 1.20 test
-# fails naming the missing binary.
+# scripts/test.sh runs it (DEST build/tools/kubernetes-client, where tests/serve/CMakeLists.txt
+# looks); the build itself never downloads. Never fails: when the package cannot be fetched it
+# says so, and the kubectl 1.20 tests skip (fail on CI) naming the missing binary.
 set -uo pipefail
 dest=${1:?usage: fetch-kubectl-1.20.sh DEST}
 [[ -x "$dest/usr/bin/kubectl" ]] && exit 0

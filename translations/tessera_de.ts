@@ -266,8 +266,8 @@
         <translation>--output: nur &apos;yaml&apos; wird unterstützt, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--format: expected lines, csv or furiko, got &apos;%1&apos;</source>
-        <translation>--format: lines, csv oder furiko erwartet, erhalten: &apos;%1&apos;</translation>
+        <source>--format: expected %1, got &apos;%2&apos;</source>
+        <translation>--format: %1 erwartet, erhalten: &apos;%2&apos;</translation>
     </message>
     <message>
         <source>--command: the items of %1 carry their own commands</source>
@@ -322,7 +322,8 @@ Options:
   --active-deadline S           activeDeadlineSeconds
   --indexes LIST                run only these work-list indexes (a re-run); the
                                 Job records the original index of each new one
-  --format lines|csv|furiko     how to read WORKLIST (default: by extension, content)
+  --format FORMAT               how to read WORKLIST: lines, csv, furiko or jsonl
+                                (default: by extension, content)
   --context C                   kubeconfig context (default: the current one)
   -n, --namespace NS            namespace (default: the context&apos;s)
   --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config
@@ -354,7 +355,8 @@ Optionen:
   --active-deadline S           activeDeadlineSeconds
   --indexes LIST                nur diese Indizes der Arbeitsliste ausführen (erneuter
                                 Lauf); der Job vermerkt zu jedem neuen Index den ursprünglichen
-  --format lines|csv|furiko     wie WORKLIST gelesen wird (Standard: nach Endung, Inhalt)
+  --format FORMAT               wie WORKLIST gelesen wird: lines, csv, furiko oder jsonl
+                                (Standard: nach Endung, Inhalt)
   --context C                   kubeconfig-Kontext (Standard: der aktuelle)
   -n, --namespace NS            Namespace (Standard: der des Kontexts)
   --kubeconfig FILE             statt $KUBECONFIG / ~/.kube/config
@@ -947,6 +949,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     <message>
         <source>%1 has finished (%2)</source>
         <translation>%1 ist beendet (%2)</translation>
+    </message>
+    <message>
+        <source>Unreadable: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3374,6 +3380,10 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>Furiko YAML</source>
         <translation>Furiko-YAML</translation>
+    </message>
+    <message>
+        <source>JSON Lines, one item per line</source>
+        <translation>JSON Lines, ein Eintrag pro Zeile</translation>
     </message>
     <message>
         <source>per-completion variables</source>

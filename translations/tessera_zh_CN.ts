@@ -256,8 +256,8 @@
         <translation>--output：仅支持 &apos;yaml&apos;，实际为 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--format: expected lines, csv or furiko, got &apos;%1&apos;</source>
-        <translation>--format：应为 lines、csv 或 furiko，实际为 &apos;%1&apos;</translation>
+        <source>--format: expected %1, got &apos;%2&apos;</source>
+        <translation>--format：应为 %1，实际为 &apos;%2&apos;</translation>
     </message>
     <message>
         <source>--command: the items of %1 carry their own commands</source>
@@ -312,7 +312,8 @@ Options:
   --active-deadline S           activeDeadlineSeconds
   --indexes LIST                run only these work-list indexes (a re-run); the
                                 Job records the original index of each new one
-  --format lines|csv|furiko     how to read WORKLIST (default: by extension, content)
+  --format FORMAT               how to read WORKLIST: lines, csv, furiko or jsonl
+                                (default: by extension, content)
   --context C                   kubeconfig context (default: the current one)
   -n, --namespace NS            namespace (default: the context&apos;s)
   --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config
@@ -342,7 +343,8 @@ ConfigMap 归该 Job 所有：删除 Job 时会一并删除它。超出 ConfigMa
   --active-deadline S           activeDeadlineSeconds
   --indexes LIST                只运行工作列表中的这些索引（重新运行）；
                                 Job 会记录每个新索引对应的原始索引
-  --format lines|csv|furiko     WORKLIST 的读取方式（默认：根据扩展名和内容判断）
+  --format FORMAT               WORKLIST 的读取方式：lines、csv、furiko 或 jsonl
+                                （默认：根据扩展名和内容判断）
   --context C                   kubeconfig 上下文（默认：当前上下文）
   -n, --namespace NS            命名空间（默认：上下文的命名空间）
   --kubeconfig FILE             代替 $KUBECONFIG / ~/.kube/config
@@ -932,6 +934,10 @@ cancels it and leaves nothing behind.
     <message>
         <source>%1 has finished (%2)</source>
         <translation>%1 已结束（%2）</translation>
+    </message>
+    <message>
+        <source>Unreadable: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3348,6 +3354,10 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>Furiko YAML</source>
         <translation>Furiko YAML</translation>
+    </message>
+    <message>
+        <source>JSON Lines, one item per line</source>
+        <translation>JSON Lines，每行一个条目</translation>
     </message>
     <message>
         <source>per-completion variables</source>

@@ -22,7 +22,6 @@ public:
 
     void setSnapshot(const store::JobSnapshot& snapshot);
     TableRowsModel* failuresModel() const { return m_failuresModel; }
-    TableRowsModel* eventsModel() const { return m_eventsModel; }
     QString failuresTitle() const;
     // The events table's columns and rows (newest first): the job's here, a pod's in its
     // describe view.

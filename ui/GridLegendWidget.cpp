@@ -69,10 +69,6 @@ QString GridLegendWidget::entryText(int state) const {
     return m_labels.at(static_cast<size_t>(state))->text();
 }
 
-QString GridLegendWidget::scaleText() const {
-    return m_scale->text();
-}
-
 void GridLegendWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange)
         refreshSwatches();

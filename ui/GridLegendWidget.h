@@ -19,8 +19,6 @@ public:
 
     // The text next to one state's swatch, e.g. "Running 1,234" (for tests).
     QString entryText(int state) const;
-    QString scaleText() const;
-    QCheckBox* followRunning() const { return m_follow; }
 
 protected:
     void changeEvent(QEvent* event) override;

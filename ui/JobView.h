@@ -64,7 +64,6 @@ public:
     QMenu* podsMenu();
     QMenu* attemptsMenu();
     // The index whose attempts the details panel shows (-1: none).
-    int detailsIndex() const { return m_detailsIndex; }
     // The tooltip's extra lines for one index (attempts, exit codes).
     QString indexDetails(int index) const;
 

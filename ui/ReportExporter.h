@@ -28,8 +28,6 @@ public:
     static ReportExporter* start(store::JobStore* store, const QString& key, const QString& path,
                                  QWidget* parent);
 
-    QProgressDialog* progressDialog() const { return m_progress; }
-
 public slots:
     void cancel();
 

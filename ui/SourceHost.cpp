@@ -2,6 +2,7 @@
 
 #include "kube/Kubeconfig.h"
 #include "serve/Server.h"
+#include "store/DemoSource.h"
 #include "store/History.h"
 #include "store/LocalSource.h"
 #include "store/StoreThread.h"
@@ -54,31 +55,19 @@ std::unique_ptr<SourceHost> SourceHost::open(const QString& id, QString* error) 
     if (id == demoId()) {
         // The built-in endpoint: `tessera serve --demo` in-process, watched through the same
         // client as a real cluster.
-        serve::ServeOptions options;
-        options.failRate = 0.03;
-        host->m_server = std::make_unique<serve::Server>(options);
-        if (!host->m_server->listen(QHostAddress::LocalHost, 0)) {
-            *error = QCoreApplication::translate("SourceHost", "Demo server: %1")
-                         .arg(host->m_server->errorString());
+        store::DemoOptions options;
+        options.serve.failRate = 0.03;
+        auto demo = store::startDemo(options);
+        if (!demo) {
+            const QString detail = demo.error().detail;
+            *error = demo.error().step == store::DemoFailure::Step::Listen
+                         ? QCoreApplication::translate("SourceHost", "Demo server: %1").arg(detail)
+                         : QCoreApplication::translate("SourceHost", "Demo jobs: %1").arg(detail);
             return nullptr;
         }
-        auto created = host->m_server->createDemoJobs();
-        if (!created) {
-            *error = QCoreApplication::translate("SourceHost", "Demo jobs: %1")
-                         .arg(created.error().message);
-            return nullptr;
-        }
-        kube::ClusterConnection connection;
-        connection.contextName = QStringLiteral("demo");
-        connection.clusterName = QStringLiteral("demo");
-        connection.userName = QStringLiteral("demo");
-        connection.namespace_ = QStringLiteral("default");
-        connection.server = host->m_server->url();
-        store::ClusterSource::Options storeOptions;
-        storeOptions.namespace_ = QString();
-        host->m_connection = connection;
-        host->m_thread =
-            store::StoreThread::cluster(connection, QStringLiteral("demo"), storeOptions);
+        host->m_server = std::move(demo->server);
+        host->m_connection = demo->connection;
+        host->m_thread = std::move(demo->thread);
     } else if (id == localId()) {
         host->m_thread = std::make_unique<store::StoreThread>(
             [](std::vector<QObject*>&) -> store::JobStore* {

@@ -55,7 +55,7 @@ public:
 private:
     SourceHost() = default;
     QString m_id;
-    std::unique_ptr<serve::Server> m_server;
+    std::shared_ptr<serve::Server> m_server;
     std::optional<kube::ClusterConnection> m_connection;
     std::unique_ptr<store::StoreThread> m_thread;
     store::JobStore* m_store = nullptr;

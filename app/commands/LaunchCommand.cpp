@@ -53,8 +53,8 @@ public:
             "  --active-deadline S           activeDeadlineSeconds\n"
             "  --indexes LIST                run only these work-list indexes (a re-run); the\n"
             "                                Job records the original index of each new one\n"
-            "  --format lines|csv|furiko     how to read WORKLIST (default: by extension, "
-            "content)\n"
+            "  --format FORMAT               how to read WORKLIST: lines, csv, furiko or jsonl\n"
+            "                                (default: by extension, content)\n"
             "  --context C                   kubeconfig context (default: the current one)\n"
             "  -n, --namespace NS            namespace (default: the context's)\n"
             "  --kubeconfig FILE             instead of $KUBECONFIG / ~/.kube/config\n"
@@ -155,16 +155,12 @@ int runLaunch(int argc, char** argv) {
     if (const auto c = args.value("command"))
         load.command = *c;
     if (const auto f = args.value("format")) {
-        if (*f == "lines")
-            load.format = worklist::Format::Lines;
-        else if (*f == "csv")
-            load.format = worklist::Format::Csv;
-        else if (*f == "furiko")
-            load.format = worklist::Format::Furiko;
-        else
-            return usageError(
-                kName, text(LaunchCommand::tr("--format: expected lines, csv or furiko, got '%1'")
-                                .arg(QString::fromStdString(*f))));
+        const auto format = worklist::formatFromName(*f);
+        if (!format)
+            return usageError(kName, text(LaunchCommand::tr("--format: expected %1, got '%2'")
+                                              .arg(QString::fromStdString(worklist::formatNames()),
+                                                   QString::fromStdString(*f))));
+        load.format = *format;
     }
     auto list = worklist::loadWorkList(path, load);
     if (!list.ok())

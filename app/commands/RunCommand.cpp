@@ -33,13 +33,15 @@ constexpr const char* kHelp =
        tessera run --resume RUN_DIR [--kill-survivors] [-j N]
 
 Runs every item of a work list as one completion index of an Indexed Job on this machine: one
-process per attempt (/bin/sh -c, its own process group), with the Kubernetes job controller's
+process per attempt in its own process group (a command of plain words is executed directly,
+anything else by /bin/sh -c), with the Kubernetes job controller's
 rules for retries and limits, parallelism you can change while it runs (tessera ctl), a live
 scoreboard, and a journal in the run directory that lets --resume continue after a crash.
 
 Work lists: one shell command per line (blank lines and # comments skipped); CSV with a header
 (each column a variable; a TESSERA_COMMAND column is the command); YAML with withCount, withKeys
-or withMatrix (Furiko style) and an optional command; or --per-completion-env lists.
+or withMatrix (Furiko style) and an optional command; JSON Lines (.jsonl: one object per line,
+its keys the variables, TESSERA_COMMAND the command); or --per-completion-env lists.
 Each item sees JOB_COMPLETION_INDEX, TESSERA_JOB_NAME, TESSERA_POD_HOSTNAME ($(job)-$(index)),
 TESSERA_ATTEMPT, TESSERA_RUN_DIR and its own variables.
 
@@ -51,7 +53,8 @@ Options:
   --command CMD                command line for items that have none (CSV, YAML, templates)
   --per-completion-env KEY=@FILE | KEY="a b c"
                                a per-index variable (repeatable; all lists the same length)
-  --format lines|csv|furiko    how to read WORKLIST (default: by extension and content)
+  --format FORMAT              how to read WORKLIST: lines, csv, furiko (or yaml) or jsonl
+                               (default: by extension and content)
   --job JOB.yaml               take name, parallelism, backoffLimit(PerIndex), maxFailedIndexes,
                                activeDeadlineSeconds, podFailurePolicy and successPolicy from a
                                batch/v1 Job manifest (options given here win)
@@ -221,6 +224,7 @@ int runRun(int argc, char** argv) {
         rewritten.push_back(a);
     }
     std::vector<char*> args;
+    args.reserve(rewritten.size());
     for (std::string& a : rewritten)
         args.push_back(a.data());
     const ParsedArgs parsed = parseArgs(static_cast<int>(args.size()), args.data(),
@@ -279,8 +283,6 @@ int runRun(int argc, char** argv) {
         target = static_cast<Target>(*n);
         return {};
     };
-    std::optional<int32_t> backoffLimit, perIndex, maxFailed;
-    std::optional<int64_t> deadline;
     int32_t backoffLimitValue = 0, perIndexValue = 0, maxFailedValue = 0;
     int64_t deadlineValue = 0;
     long long ballastMib = 0;
@@ -329,14 +331,11 @@ int runRun(int argc, char** argv) {
     if (const auto v = parsed.value("command"))
         options.loadOptions.command = *v;
     if (const auto v = parsed.value("format")) {
-        if (*v == "lines")
-            options.loadOptions.format = worklist::Format::Lines;
-        else if (*v == "csv")
-            options.loadOptions.format = worklist::Format::Csv;
-        else if (*v == "furiko" || *v == "yaml")
-            options.loadOptions.format = worklist::Format::Furiko;
-        else
-            return usageError(kName, "--format: expected lines, csv or furiko");
+        const auto format = worklist::formatFromName(*v);
+        if (!format)
+            return usageError(kName, "--format: expected " + worklist::formatNames() + ", got '" +
+                                         *v + "'");
+        options.loadOptions.format = *format;
     }
     options.loadOptions.perCompletionEnv = perCompletionEnv;
     const bool quiet = parsed.has("quiet");

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -69,7 +70,7 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
 
 // Returns an error message, or "" when the option was applied.
 std::string applyDuration(const std::string& spec, engine::DurationModel& model) {
-    const std::string bad =
+    std::string bad = // returned by value from several branches (moved, not copied)
         "--duration: expected 30s, uniform:10s..60s or lognormal:30s,0.5, got '" + spec + "'";
     std::string_view s = spec;
     if (s.starts_with("uniform:")) {
@@ -224,7 +225,7 @@ std::string summary(const engine::Job& job, const engine::SimulationResult& r, u
             while (at + 1 < r.timeline.size() && r.timeline[at + 1].at <= t)
                 ++at;
             const double share = static_cast<double>(r.timeline[at].succeeded) / completions;
-            out += kBlocks[std::clamp(static_cast<int>(share * 8 + 0.5), 0, 8)];
+            out += kBlocks[std::clamp(static_cast<int>(std::lround(share * 8)), 0, 8)];
         }
         out += "| succeeded over time\n";
     }

@@ -13,7 +13,7 @@ namespace tessera::codec {
 
 namespace {
 
-constexpr std::size_t kMiB = 1024 * 1024;
+constexpr std::size_t kMiB = std::size_t{1024} * 1024;
 
 std::string sizeText(std::size_t bytes) {
     char text[32];

@@ -195,6 +195,7 @@ public:
         size_t i = 0;
         for (auto result : arr) {
             od::value ev;
+            // NOLINTNEXTLINE(performance-move-const-arg): simdjson_result::get is &&-qualified
             if (auto e = std::move(result).get(ev))
                 return syntax(path.at(i), e);
             const Path ep = path.at(i);

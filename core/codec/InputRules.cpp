@@ -93,7 +93,7 @@ BlockMasks blockMasks(const char* p) {
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
     const __m128i open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
     BlockMasks m;
-    for (int k = 0; k < 4; ++k) {
+    for (std::ptrdiff_t k = 0; k < 4; ++k) {
         const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
         const __m128i folded = _mm_or_si128(bytes, caseBit);
         const auto bits = [k](__m128i equal) {

@@ -49,7 +49,7 @@ std::optional<engine::TimePoint> parseRfc3339(std::string_view s) {
     if (s[pos] == '.') {
         ++pos;
         const size_t first = pos;
-        int scale = 100;
+        int64_t scale = 100;
         while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
             millis += (s[pos] - '0') * scale;
             scale /= 10;
@@ -68,7 +68,7 @@ std::optional<engine::TimePoint> parseRfc3339(std::string_view s) {
         if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' ||
             !digits(s, pos + 4, 2, om) || oh > 23 || om > 59)
             return std::nullopt;
-        offsetMinutes = (oh * 60 + om) * (s[pos] == '-' ? -1 : 1);
+        offsetMinutes = (int64_t{oh} * 60 + om) * (s[pos] == '-' ? -1 : 1);
         pos += 6;
     } else {
         return std::nullopt;

@@ -10,7 +10,7 @@ namespace tessera::codec::validation {
 namespace {
 
 // apimachinery's TotalAnnotationSizeLimitB: all keys and values of one object together.
-constexpr int64_t kTotalAnnotationSizeLimitBytes = 256 * 1024;
+constexpr int64_t kTotalAnnotationSizeLimitBytes = int64_t{256} * 1024;
 
 engine::Error error(std::string field, std::string message) {
     engine::Error e;

@@ -5,6 +5,7 @@
 #include "PathText.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -255,7 +256,7 @@ private:
                                              : std::to_string(m_aliased)) +
                     " of them copies made by aliases (the Kubernetes API server's YAML limit "
                     "allows at most " +
-                    std::to_string(static_cast<int>(allowedAliasRatio(m_nodes) * 100 + 0.5)) +
+                    std::to_string(std::lround(allowedAliasRatio(m_nodes) * 100)) +
                     "% from aliases for a document of this size)",
                 mark);
         return std::nullopt;

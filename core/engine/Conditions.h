@@ -1,6 +1,6 @@
 #pragma once
-// Job condition types, reasons and messages exactly as the Kubernetes API writes them (spec §22),
-// and ensureJobConditionStatus (§19.3).
+// Job condition types, reasons and messages exactly as the Kubernetes API writes them,
+// and ensureJobConditionStatus.
 #include "Model.h"
 
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// The API server's defaulting of a batch/v1 Job (pkg/apis/batch/v1/defaults.go, spec §24.1).
+// The API server's defaulting of a batch/v1 Job (pkg/apis/batch/v1/defaults.go).
 // Manifests a user writes go through this before validation and the reconciler.
 #include "Model.h"
 

@@ -1,9 +1,8 @@
 #pragma once
 // A set of completion indexes stored as sorted, disjoint, non-adjacent closed intervals: the model
-// behind status.completedIndexes, status.failedIndexes and successPolicy succeededIndexes
-// (job-controller-spec §4). Every operation is linear in the number of intervals (membership is
-// logarithmic), never in the number of indexes, so a 100,000-index job costs what its intervals
-// cost.
+// behind status.completedIndexes, status.failedIndexes and successPolicy succeededIndexes. Every
+// operation is linear in the number of intervals (membership is logarithmic), never in the number
+// of indexes, so a 100,000-index job costs what its intervals cost.
 #include "Result.h"
 
 #include <cstdint>
@@ -33,12 +32,12 @@ public:
     // [first, last] (empty when last < first).
     static IndexSet range(int32_t first, int32_t last);
 
-    // The job controller's lenient reader (parseIndexesFromString, spec §4.3): unparsable pieces
+    // The job controller's lenient reader (parseIndexesFromString): unparsable pieces
     // are skipped, a first number >= completions stops parsing, a second one is clamped to
     // completions-1. Never fails. Out-of-order or overlapping input is normalised.
     static IndexSet parseLenient(std::string_view text, int32_t completions);
 
-    // The API server's validation (validateIndexesFormat, spec §4.6): rejects anything that is
+    // The API server's validation (validateIndexesFormat): rejects anything that is
     // not strictly increasing "a" / "a-b" (a < b) pieces below completions. The error names the
     // character position and the reason.
     static Result<IndexSet> parseStrict(std::string_view text, int32_t completions);
@@ -66,7 +65,7 @@ public:
     // The indexes of this set that are < limit.
     IndexSet clippedBelow(int32_t limit) const;
 
-    // The controller's merge of ascending new indexes into the set (withOrderedIndexes, §4.4).
+    // The controller's merge of ascending new indexes into the set (withOrderedIndexes).
     IndexSet withOrderedIndexes(std::span<const int32_t> ascending) const;
     // Adds one index in place. O(1) when appending at the end (the common case), else O(intervals).
     void insert(int32_t index);

@@ -1,5 +1,5 @@
 #pragma once
-// The index bookkeeping of an Indexed Job (indexed_job_utils.go, spec §6, §7, §11, §12): which
+// The index bookkeeping of an Indexed Job (indexed_job_utils.go): which
 // indexes succeeded or failed, which to create next, which active pods to delete. Every function
 // is O(pods · log pods + intervals), never O(completions).
 #include "IndexSet.h"
@@ -17,14 +17,14 @@ struct IndexedPod {
     int32_t index = -1;
 };
 
-// The lowest `count` indexes of [0, completions) not in `nonPending`, ascending (§11).
+// The lowest `count` indexes of [0, completions) not in `nonPending`, ascending.
 std::vector<int32_t> firstPendingIndexes(const IndexSet& nonPending, int32_t count,
                                          int32_t completions);
 
 // The indexes of `pods` with a known index, as a set (getIndexes).
 IndexSet indexesOf(std::span<const IndexedPod> pods);
 
-// Which active pods manageJob deletes (activePodsForRemoval, §12): Indexed jobs always lose pods
+// Which active pods manageJob deletes (activePodsForRemoval): Indexed jobs always lose pods
 // with an unknown index, duplicates of an index (the most advanced one is kept) and indexes
 // >= completions; then, for both modes, the most deletable of the rest until `atLeast` are
 // removed. The result keeps the controller's order (unknown first, ..., out of range last).

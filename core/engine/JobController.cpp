@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <type_traits>
 #include <utility>
 
 namespace tessera::engine {
@@ -13,7 +14,7 @@ namespace tessera::engine {
 namespace {
 
 // v = {value}, reusing v's buffer: every simulated pod has its statuses set two or three times.
-template <typename T> void replaceWithOne(std::vector<T>& v, T&& value) {
+template <typename T> void replaceWithOne(std::vector<T>& v, std::type_identity_t<T>&& value) {
     v.resize(1);
     v.front() = std::move(value);
 }
@@ -23,7 +24,7 @@ template <typename T> void replaceWithOne(std::vector<T>& v, T&& value) {
 JobController::JobController(Job job, PodExecutor& executor, SyncOptions options)
     : m_job(std::move(job))
     , m_executor(executor)
-    , m_options(std::move(options)) {
+    , m_options(options) {
     if (m_options.backoff)
         m_backoff = *m_options.backoff;
     if (m_job.spec.completionMode == CompletionMode::Indexed) {
@@ -155,7 +156,7 @@ void JobController::createPods(const Plan& plan, TimePoint now) {
             m_pods.push_back(std::move(p));
         }
         if (batchFailed) {
-            // The creates not attempted are given up for this sync (§10.5).
+            // The creates not attempted are given up for this sync.
             const auto skipped = static_cast<int32_t>(plan.createPods.size() - next);
             m_job.status.active -= skipped;
             return;

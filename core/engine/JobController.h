@@ -59,7 +59,7 @@ public:
     // Live changes to the spec, as `kubectl patch` would make them.
     void setParallelism(int32_t parallelism);
     void setSuspend(bool suspend);
-    // Elastic Indexed Jobs: completions and parallelism change together (§23.1).
+    // Elastic Indexed Jobs: completions and parallelism change together.
     void setCompletions(int32_t completions);
 
     const Job& job() const { return m_job; }

@@ -13,7 +13,7 @@
 
 namespace tessera::engine {
 
-// ---- Well-known names (job-controller-spec §1) ----
+// ---- Well-known names ----
 inline constexpr const char* kCompletionIndexKey = "batch.kubernetes.io/job-completion-index";
 inline constexpr const char* kIndexFailureCountKey = "batch.kubernetes.io/job-index-failure-count";
 inline constexpr const char* kIndexIgnoredFailureCountKey =

@@ -1,6 +1,6 @@
 #pragma once
-// How the controller sorts a job's pods into active, terminating, ready and failed (spec §5), when
-// a pod finished (§14.4), and which active pod to delete first (§12.4, controller.ActivePods).
+// How the controller sorts a job's pods into active, terminating, ready and failed, when
+// a pod finished, and which active pod to delete first (controller.ActivePods).
 #include "Model.h"
 #include "PodIndex.h"
 
@@ -27,22 +27,22 @@ PodFacts factsOf(const Pod& pod);
 inline bool isTerminal(const Pod& pod) {
     return pod.phase == PodPhase::Succeeded || pod.phase == PodPhase::Failed;
 }
-// Not terminal, no deletionTimestamp (§5.1).
+// Not terminal, no deletionTimestamp.
 inline bool isActive(const Pod& pod) {
     return !isTerminal(pod) && !pod.metadata.deletionTimestamp;
 }
-// Not terminal, deletionTimestamp set (§5.2).
+// Not terminal, deletionTimestamp set.
 inline bool isTerminating(const Pod& pod) {
     return !isTerminal(pod) && pod.metadata.deletionTimestamp;
 }
 bool isPodReady(const Pod& pod); // condition Ready=True
 
-// PRP=Failed or a pod failure policy: terminating pods are not replaced until they fail (§5.4).
+// PRP=Failed or a pod failure policy: terminating pods are not replaced until they fail.
 inline bool onlyReplaceFailedPods(const JobSpec& spec) {
     return spec.podReplacementPolicy == PodReplacementPolicy::Failed ||
            spec.podFailurePolicy.has_value();
 }
-// Failed phase, or (when terminating pods are replaced) terminating and not Succeeded (§5.5).
+// Failed phase, or (when terminating pods are replaced) terminating and not Succeeded.
 inline bool isPodFailed(const Pod& pod, const JobSpec& spec) {
     if (pod.phase == PodPhase::Failed)
         return true;
@@ -51,13 +51,13 @@ inline bool isPodFailed(const Pod& pod, const JobSpec& spec) {
     return pod.metadata.deletionTimestamp && pod.phase != PodPhase::Succeeded;
 }
 
-// When the pod finished (getFinishedTime, §14.4).
+// When the pod finished (getFinishedTime).
 TimePoint podFinishTime(const Pod& pod);
 
-// Sum of container and init-container restarts (pastBackoffLimitOnFailure, §9.4).
+// Sum of container and init-container restarts (pastBackoffLimitOnFailure).
 int64_t podRestartCount(const Pod& pod);
 
-// controller.ActivePods "less": true when `a` should be deleted before `b` (§12.4): unscheduled
+// controller.ActivePods "less": true when `a` should be deleted before `b`: unscheduled
 // before scheduled, Pending < Unknown < Running, not ready before ready, ready for less time,
 // more restarts, newer.
 bool isDeletedBefore(const Pod& a, const Pod& b);

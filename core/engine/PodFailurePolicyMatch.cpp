@@ -27,7 +27,7 @@ const ContainerStatus* matchingContainer(const std::vector<ContainerStatus>& sta
             continue;
         if (rule.containerName && *rule.containerName != c.name)
             continue;
-        // Exit code 0 never matches: the policy is about failures (§16.3).
+        // Exit code 0 never matches: the policy is about failures.
         if (c.exitCode != 0 && exitCodeMatches(c.exitCode, rule))
             return &c;
     }

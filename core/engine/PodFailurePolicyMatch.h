@@ -1,5 +1,5 @@
 #pragma once
-// Matching a failed pod against spec.podFailurePolicy (pod_failure_policy.go, spec §16).
+// Matching a failed pod against spec.podFailurePolicy (pod_failure_policy.go).
 #include "Model.h"
 
 #include <optional>
@@ -8,7 +8,7 @@
 namespace tessera::engine {
 
 struct PodFailurePolicyMatch {
-    // Set for FailJob: the message of the job's FailureTarget condition (§16.4).
+    // Set for FailJob: the message of the job's FailureTarget condition.
     std::optional<std::string> failJobMessage;
     // False only for Ignore: the failure does not count toward backoffLimit or the index.
     bool countFailed = true;
@@ -16,7 +16,7 @@ struct PodFailurePolicyMatch {
     std::optional<PodFailurePolicyAction> action;
 };
 
-// Rules in order, first match wins; rules with an unknown action are skipped (§16.2).
+// Rules in order, first match wins; rules with an unknown action are skipped.
 PodFailurePolicyMatch matchPodFailurePolicy(const std::optional<PodFailurePolicy>& policy,
                                             const Pod& failedPod);
 

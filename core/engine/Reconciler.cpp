@@ -1,4 +1,4 @@
-// One syncJob pass (job_controller.go, spec §8) over a snapshot. The steps below keep the order
+// One syncJob pass (job_controller.go) over a snapshot. The steps below keep the order
 // and names of the upstream function so the two can be read side by side; each policy lives in
 // its own file (Backoff, PodFailurePolicyMatch, SuccessPolicyMatch, Indexes, Conditions).
 #include "Reconciler.h"
@@ -11,6 +11,7 @@
 #include "PodFailurePolicyMatch.h"
 #include "PodIndex.h"
 #include "SuccessPolicyMatch.h"
+#include "SyncScratch.h"
 
 #include <algorithm>
 #include <bit>
@@ -22,6 +23,8 @@
 #include <utility>
 
 namespace tessera::engine {
+
+using namespace sync_detail;
 
 namespace {
 
@@ -36,140 +39,9 @@ struct PendingFinish {
     std::string message;
 };
 
-uint64_t fnv1a(std::string_view text, uint64_t hash = 1469598103934665603ULL) {
-    for (const char c : text) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 1099511628211ULL;
-    }
-    return hash;
-}
-
-uint64_t mix(uint64_t hash, uint64_t value) {
-    return (hash ^ value) * 1099511628211ULL + 0x9e37;
-}
-
-// Sorts the reconciler's pod keys: (index - lowest index) << positionBits | input position, built
-// in input order. Drivers keep their pods roughly in creation order, so the keys are usually far
-// from sorted; for the thousands of pods of a large job an LSD radix sort is several times faster
-// than std::sort, and the simulator runs one sync per virtual second. The keys arrive ordered by
-// position and LSD passes are stable, so only the index part needs passes: one or two small ones
-// for a thousand pods over a few thousand indexes.
-void sortPodKeys(std::vector<uint64_t>& keys, int positionBits, std::vector<uint64_t>& scratch,
-                 std::vector<uint32_t>& counts) {
-    if (std::is_sorted(keys.begin(), keys.end()))
-        return;
-    if (keys.size() < 256) {
-        std::sort(keys.begin(), keys.end());
-        return;
-    }
-    // Not sorted, so at least two indexes differ: at least one bit.
-    const int indexBits =
-        std::bit_width(*std::max_element(keys.begin(), keys.end()) >> positionBits);
-    constexpr int kMaxDigitBits = 11;
-    const int passes = (indexBits + kMaxDigitBits - 1) / kMaxDigitBits;
-    const int digitBits = (indexBits + passes - 1) / passes;
-    const std::size_t buckets = std::size_t{1} << digitBits;
-    scratch.resize(keys.size());
-    counts.resize(buckets);
-    for (int shift = positionBits; shift < positionBits + indexBits; shift += digitBits) {
-        std::fill(counts.begin(), counts.end(), 0);
-        for (const uint64_t k : keys)
-            ++counts[(k >> shift) & (buckets - 1)];
-        uint32_t offset = 0;
-        for (uint32_t& c : counts)
-            offset += std::exchange(c, offset);
-        for (const uint64_t k : keys)
-            scratch[counts[(k >> shift) & (buckets - 1)]++] = k;
-        keys.swap(scratch);
-    }
-}
-
-// A pod as every pass of one sync sees it: its index and its classification (§5), read from the
-// Pod once. The passes below walk all pods five or six times per sync; reading these few bytes
-// instead of the Pod structs (~500 bytes each, a thousand or more per sync) keeps them in cache.
-struct SyncPod {
-    const Pod* pod = nullptr;
-    int32_t index = kUnknownCompletionIndex;
-    bool active = false;      // isActive
-    bool terminating = false; // isTerminating
-    bool ready = false;       // active and isPodReady
-    bool succeeded = false;   // phase Succeeded
-    bool failed = false;      // isPodFailed
-    bool tracked = false;     // holds the tracking finalizer
-    bool countable = false;   // tracked, not in uncountedTerminatedPods, and validForCounting
-    IndexedPod indexed() const { return {pod, index}; }
-};
-
-// One index-set field of the status (completedIndexes or failedIndexes) as last read and written.
-// A driver hands back the status the previous sync wrote, so the text a sync reads is usually the
-// text the one before formatted: remembering both directions saves parsing and formatting the
-// field's intervals (hundreds in a large job) in every sync.
-class IndexSetMemo {
-public:
-    // IndexSet::parseLenient(text, completions).
-    const IndexSet& parse(std::string_view text, int32_t completions) {
-        if (!m_parsedKnown || completions != m_parsedCompletions || text != m_parsedText) {
-            m_parsed = IndexSet::parseLenient(text, completions);
-            m_parsedText.assign(text);
-            m_parsedCompletions = completions;
-            m_parsedKnown = true;
-        }
-        return m_parsed;
-    }
-
-    // set.toString().
-    const std::string& format(const IndexSet& set, int32_t completions) {
-        if (!m_formattedKnown || !(set == m_formatted)) {
-            m_formatted = set;
-            m_formattedText = set.toString();
-            m_formattedKnown = true;
-        }
-        // The text of a set within [0, completions) reads back as that very set (pieces in
-        // ascending order, none clipped), so the next sync finds it parsed.
-        if (set.empty() || (set.front() >= 0 && set.back() < completions)) {
-            m_parsed = set;
-            m_parsedText = m_formattedText;
-            m_parsedCompletions = completions;
-            m_parsedKnown = true;
-        }
-        return m_formattedText;
-    }
-
-private:
-    bool m_parsedKnown = false;
-    std::string m_parsedText;
-    int32_t m_parsedCompletions = 0;
-    IndexSet m_parsed;
-    bool m_formattedKnown = false;
-    IndexSet m_formatted;
-    std::string m_formattedText;
-};
-
 } // namespace
 
-// What a sync keeps for the next: buffers (cleared, not freed) and the index-set memos.
-struct Reconciler::Scratch {
-    std::vector<SyncPod> podsInInputOrder;
-    std::vector<SyncPod> pods;
-    std::vector<uint64_t> podKeys, podKeysSorting;
-    std::vector<uint32_t> radixCounts;
-    std::vector<IndexedPod> active;
-    std::vector<const Pod*> newSucceeded, newFailed;
-    std::vector<int32_t> indexes;
-    std::unordered_map<int32_t, const Pod*> delayedPerIndex;
-    IndexSetMemo completedIndexes, failedIndexes;
-};
-
 namespace {
-
-// Each pod's conditions live in their own allocation, so reading its Ready condition is a cache
-// miss for nearly every pod of a large job (a tenth of a simulation's time): fetching them a few
-// pods ahead overlaps those misses.
-constexpr std::size_t kPrefetchDistance = 8;
-void prefetchConditions(std::span<const Pod> pods, std::size_t at) {
-    if (at < pods.size() && !pods[at].conditions.empty())
-        __builtin_prefetch(pods[at].conditions.data());
-}
 
 class SyncJob {
 public:
@@ -211,8 +83,7 @@ public:
             return;
         }
         // The pods are read in input order (one sequential pass over the Pod structs), then put
-        // in index order, ties in input order: one integer key per pod (the index above, the
-        // input position below), sorted by sortPodKeys. This runs in every sync.
+        // in index order, ties in input order (orderByIndex). This runs in every sync.
         std::vector<SyncPod>& inInputOrder = scratch.podsInInputOrder;
         inInputOrder.resize(pods.size());
         int32_t lowestIndex = std::numeric_limits<int32_t>::max();
@@ -228,18 +99,7 @@ public:
                 lowestIndex = std::min(lowestIndex, facts[i].index);
             }
         }
-        const int positionBits = std::bit_width(pods.size());
-        const uint64_t positionMask = (uint64_t{1} << positionBits) - 1;
-        std::vector<uint64_t>& keys = scratch.podKeys;
-        keys.resize(pods.size());
-        for (std::size_t i = 0; i < pods.size(); ++i)
-            keys[i] = static_cast<uint64_t>(int64_t{inInputOrder[i].index} - lowestIndex)
-                          << positionBits |
-                      i;
-        sortPodKeys(keys, positionBits, scratch.podKeysSorting, scratch.radixCounts);
-        m_pods.resize(pods.size());
-        for (std::size_t i = 0; i < keys.size(); ++i)
-            m_pods[i] = inInputOrder[keys[i] & positionMask];
+        orderByIndex(inInputOrder, lowestIndex, scratch, m_pods);
     }
 
     Plan run();
@@ -374,7 +234,7 @@ void SyncJob::computeIndexes() {
         m_scratch.completedIndexes.parse(m_job.status.completedIndexes, m_completions);
     std::vector<int32_t>& newIndexes = m_scratch.indexes;
     newIndexes.clear();
-    // Every succeeded pod that still holds the finalizer, uncounted or not (§6.2): an uncounted
+    // Every succeeded pod that still holds the finalizer, uncounted or not: an uncounted
     // one's index is succeeded already, so manageJob must not start it again.
     for (const SyncPod& p : m_pods)
         if (p.succeeded && p.tracked && validForCounting(p))
@@ -391,13 +251,13 @@ void SyncJob::computeIndexes() {
     for (const SyncPod& p : m_pods)
         if (p.countable && isIndexFailed(p))
             newFailed.push_back(p.index);
-    // An index that also succeeded stays succeeded: the API rejects overlapping sets (§4.6).
+    // An index that also succeeded stays succeeded: the API rejects overlapping sets.
     m_failedIndexes = prevFailed.withOrderedIndexes(newFailed).subtract(m_succeededIndexes);
 }
 
 void SyncJob::computeDelayedDeletions() {
     // The last failed pod of an index that is still pending keeps its finalizer until its
-    // replacement exists, so the replacement can inherit its failure counts (§15.3).
+    // replacement exists, so the replacement can inherit its failure counts.
     const IndexSet& activeIndexes = activeIndexSet();
     for (const SyncPod& p : m_pods) {
         if (!p.countable || !p.failed)
@@ -533,7 +393,7 @@ void SyncJob::manageJob() {
     if (removals.size() > static_cast<std::size_t>(kMaxPodCreateDeletePerSync))
         removals.resize(kMaxPodCreateDeletePerSync);
     if (!removals.empty()) {
-        // Deletions take precedence: nothing is created in the same sync (§10.3).
+        // Deletions take precedence: nothing is created in the same sync.
         deletePods(removals, true);
         return;
     }
@@ -648,7 +508,7 @@ void SyncJob::updateSuspendedCondition() {
                                  conditions::kReasonJobResumed, conditions::kMessageJobResumed,
                                  m_now)) {
         m_plan.events.push_back({"Normal", "Resumed", "Job resumed"});
-        // activeDeadlineSeconds measures continuous active time (§18.4).
+        // activeDeadlineSeconds measures continuous active time.
         status.startTime = m_now;
     }
 }
@@ -718,7 +578,7 @@ void SyncJob::trackStatusAndRemoveFinalizers() {
                                    static_cast<std::size_t>(succeededUnindexed) +
                                    static_cast<std::size_t>(failedNow);
         if (queued >= static_cast<std::size_t>(kMaxUncountedPods)) {
-            // The controller flushes here and finishes the rest in the next sync (§21.1).
+            // The controller flushes here and finishes the rest in the next sync.
             reachedMaxUncounted = true;
             break;
         }
@@ -765,7 +625,7 @@ void SyncJob::finish() {
     conditions::ensureStatus(status.conditions, interim, ConditionStatus::True, m_finish->reason,
                              m_finish->message, m_now);
     if (m_terminating > 0)
-        return; // the final condition waits until every pod is gone (§21.5)
+        return; // the final condition waits until every pod is gone
     conditions::ensureStatus(status.conditions, final, ConditionStatus::True, m_finish->reason,
                              m_finish->message, m_now);
     if (m_finish->success) {
@@ -781,7 +641,7 @@ void SyncJob::finish() {
 Plan SyncJob::run() {
     classifyPods();
 
-    // Job first start: startTime is set only when not suspended (§8 step 7).
+    // Job first start: startTime is set only when not suspended.
     if (!m_plan.status.startTime && !suspended())
         m_plan.status.startTime = m_now;
 
@@ -810,7 +670,7 @@ Plan SyncJob::run() {
     if (m_finish) {
         deleteActivePods();
         if (!m_options.expectationsSatisfied)
-            m_finish.reset(); // pods not yet seen may still change the outcome (§13.3)
+            m_finish.reset(); // pods not yet seen may still change the outcome
     } else {
         const bool manageJobCalled =
             m_options.expectationsSatisfied && !m_job.metadata.deletionTimestamp;
@@ -885,7 +745,7 @@ Plan Reconciler::reconcile(const Job& job, std::span<const Pod> pods,
         plan.status = job.status;
         plan.skipped = true;
         if (!foreignController)
-            plan.backoff = BackoffRecord{}; // a finished job's record is dropped (§14.3)
+            plan.backoff = BackoffRecord{}; // a finished job's record is dropped
         else if (options.backoff)
             plan.backoff = *options.backoff;
         return plan;

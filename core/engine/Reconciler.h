@@ -1,14 +1,17 @@
 #pragma once
-// One sync of the Kubernetes job controller (syncJob, job-controller-spec §8) as a pure function:
-// the job, its pods and "now" in; a Plan out. No clock, no I/O, no randomness: the same input
+// One sync of the Kubernetes job controller (syncJob in
+// https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/job/job_controller.go; the
+// names in parentheses in core/engine are upstream's functions and files in that directory, and
+// pkg/apis/batch for validation and defaults) as a pure function: the job, its pods and "now" in;
+// a Plan out. No clock, no I/O, no randomness: the same input
 // always gives the same plan. Drivers (the simulator, the local runner, `tessera serve`) apply the
 // plan and call again; `tessera reconcile` prints it.
 //
 // Stateful parts of the upstream controller are inputs here:
-//  - expectations (§13): SyncOptions::expectationsSatisfied (true for the stateless CLI);
-//  - the global backoff record (§14.1, §14.3): SyncOptions::backoff. When absent it is derived from
+//  - expectations: SyncOptions::expectationsSatisfied (true for the stateless CLI);
+//  - the global backoff record: SyncOptions::backoff. When absent it is derived from
 //    every terminal pod in the input (their finish times), which is what a stateless caller wants.
-// The two-phase status write of trackJobStatusAndRemoveFinalizers (§21.4) collapses into one plan:
+// The two-phase status write of trackJobStatusAndRemoveFinalizers collapses into one plan:
 // finished pods whose tracking finalizer is removed in this sync are counted in the returned status
 // and listed in Plan::removeFinalizers, so status.uncountedTerminatedPods comes back empty.
 #include "Model.h"
@@ -32,7 +35,7 @@ struct BackoffRecord {
 struct SyncOptions {
     bool expectationsSatisfied = true;
     std::optional<BackoffRecord> backoff;
-    // Base and cap of the retry delay (defaults: 10 s and 10 min, §1.6). The local runner scales
+    // Base and cap of the retry delay (defaults: 10 s and 10 min). The local runner scales
     // them down with --backoff-scale; nothing else should change them.
     Duration podFailureBackoff = std::chrono::seconds(10);
     Duration maxPodFailureBackoff = std::chrono::minutes(10);
@@ -43,25 +46,26 @@ struct SyncOptions {
 
 struct PodToCreate {
     int32_t index = -1;       // -1 for NonIndexed jobs
-    std::string generateName; // "<job>-<index>-" (cut to 58 characters as §2.6 says)
+    std::string generateName; // "<job>-<index>-" (cut to 58 characters, as
+                              // getPodGenerateNameWithIndex does)
     std::string name;         // generateName + 5 deterministic characters
     std::string hostname;     // Indexed: "<job>-<index>"; NonIndexed: ""
     // Containers (by name) that get the JOB_COMPLETION_INDEX env var (those that do not define it).
     std::vector<std::string> containersWithIndexEnv;
     std::vector<std::string> initContainersWithIndexEnv;
-    // backoffLimitPerIndex only: the failure-count annotations of the new pod (§15.2).
+    // backoffLimitPerIndex only: the failure-count annotations of the new pod.
     std::optional<int32_t> indexFailureCount;
     std::optional<int32_t> indexIgnoredFailureCount;
     bool operator==(const PodToCreate&) const = default;
 };
 
 enum class DeletionReason {
-    JobFinished,    // a terminal condition is pending (§8 step 11): counted as failed
-    SuccessPolicy,  // the success policy matched (§17.4): not counted
-    Suspended,      // manageJob on a suspended job (§19.1): not counted
-    ScaleDown,      // more active than wanted (§10.3): not counted
-    DuplicateIndex, // a second active pod of one index (§12.4): not counted
-    InvalidIndex,   // no/invalid index, or index >= completions (§12.2, §12.3): not counted
+    JobFinished,    // a terminal condition is pending: counted as failed
+    SuccessPolicy,  // the success policy matched: not counted
+    Suspended,      // manageJob on a suspended job: not counted
+    ScaleDown,      // more active than wanted: not counted
+    DuplicateIndex, // a second active pod of one index: not counted
+    InvalidIndex,   // no/invalid index, or index >= completions: not counted
 };
 const char* toString(DeletionReason);
 
@@ -71,7 +75,7 @@ struct PodToDelete {
     int32_t index = -1; // -1 when unknown
     DeletionReason reason = DeletionReason::ScaleDown;
     // manageJob deletions patch the finalizer away before the DELETE, so the pod is never counted
-    // (§21.6). Deletions for a finished job keep it, and the pod is counted as failed.
+    //. Deletions for a finished job keep it, and the pod is counted as failed.
     bool removeFinalizerFirst = true;
     bool operator==(const PodToDelete&) const = default;
 };
@@ -102,7 +106,7 @@ struct Plan {
     BackoffRecord backoff;                // the updated global backoff record
     SyncCounts counts;
     // True when the sync did nothing because the job is finished, managed by another controller,
-    // or has an unknown completion mode (§8 steps 1-3).
+    // or has an unknown completion mode (the first checks of syncJob).
     bool skipped = false;
 };
 
@@ -135,7 +139,7 @@ private:
     std::unique_ptr<Scratch> m_scratch;
 };
 
-// Slow-start batching (§10.5): the sizes of the creation batches for n creations: 1, 2, 4, ...
+// Slow-start batching: the sizes of the creation batches for n creations: 1, 2, 4, ...
 // A driver issues batch k only when every create of batch k-1 succeeded.
 std::vector<int32_t> slowStartBatches(int32_t n);
 

@@ -50,7 +50,7 @@ struct SimulationConfig {
     FailureModel failures;
     Duration startLatencyMin = std::chrono::seconds(1);
     Duration startLatencyMax = std::chrono::seconds(1);
-    Duration syncBatchPeriod = std::chrono::seconds(1); // SyncJobBatchPeriod (§1.6)
+    Duration syncBatchPeriod = std::chrono::seconds(1); // SyncJobBatchPeriod
     Duration deletionGrace = std::chrono::seconds(1);   // a deleted pod is gone after this
     std::vector<CapacitySubset> subsets;
     // Adaptive: a pod Pending longer than rescheduleCritical moves to a subset with room.

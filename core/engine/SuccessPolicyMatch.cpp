@@ -11,7 +11,7 @@ std::optional<std::string> matchSuccessPolicy(const std::optional<SuccessPolicy>
         bool matched = false;
         if (rule.succeededIndexes) {
             const IndexSet required = IndexSet::parseLenient(*rule.succeededIndexes, completions);
-            // An empty requirement (bad text, all out of range) never matches (§17.3).
+            // An empty requirement (bad text, all out of range) never matches.
             if (required.empty())
                 continue;
             matched = rule.succeededCount

@@ -1,5 +1,5 @@
 #pragma once
-// Matching the succeeded indexes against spec.successPolicy (success_policy.go, spec §17).
+// Matching the succeeded indexes against spec.successPolicy (success_policy.go).
 #include "IndexSet.h"
 #include "Model.h"
 

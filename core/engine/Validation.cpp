@@ -19,7 +19,7 @@ constexpr std::size_t kMaxPodFailurePolicyRules = 20;
 constexpr std::size_t kMaxSuccessPolicyRules = 20;
 constexpr std::size_t kMaxOnExitCodesValues = 255;
 constexpr std::size_t kMaxOnPodConditionsPatterns = 20;
-constexpr std::size_t kMaxSucceededIndexesLength = 64 * 1024;
+constexpr std::size_t kMaxSucceededIndexesLength = std::size_t{64} * 1024;
 
 class Errors {
 public:

@@ -1,5 +1,5 @@
 #pragma once
-// The API server's checks on a Job (pkg/apis/batch/validation, spec §22-§24), so a manifest that
+// The API server's checks on a Job (pkg/apis/batch/validation), so a manifest that
 // a cluster would reject is rejected here first, with the field path Kubernetes would name.
 #include "Model.h"
 #include "Result.h"
@@ -14,10 +14,11 @@ namespace tessera::engine {
 // e.g. "spec.successPolicy.rules[0].succeededIndexes".
 std::vector<Error> validateJob(const Job& job);
 
-// An update: immutable fields (§24.8) and the elastic-completions rule (§23.1), plus validateJob.
+// An update: immutable fields and the elastic-completions rule, plus validateJob.
 std::vector<Error> validateJobUpdate(const Job& previous, const Job& updated);
 
-// The status rules of §22 (what the API would refuse from a controller) and §4.6 index formats.
+// The status rules (validateJobStatusUpdate: what the API refuses from a controller) and the
+// index formats (validateIndexesFormat).
 std::vector<Error> validateJobStatus(const Job& job);
 
 // Features that keep one record per index refuse jobs above these limits (a cluster accepts up to

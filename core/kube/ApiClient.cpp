@@ -1,5 +1,6 @@
 #include "ApiClient.h"
 
+#include "ApiClientSupport.h"
 #include "CredentialProvider.h"
 #include "codec/Decode.h"
 
@@ -17,29 +18,10 @@
 
 namespace tessera::kube {
 
+using api_client_detail::deliver;
+using api_client_detail::makeError;
+
 namespace {
-
-template <typename T>
-void deliver(const QPointer<QObject>& context, bool hasContext,
-             const std::function<void(const ApiResult<T>&)>& done, ApiResult<T> result) {
-    if (!done)
-        return;
-    if (!hasContext) {
-        done(result);
-        return;
-    }
-    if (!context)
-        return; // the receiver is gone
-    QMetaObject::invokeMethod(context.data(), [done, r = std::move(result)] { done(r); });
-}
-
-ApiError makeError(ApiError::Kind kind, const QString& message, int status = 0) {
-    ApiError e;
-    e.kind = kind;
-    e.message = message;
-    e.httpStatus = status;
-    return e;
-}
 
 // The key in PEM: RSA, EC, or PKCS#8 holding either.
 QSslKey parseKey(const QByteArray& pem) {
@@ -58,14 +40,6 @@ std::optional<int> retryAfter(QNetworkReply* reply) {
     if (!ok || s < 0)
         return std::nullopt;
     return s;
-}
-
-QDateTime eventTime(const QJsonObject& o, const char* key) {
-    const QString s = o.value(QLatin1String(key)).toString();
-    if (s.isEmpty())
-        return {};
-    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
-    return t.isValid() ? t.toUTC() : QDateTime::fromString(s, Qt::ISODate).toUTC();
 }
 
 } // namespace
@@ -332,24 +306,22 @@ ApiError ApiClient::httpError(int status, const QByteArray& body, const QByteArr
 
 // ---- Requests ----
 
-void ApiClient::send(Request request, QObject* context, Callback<ApiResponse> done) {
+void ApiClient::send(const Request& request, QObject* context, Callback<ApiResponse> done) {
     auto p = std::make_shared<Pending>();
-    p->request = std::move(request);
+    p->request = request;
     p->context = context;
     p->hasContext = context != nullptr;
     p->done = std::move(done);
     onClientThread([this, p] { start(p); });
 }
 
-void ApiClient::start(std::shared_ptr<Pending> p) {
+void ApiClient::start(const std::shared_ptr<Pending>& p) {
     if (m_setupError) {
         deliver<ApiResponse>(p->context, p->hasContext, p->done, tl::unexpected(*m_setupError));
         return;
     }
-    ++m_active;
     m_credentials->get([this, p](const engine::Result<Credentials>& cr) {
         if (!cr) {
-            --m_active;
             deliver<ApiResponse>(
                 p->context, p->hasContext, p->done,
                 tl::unexpected(makeError(ApiError::Kind::Credentials,
@@ -372,9 +344,8 @@ void ApiClient::start(std::shared_ptr<Pending> p) {
     });
 }
 
-void ApiClient::finishRequest(std::shared_ptr<Pending> p, QNetworkReply* reply) {
+void ApiClient::finishRequest(const std::shared_ptr<Pending>& p, QNetworkReply* reply) {
     reply->deleteLater();
-    --m_active;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     const QUrl url = reply->url();
@@ -419,11 +390,11 @@ void ApiClient::finishRequest(std::shared_ptr<Pending> p, QNetworkReply* reply) 
 
 // ---- Streams ----
 
-quint64 ApiClient::openStream(Request request, QObject* context, StreamData onData,
+quint64 ApiClient::openStream(const Request& request, QObject* context, StreamData onData,
                               StreamEnd onEnd) {
     const quint64 id = m_nextStreamId++;
     auto s = std::make_shared<Stream>();
-    s->request = std::move(request);
+    s->request = request;
     s->context = context;
     s->hasContext = context != nullptr;
     s->onData = std::move(onData);
@@ -470,7 +441,6 @@ void ApiClient::startStream(quint64 id) {
         QNetworkReply* reply = m_streamNam->sendCustomRequest(makeRequest(s->request, *cr, true),
                                                               s->request.verb, s->request.body);
         s->reply = reply;
-        ++m_active;
         connect(reply, &QNetworkReply::sslErrors, this, [s](const QList<QSslError>& errors) {
             for (const QSslError& e : errors)
                 s->sslErrors << e.errorString();
@@ -503,7 +473,6 @@ void ApiClient::startStream(quint64 id) {
         });
         connect(reply, &QNetworkReply::finished, this, [this, id, s, reply] {
             reply->deleteLater();
-            --m_active;
             if (s->cancelled)
                 return;
             const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -545,183 +514,6 @@ void ApiClient::startStream(quint64 id) {
             }
         });
     });
-}
-
-// ---- Discovery ----
-
-void ApiClient::serverInfo(QObject* context, Callback<ServerInfo> done) {
-    QPointer<QObject> ctx(context);
-    const bool hasCtx = context != nullptr;
-    send({.verb = "GET", .path = QStringLiteral("/version")}, nullptr,
-         [this, ctx, hasCtx, done](const ApiResult<ApiResponse>& r) {
-             if (!r) {
-                 deliver<ServerInfo>(ctx, hasCtx, done, tl::unexpected(r.error()));
-                 return;
-             }
-             const QJsonObject v = QJsonDocument::fromJson(r->body).object();
-             ServerInfo info;
-             info.gitVersion = v.value(QStringLiteral("gitVersion")).toString();
-             info.major = v.value(QStringLiteral("major")).toString();
-             info.minor = v.value(QStringLiteral("minor")).toString();
-             info.platform = v.value(QStringLiteral("platform")).toString();
-             if (info.gitVersion.isEmpty()) {
-                 deliver<ServerInfo>(ctx, hasCtx, done,
-                                     tl::unexpected(makeError(
-                                         ApiError::Kind::BadResponse,
-                                         QStringLiteral("%1/version: no gitVersion in the answer; "
-                                                        "is this a Kubernetes API server?")
-                                             .arg(m_connection.server.toString()))));
-                 return;
-             }
-             send({.verb = "GET", .path = QStringLiteral("/apis/batch/v1")}, nullptr,
-                  [ctx, hasCtx, done, info](const ApiResult<ApiResponse>& d) mutable {
-                      if (!d && d.error().kind != ApiError::Kind::NotFound) {
-                          deliver<ServerInfo>(ctx, hasCtx, done, tl::unexpected(d.error()));
-                          return;
-                      }
-                      if (d) {
-                          const QJsonArray resources = QJsonDocument::fromJson(d->body)
-                                                           .object()
-                                                           .value(QStringLiteral("resources"))
-                                                           .toArray();
-                          for (const QJsonValue& res : resources)
-                              if (res.toObject().value(QStringLiteral("name")).toString() ==
-                                  QLatin1String("jobs"))
-                                  info.batchV1Jobs = true;
-                      }
-                      deliver<ServerInfo>(ctx, hasCtx, done, info);
-                  });
-         });
-}
-
-// ---- Reading ----
-
-void ApiClient::listEvents(const QString& ns, const QString& uid, const QString& name,
-                           QObject* context, Callback<QList<KubeEvent>> done) {
-    Request r;
-    r.path = QStringLiteral("/api/v1/namespaces/%1/events").arg(ns);
-    r.query.addQueryItem(QStringLiteral("fieldSelector"),
-                         uid.isEmpty() ? QStringLiteral("involvedObject.name=") + name
-                                       : QStringLiteral("involvedObject.uid=") + uid);
-    QPointer<QObject> ctx(context);
-    const bool hasCtx = context != nullptr;
-    send(std::move(r), nullptr, [ctx, hasCtx, done](const ApiResult<ApiResponse>& resp) {
-        if (!resp) {
-            deliver<QList<KubeEvent>>(ctx, hasCtx, done, tl::unexpected(resp.error()));
-            return;
-        }
-        QJsonParseError pe{};
-        const QJsonDocument doc = QJsonDocument::fromJson(resp->body, &pe);
-        if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-            deliver<QList<KubeEvent>>(
-                ctx, hasCtx, done,
-                tl::unexpected(makeError(
-                    ApiError::Kind::BadResponse,
-                    QStringLiteral("events: not a JSON EventList: %1").arg(pe.errorString()))));
-            return;
-        }
-        QList<KubeEvent> events;
-        for (const QJsonValue& item : doc.object().value(QStringLiteral("items")).toArray()) {
-            const QJsonObject o = item.toObject();
-            KubeEvent e;
-            e.type = o.value(QStringLiteral("type")).toString();
-            e.reason = o.value(QStringLiteral("reason")).toString();
-            e.message = o.value(QStringLiteral("message")).toString();
-            e.count = std::max(1, o.value(QStringLiteral("count")).toInt(1));
-            e.firstTimestamp = eventTime(o, "firstTimestamp");
-            e.lastTimestamp = eventTime(o, "lastTimestamp");
-            if (!e.lastTimestamp.isValid())
-                e.lastTimestamp = eventTime(o, "eventTime");
-            if (!e.firstTimestamp.isValid())
-                e.firstTimestamp = e.lastTimestamp;
-            e.source = o.value(QStringLiteral("source"))
-                           .toObject()
-                           .value(QStringLiteral("component"))
-                           .toString();
-            if (e.source.isEmpty())
-                e.source = o.value(QStringLiteral("reportingComponent")).toString();
-            const QJsonObject inv = o.value(QStringLiteral("involvedObject")).toObject();
-            e.involvedName = inv.value(QStringLiteral("name")).toString();
-            e.involvedKind = inv.value(QStringLiteral("kind")).toString();
-            events << e;
-        }
-        std::stable_sort(events.begin(), events.end(), [](const KubeEvent& a, const KubeEvent& b) {
-            return a.lastTimestamp < b.lastTimestamp;
-        });
-        deliver<QList<KubeEvent>>(ctx, hasCtx, done, events);
-    });
-}
-
-quint64 ApiClient::streamLogs(const QString& ns, const QString& pod, const QString& container,
-                              int tailLines, bool follow, QObject* context, StreamData onData,
-                              StreamEnd onEnd) {
-    return streamPodLog(ns, pod, {.container = container, .tailLines = tailLines, .follow = follow},
-                        context, std::move(onData), std::move(onEnd));
-}
-
-// ---- Actions ----
-
-void ApiClient::patchJob(const QString& ns, const QString& name, const QByteArray& mergePatch,
-                         QObject* context, Callback<ApiResponse> done) {
-    send({.verb = "PATCH",
-          .path = jobsPath(ns) + QLatin1Char('/') + name,
-          .body = mergePatch,
-          .contentType = "application/merge-patch+json"},
-         context, std::move(done));
-}
-
-void ApiClient::setParallelism(const QString& ns, const QString& name, int parallelism,
-                               QObject* context, Callback<ApiResponse> done) {
-    patchJob(ns, name, "{\"spec\":{\"parallelism\":" + QByteArray::number(parallelism) + "}}",
-             context, std::move(done));
-}
-
-void ApiClient::setSuspended(const QString& ns, const QString& name, bool suspend, QObject* context,
-                             Callback<ApiResponse> done) {
-    patchJob(ns, name,
-             suspend ? QByteArray("{\"spec\":{\"suspend\":true}}")
-                     : QByteArray("{\"spec\":{\"suspend\":false}}"),
-             context, std::move(done));
-}
-
-void ApiClient::setCompletions(const QString& ns, const QString& name, int completions,
-                               int parallelism, QObject* context, Callback<ApiResponse> done) {
-    patchJob(ns, name,
-             "{\"spec\":{\"completions\":" + QByteArray::number(completions) +
-                 ",\"parallelism\":" + QByteArray::number(parallelism) + "}}",
-             context, std::move(done));
-}
-
-void ApiClient::createJob(const QString& ns, const QByteArray& json, QObject* context,
-                          Callback<ApiResponse> done) {
-    send({.verb = "POST", .path = jobsPath(ns), .body = json, .contentType = "application/json"},
-         context, std::move(done));
-}
-
-void ApiClient::createConfigMap(const QString& ns, const QByteArray& json, QObject* context,
-                                Callback<ApiResponse> done) {
-    send({.verb = "POST",
-          .path = QStringLiteral("/api/v1/namespaces/%1/configmaps").arg(ns),
-          .body = json,
-          .contentType = "application/json"},
-         context, std::move(done));
-}
-
-void ApiClient::deleteJob(const QString& ns, const QString& name, QObject* context,
-                          Callback<ApiResponse> done) {
-    Request r;
-    r.verb = "DELETE";
-    r.path = jobsPath(ns) + QLatin1Char('/') + name;
-    r.query.addQueryItem(QStringLiteral("propagationPolicy"), QStringLiteral("Background"));
-    send(std::move(r), context, std::move(done));
-}
-
-void ApiClient::deletePod(const QString& ns, const QString& name, QObject* context,
-                          Callback<ApiResponse> done) {
-    Request r;
-    r.verb = "DELETE";
-    r.path = podsPath(ns) + QLatin1Char('/') + name;
-    send(std::move(r), context, std::move(done));
 }
 
 } // namespace tessera::kube

@@ -74,21 +74,23 @@ public:
     const std::optional<ApiError>& setupError() const { return m_setupError; }
 
     // ---- Raw requests ----
-    void send(Request request, QObject* context, Callback<ApiResponse> done);
+    void send(const Request& request, QObject* context, Callback<ApiResponse> done);
     // A long response read as it arrives (watch, log follow). Returns an id for cancelStream().
     // `onData` gets the bytes in arrival order, and once an empty chunk when the response
     // headers arrive with a 2xx status (the stream is open); `onEnd` exactly once (nullopt: the
     // server closed the stream normally), never after cancelStream().
-    quint64 openStream(Request request, QObject* context, StreamData onData, StreamEnd onEnd);
+    quint64 openStream(const Request& request, QObject* context, StreamData onData,
+                       StreamEnd onEnd);
     void cancelStream(quint64 id);
 
     // ---- Discovery ----
-    void serverInfo(QObject* context, Callback<ServerInfo> done);
+    void serverInfo(QObject* context, const Callback<ServerInfo>& done);
 
     // ---- Reading ----
     // Events about one object (by uid when known, else by name), oldest first.
     void listEvents(const QString& namespace_, const QString& involvedUid,
-                    const QString& involvedName, QObject* context, Callback<QList<KubeEvent>> done);
+                    const QString& involvedName, QObject* context,
+                    const Callback<QList<KubeEvent>>& done);
     // Pod logs: the last `tailLines` lines (< 0: all), then, with `follow`, new lines as written.
     quint64 streamLogs(const QString& namespace_, const QString& pod, const QString& container,
                        int tailLines, bool follow, QObject* context, StreamData onData,
@@ -150,14 +152,11 @@ public:
                        const QUrl& url) const;
     ApiError networkError(int qtError, const QString& qtMessage, const QUrl& url) const;
 
-    // Requests running now (tests, diagnostics).
-    int activeRequests() const { return m_active; }
-
 private:
     struct Pending;
     struct Stream;
-    void start(std::shared_ptr<Pending> p);
-    void finishRequest(std::shared_ptr<Pending> p, QNetworkReply* reply);
+    void start(const std::shared_ptr<Pending>& p);
+    void finishRequest(const std::shared_ptr<Pending>& p, QNetworkReply* reply);
     void startStream(quint64 id);
     QNetworkRequest makeRequest(const Request& r, const Credentials& c, bool stream) const;
     QUrl urlFor(const Request& r) const;
@@ -173,7 +172,6 @@ private:
     std::optional<ApiError> m_setupError;
     QHash<quint64, std::shared_ptr<Stream>> m_streams;
     std::atomic<quint64> m_nextStreamId{1};
-    int m_active = 0;
 };
 
 } // namespace tessera::kube

@@ -22,7 +22,7 @@ namespace tessera::kube {
 namespace {
 
 // The most an exec plugin may print on each stream.
-constexpr qint64 kMaxPluginOutputBytes = 1024 * 1024;
+constexpr qint64 kMaxPluginOutputBytes = qint64{1024} * 1024;
 
 engine::Error err(const QString& text) {
     engine::Error e;

@@ -55,7 +55,6 @@ public:
     // Forgets cached exec and tokenFile credentials (after a 401: the server rejected them).
     void invalidate();
 
-    bool usesExecPlugin() const { return m_connection.exec.has_value(); }
     int pluginRuns() const { return m_pluginRuns; }
     void setPluginTimeout(std::chrono::milliseconds t) { m_pluginTimeout = t; }
     const ClusterConnection& connection() const { return m_connection; }

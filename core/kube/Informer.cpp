@@ -170,8 +170,7 @@ void Informer::requestPage(const QString& continueToken) {
     if (!m_options.fieldSelector.isEmpty())
         r.query.addQueryItem(QStringLiteral("fieldSelector"), m_options.fieldSelector);
     const quint64 gen = m_generation;
-    m_client->send(std::move(r), this,
-                   [this, gen](const ApiResult<ApiResponse>& resp) { onPage(gen, resp); });
+    m_client->send(r, this, [this, gen](const ApiResult<ApiResponse>& resp) { onPage(gen, resp); });
 }
 
 void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
@@ -225,7 +224,6 @@ void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
     m_listJobs = {};
     m_listPods = {};
     const int count = int(batch->size());
-    ++m_batchesEmitted;
     emit batchReady(batch);
     emit listed(count, m_listTimer.elapsed());
     // The backoff is not reset here: a list followed by a watch that fails at once (a stream
@@ -263,7 +261,7 @@ void Informer::beginWatch() {
     m_watchDelivered = false;
     ++m_watches;
     m_streamId = m_client->openStream(
-        std::move(r), this, [this, gen](const QByteArray& chunk) { onWatchData(gen, chunk); },
+        r, this, [this, gen](const QByteArray& chunk) { onWatchData(gen, chunk); },
         [this, gen](const std::optional<ApiError>& e) { onWatchEnd(gen, e); });
 }
 
@@ -346,7 +344,7 @@ bool Informer::handleLine(std::string_view line) {
         p.deleted = type == codec::WatchEventType::Deleted;
         m_watchDelivered = true;
         m_progressSinceList = true;
-        m_pending.insert(key, std::move(p));
+        m_pending.insert(key, p); // QHash::insert takes a const reference
         m_pendingCount = int(m_pending.size());
         ++m_pendingEvents;
         break;
@@ -468,7 +466,6 @@ void Informer::flush() {
     m_pending.clear();
     m_pendingEvents = 0;
     m_pendingCount = 0;
-    ++m_batchesEmitted;
     emit batchReady(batch);
 }
 

@@ -90,7 +90,6 @@ public:
         return m_bufferedBytes.load();
     } // received, not yet split into events
     quint64 eventsReceived() const { return m_eventsReceived.load(); }
-    quint64 batchesEmitted() const { return m_batchesEmitted.load(); }
     quint64 relists() const { return m_relists.load(); }
     quint64 watchesStarted() const { return m_watches.load(); }
 
@@ -153,7 +152,6 @@ private:
     std::atomic<int> m_pendingCount{0};
     std::atomic<qint64> m_bufferedBytes{0};
     std::atomic<quint64> m_eventsReceived{0};
-    std::atomic<quint64> m_batchesEmitted{0};
     std::atomic<quint64> m_relists{0};
     std::atomic<quint64> m_watches{0};
 };

@@ -52,7 +52,7 @@ void LoginShellPath::setTimeout(std::chrono::milliseconds timeout) {
     g_timeout = timeout;
 }
 
-void LoginShellPath::fetch(QObject* context, std::function<void(const QStringList&)> done) {
+void LoginShellPath::fetch(QObject* context, const std::function<void(const QStringList&)>& done) {
     QStringList known;
     if (cached(&known)) {
         done(known);

@@ -18,7 +18,7 @@ public:
     // Calls `done` in `context`'s thread with the login shell's PATH entries (empty when the
     // shell failed or timed out; the reason goes to lastError()). Runs the shell at most once
     // at a time per call site; answers from the cache once known.
-    static void fetch(QObject* context, std::function<void(const QStringList&)> done);
+    static void fetch(QObject* context, const std::function<void(const QStringList&)>& done);
 
     // The cached entries, if resolved.
     static bool cached(QStringList* entries);

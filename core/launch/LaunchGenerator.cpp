@@ -12,7 +12,7 @@ namespace tessera::launch {
 
 namespace {
 
-engine::Error fieldError(std::string field, std::string message) {
+engine::Error fieldError(std::string field, const std::string& message) {
     engine::Error e;
     e.field = std::move(field);
     e.message = e.field + ": " + message;
@@ -299,12 +299,6 @@ ManifestNode ownerReferences(const std::string& jobName, const std::string& jobU
 }
 
 } // namespace
-
-ManifestNode LaunchManifests::configMapOwnedBy(const std::string& jobUid) const {
-    ManifestNode cm = configMap;
-    cm["metadata"]["ownerReferences"] = ownerReferences(jobName, jobUid);
-    return cm;
-}
 
 std::string LaunchManifests::ownerReferencePatch(const std::string& jobUid) const {
     ManifestNode patch;

@@ -30,16 +30,15 @@ struct LaunchManifests {
 
     // Both as one multi-document YAML stream (ConfigMap first, then the Job).
     std::string yaml() const;
-    // The ConfigMap with an ownerReference to the created Job (deleting the Job deletes it).
-    ManifestNode configMapOwnedBy(const std::string& jobUid) const;
-    // A JSON merge patch adding that ownerReference to an existing ConfigMap.
+    // A JSON merge patch adding an ownerReference to the created Job to the ConfigMap (deleting
+    // the Job deletes it).
     std::string ownerReferencePatch(const std::string& jobUid) const;
 };
 
 class LaunchGenerator {
 public:
     // The API server's limit on a ConfigMap's data (core.MaxSecretSize).
-    static constexpr int64_t kMaxConfigMapBytes = 1024 * 1024;
+    static constexpr int64_t kMaxConfigMapBytes = int64_t{1024} * 1024;
     static constexpr const char* kManagedByLabel = "app.kubernetes.io/managed-by";
     static constexpr const char* kManagedByValue = "tessera";
     // Same key as report::ReportBuilder::kOriginalIndexesAnnotation (checked by a test).

@@ -19,7 +19,7 @@ namespace tessera::local {
 class AppendFile {
 public:
     // How much is kept reserved ahead of the end: about 700 journal end records.
-    static constexpr int64_t kReserveBytes = 64 * 1024;
+    static constexpr int64_t kReserveBytes = int64_t{64} * 1024;
 
     AppendFile() = default;
     AppendFile(const AppendFile&) = delete;

@@ -415,13 +415,6 @@ void LocalRunner::kill() {
         m_executor->killAll();
 }
 
-void LocalRunner::fillIndexStates(engine::IndexStateMap& out) const {
-    if (m_controller)
-        m_controller->fillIndexStates(out);
-    else
-        out = engine::IndexStateMap(static_cast<int32_t>(m_list.size()));
-}
-
 const std::vector<engine::Attempt>& LocalRunner::attempts() const {
     static const std::vector<engine::Attempt> none;
     return m_controller ? m_controller->attempts() : none;

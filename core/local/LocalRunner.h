@@ -1,8 +1,9 @@
 #pragma once
 // Runs a work list as an Indexed Job on this machine: the engine's JobController driven with real
 // time, items as processes (ProcessExecutor), every attempt journaled, resumable after a crash.
-// Event-loop driven: in the CLI it runs on the main thread; in the GUI move it to its own thread
-// and call start() there (queued). Progress comes as `progressed` at most ~10 times a second.
+// Event-loop driven, on the main thread of the `tessera run` process (the window starts that
+// process with RunnerLauncher and follows the run directory; it never hosts a runner). Progress
+// comes as `progressed` at most ~10 times a second.
 //
 //   RunOptions o; o.workListPath = "items.txt"; o.config.parallelism = 4;
 //   auto* r = new LocalRunner(o);   // or o.resume = true; o.runDir = dir;
@@ -44,11 +45,8 @@ public:
     const std::string& runDir() const { return m_runDir; }
     const RunConfig& config() const { return m_config; }
     const worklist::WorkList& workList() const { return m_list; }
-    // For the grid and the details panel (call on the runner's thread).
-    void fillIndexStates(engine::IndexStateMap& out) const;
     const std::vector<engine::Attempt>& attempts() const; // this runner's attempts
     const std::vector<engine::Attempt>& priorAttempts() const { return m_priorAttempts; }
-    const engine::JobController* controller() const { return m_controller.get(); }
     LocalProgress progress() const;
     bool isFinished() const { return m_done; }
 

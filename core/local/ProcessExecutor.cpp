@@ -39,7 +39,6 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     const int32_t index = engine::completionIndexOf(pod);
     if (index < 0 || index >= m_list.size()) {
         m_lastError = "pod " + pod.metadata.name + " has no index in the work list";
-        ++m_spawnFailures;
         return false;
     }
     const auto ix = static_cast<std::size_t>(index);
@@ -71,7 +70,6 @@ bool ProcessExecutor::createPod(const engine::Pod& pod, engine::PodHandle) {
     m_lastAttempt[ix] = attempt;
     if (spawned.pid <= 0) {
         m_lastError = "index " + std::to_string(index) + ": " + spawned.error;
-        ++m_spawnFailures;
         recordFailedStart(pod, index, attempt, spawned.error);
         return true; // the attempt exists, and has failed: reap() reports it
     }

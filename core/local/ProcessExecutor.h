@@ -68,7 +68,6 @@ public:
 
     int32_t running() const { return m_groups.running(); }
     int32_t runningNotTerminating() const { return m_groups.runningNotTerminating(); }
-    int64_t spawnFailures() const { return m_spawnFailures; }
     const std::string& lastError() const { return m_lastError; }
     // What could not be recorded (a log, the supervisor's ledger, the journal), with the file
     // and errno text; "" while all is well. Once set, createPod starts nothing.
@@ -103,7 +102,6 @@ private:
     std::unordered_map<std::string, Child> m_running; // by pod name
     std::vector<std::string> m_started;
     std::vector<FailedStart> m_failedStarts; // reported by the next reap()
-    int64_t m_spawnFailures = 0;
     std::string m_lastError;
     std::string m_recordingProblem;
 };

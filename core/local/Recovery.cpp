@@ -81,6 +81,7 @@ RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& job
     }
 
     std::vector<JournalRecord> pending;
+    pending.reserve(open.size());
     for (const auto& [k, i] : open)
         pending.push_back(records[i]);
     std::sort(pending.begin(), pending.end(),

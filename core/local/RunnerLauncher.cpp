@@ -92,6 +92,7 @@ engine::Result<int64_t> RunnerLauncher::start(const QString& runDir, bool killSu
     if (killSurvivors)
         args.emplace_back("--kill-survivors");
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (std::string& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);

@@ -220,6 +220,7 @@ void SupervisorLoop::handleRequest(const char* data, std::size_t size) {
         }
     }
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (std::string& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);

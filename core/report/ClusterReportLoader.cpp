@@ -28,7 +28,7 @@ engine::Error error(const QString& message) {
     return e;
 }
 
-void listPods(std::shared_ptr<LoadState> s, const QString& continueToken) {
+void listPods(const std::shared_ptr<LoadState>& s, const QString& continueToken) {
     kube::ApiClient::Request req;
     req.path = kube::ApiClient::podsPath(s->namespace_);
     req.query.addQueryItem(QStringLiteral("labelSelector"),

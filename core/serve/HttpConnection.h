@@ -66,7 +66,6 @@ public:
     // Closes the connection at once (fault injection: a dropped stream).
     void abort();
 
-    bool streaming() const { return m_streaming; }
     bool connected() const;
     qint64 bytesToWrite() const;
     QString peer() const;

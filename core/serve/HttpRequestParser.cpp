@@ -6,11 +6,11 @@ namespace tessera::serve {
 
 namespace {
 
-template <typename Result> Result bad(int status, QByteArray message) {
+template <typename Result> Result bad(int status, const QByteArray& message) {
     Result r;
     r.status = HttpParseResult::Status::Bad;
     r.errorStatus = status;
-    r.errorMessage = std::move(message);
+    r.errorMessage = message;
     return r;
 }
 

@@ -14,9 +14,9 @@
 
 namespace tessera::serve {
 
-inline constexpr qsizetype kMaxHttpHeaderBytes = 64 * 1024;
+inline constexpr qsizetype kMaxHttpHeaderBytes = qsizetype{64} * 1024;
 // The API server's limit on a request body (kube-apiserver's MaxRequestBodyBytes, 3 MiB).
-inline constexpr qsizetype kMaxHttpBodyBytes = 3 * 1024 * 1024;
+inline constexpr qsizetype kMaxHttpBodyBytes = qsizetype{3} * 1024 * 1024;
 // A chunk-size line ("1a2b;ext=value"): 16 hex digits and a short extension are plenty.
 inline constexpr qsizetype kMaxHttpChunkLineBytes = 1024;
 

@@ -104,9 +104,9 @@ ApiOutcome<LabelSelector> LabelSelector::fromJson(const QJsonObject& selector) {
         else if (op == QLatin1String("DoesNotExist"))
             r.op = Op::DoesNotExist;
         else
-            return apiFailure(422, "Invalid",
-                              QStringLiteral("selector.matchExpressions: unknown operator \"%1\"")
-                                  .arg(op));
+            return apiFailure(
+                422, "Invalid",
+                QStringLiteral("selector.matchExpressions: unknown operator \"%1\"").arg(op));
         for (const QJsonValue& v : x.value(QStringLiteral("values")).toArray())
             r.values << v.toString();
         s.m_requirements.push_back(std::move(r));

@@ -33,8 +33,8 @@ void counterBlock(QByteArray& out, const char* name, const char* help,
 
 void Metrics::observeSync(const QString& completionMode, const QString& result,
                           const QString& action, double seconds) {
-    const QString labels = labelSet(
-        {{"completion_mode", completionMode}, {"result", result}, {"action", action}});
+    const QString labels =
+        labelSet({{"completion_mode", completionMode}, {"result", result}, {"action", action}});
     Histogram& h = m_syncDuration[labels];
     for (int i = 0; i < kBuckets; ++i)
         if (seconds <= bucketBound(i))
@@ -77,8 +77,8 @@ QByteArray Metrics::render() const {
                    QByteArray::number(h.buckets[static_cast<std::size_t>(i)]) + '\n';
         out += "job_sync_duration_seconds_bucket{" + l + ",le=\"+Inf\"} " +
                QByteArray::number(h.count) + '\n';
-        out += "job_sync_duration_seconds_sum{" + l + "} " + QByteArray::number(h.sum, 'g', 9) +
-               '\n';
+        out +=
+            "job_sync_duration_seconds_sum{" + l + "} " + QByteArray::number(h.sum, 'g', 9) + '\n';
         out += "job_sync_duration_seconds_count{" + l + "} " + QByteArray::number(h.count) + '\n';
     }
     counterBlock(out, "job_sync_total", "The number of job syncs", m_syncTotal);

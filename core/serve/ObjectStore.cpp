@@ -227,7 +227,7 @@ void ObjectStore::removeListener(int id) {
     m_listeners.erase(id);
 }
 
-void ObjectStore::publish(Change change) {
+void ObjectStore::publish(const Change& change) {
     m_history.push_back(change);
     while (m_history.size() > m_historyLimit) {
         m_compactedThrough = m_history.front().resourceVersion;

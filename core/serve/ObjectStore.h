@@ -1,6 +1,6 @@
 #pragma once
-// The server's database: namespaced objects as JSON documents per resource ("pods", "jobs",
-// "namespaces", "configmaps", "events", "nodes"), one global resourceVersion counter, change
+// The server's database: objects as JSON documents per resource (every kind of Discovery.h's
+// table: "pods", "jobs", ...), one global resourceVersion counter, change
 // listeners (the watch fan-out) and a bounded history window, so a watch can resume from a recent
 // resourceVersion and a too-old one is answered with 410 Gone, as etcd compaction makes the real
 // API server do.
@@ -58,7 +58,7 @@ private:
     static QString key(const QString& namespace_, const QString& name);
     ObjectPtr seal(const QString& resource, const QString& namespace_, const QString& name,
                    QJsonObject object, quint64 version) const;
-    void publish(Change change);
+    void publish(const Change& change);
 
     QHash<QString, std::map<QString, ObjectPtr>> m_objects; // resource -> "ns/name" -> object
     quint64 m_version = 1;

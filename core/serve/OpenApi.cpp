@@ -350,7 +350,7 @@ QByteArray openApiV3Json(const QString& group, const QString& version) {
     if (auto it = cache.find(key); it != cache.end())
         return it->second;
     const QJsonObject doc = openApiV3(group, version);
-    const QByteArray bytes = doc.isEmpty() ? QByteArray() : compactJsonBytes(doc);
+    QByteArray bytes = doc.isEmpty() ? QByteArray() : compactJsonBytes(doc);
     cache.emplace(key, bytes);
     return bytes;
 }

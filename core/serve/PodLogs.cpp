@@ -7,8 +7,8 @@ namespace tessera::serve {
 
 namespace {
 // Kept per pod: trimmed to the last kKeep bytes once past kMax (one copy per 64 KiB, not per line).
-constexpr qsizetype kMax = 256 * 1024;
-constexpr qsizetype kKeep = 192 * 1024;
+constexpr qsizetype kMax = qsizetype{256} * 1024;
+constexpr qsizetype kKeep = qsizetype{192} * 1024;
 } // namespace
 
 PodLogs::PodLogs(Now now)

@@ -27,7 +27,7 @@ const char* toString(ChangeType type); // "ADDED", "MODIFIED", "DELETED"
 struct Change {
     ChangeType type = ChangeType::Added;
     quint64 resourceVersion = 0;
-    ObjectPtr object;   // the new state (Deleted: the last state, stamped with the delete's version)
+    ObjectPtr object; // the new state (Deleted: the last state, stamped with the delete's version)
     ObjectPtr previous; // the state before (null for Added)
 };
 

@@ -22,13 +22,14 @@ struct Server::Core {
         : store(options.historyLimit) {
         // What every cluster has: namespaces and a few nodes over three zones.
         for (const char* ns : {"default", "kube-system", "kube-public", "kube-node-lease"})
-            store.create(QStringLiteral("namespaces"), QString(),
-                         QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
-                                     {QStringLiteral("kind"), QStringLiteral("Namespace")},
-                                     {QStringLiteral("metadata"),
-                                      QJsonObject{{QStringLiteral("name"), QLatin1String(ns)}}},
-                                     {QStringLiteral("status"),
-                                      QJsonObject{{QStringLiteral("phase"), QStringLiteral("Active")}}}});
+            store.create(
+                QStringLiteral("namespaces"), QString(),
+                QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                            {QStringLiteral("kind"), QStringLiteral("Namespace")},
+                            {QStringLiteral("metadata"),
+                             QJsonObject{{QStringLiteral("name"), QLatin1String(ns)}}},
+                            {QStringLiteral("status"),
+                             QJsonObject{{QStringLiteral("phase"), QStringLiteral("Active")}}}});
         static const char* zones[] = {"zone-a", "zone-b", "zone-c"};
         for (int i = 1; i <= std::max(1, options.nodeCount); ++i) {
             const QString name = QStringLiteral("tessera-node-%1").arg(i);
@@ -39,13 +40,14 @@ struct Server::Core {
                     {QStringLiteral("apiVersion"), QStringLiteral("v1")},
                     {QStringLiteral("kind"), QStringLiteral("Node")},
                     {QStringLiteral("metadata"),
-                     QJsonObject{{QStringLiteral("name"), name},
-                                 {QStringLiteral("labels"),
-                                  QJsonObject{{QStringLiteral("kubernetes.io/hostname"), name},
-                                              {QStringLiteral("kubernetes.io/os"), QStringLiteral("linux")},
-                                              {QStringLiteral("topology.kubernetes.io/zone"), zone},
-                                              {QStringLiteral("topology.kubernetes.io/region"),
-                                               QStringLiteral("tessera-local")}}}}},
+                     QJsonObject{
+                         {QStringLiteral("name"), name},
+                         {QStringLiteral("labels"),
+                          QJsonObject{{QStringLiteral("kubernetes.io/hostname"), name},
+                                      {QStringLiteral("kubernetes.io/os"), QStringLiteral("linux")},
+                                      {QStringLiteral("topology.kubernetes.io/zone"), zone},
+                                      {QStringLiteral("topology.kubernetes.io/region"),
+                                       QStringLiteral("tessera-local")}}}}},
                     {QStringLiteral("status"),
                      QJsonObject{{QStringLiteral("nodeInfo"), // the VERSION of `kubectl get nodes`
                                   QJsonObject{{QStringLiteral("kubeletVersion"),
@@ -55,13 +57,15 @@ struct Server::Core {
                                               {QStringLiteral("memory"), QStringLiteral("64Gi")},
                                               {QStringLiteral("pods"), QStringLiteral("110")}}},
                                  {QStringLiteral("conditions"),
-                                  QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("Ready")},
-                                                         {QStringLiteral("status"), QStringLiteral("True")},
-                                                         {QStringLiteral("reason"), QStringLiteral("KubeletReady")}}}},
+                                  QJsonArray{QJsonObject{
+                                      {QStringLiteral("type"), QStringLiteral("Ready")},
+                                      {QStringLiteral("status"), QStringLiteral("True")},
+                                      {QStringLiteral("reason"), QStringLiteral("KubeletReady")}}}},
                                  {QStringLiteral("addresses"),
-                                  QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("InternalIP")},
-                                                         {QStringLiteral("address"),
-                                                          QStringLiteral("192.168.49.%1").arg(i + 1)}}}}}}});
+                                  QJsonArray{QJsonObject{
+                                      {QStringLiteral("type"), QStringLiteral("InternalIP")},
+                                      {QStringLiteral("address"),
+                                       QStringLiteral("192.168.49.%1").arg(i + 1)}}}}}}});
         }
         // The `kubernetes` Service (port 443 to the API server's, 6443 by convention) and the
         // `default` ServiceAccounts, as a cluster's controllers create them.
@@ -173,7 +177,8 @@ QByteArray Server::kubeconfig(const QString& name) const {
     QByteArray out = "apiVersion: v1\nkind: Config\nclusters:\n- name: " + n +
                      "\n  cluster:\n    server: " + url().toString().toUtf8() + '\n';
     if (!m_options.tlsCertPem.isEmpty()) {
-        const QByteArray ca = m_options.tlsCaPem.isEmpty() ? m_options.tlsCertPem : m_options.tlsCaPem;
+        const QByteArray ca =
+            m_options.tlsCaPem.isEmpty() ? m_options.tlsCertPem : m_options.tlsCaPem;
         out += "    certificate-authority-data: " + ca.toBase64() + '\n';
     }
     out += "users:\n- name: " + n + "\n  user:";
@@ -200,8 +205,8 @@ QString Server::writeKubeconfig(const QString& path, const QString& name) const 
 
 ApiOutcome<QStringList> Server::createFromManifest(const QByteArray& text,
                                                    const QString& defaultNamespace) {
-    auto manifests = codec::parseManifests(std::string_view(text.constData(), static_cast<size_t>(text.size())),
-                                           "manifest");
+    auto manifests = codec::parseManifests(
+        std::string_view(text.constData(), static_cast<size_t>(text.size())), "manifest");
     if (!manifests)
         return apiFailure(400, "BadRequest", QString::fromStdString(manifests.error().message));
     QStringList created;
@@ -210,12 +215,14 @@ ApiOutcome<QStringList> Server::createFromManifest(const QByteArray& text,
         for (const codec::Manifest& m : *manifests) {
             const QString resource = resourceForKind(m.kind);
             if (resource.isEmpty()) {
-                failure = ApiFailure{400, QStringLiteral("BadRequest"),
-                                     QStringLiteral("%1: kind %2 is not served")
-                                         .arg(QString::fromStdString(m.source), QString::fromStdString(m.kind))};
+                failure = ApiFailure{
+                    400, QStringLiteral("BadRequest"),
+                    QStringLiteral("%1: kind %2 is not served")
+                        .arg(QString::fromStdString(m.source), QString::fromStdString(m.kind))};
                 return;
             }
-            const QJsonObject object = QJsonDocument::fromJson(QByteArray::fromStdString(m.json)).object();
+            const QJsonObject object =
+                QJsonDocument::fromJson(QByteArray::fromStdString(m.json)).object();
             const QString ns = object.value(QStringLiteral("metadata"))
                                    .toObject()
                                    .value(QStringLiteral("namespace"))
@@ -225,8 +232,9 @@ ApiOutcome<QStringList> Server::createFromManifest(const QByteArray& text,
                 failure = stored.error();
                 return;
             }
-            created << (resource == QLatin1String("jobs") ? QStringLiteral("job.batch/")
-                                                          : resource.chopped(1) + QLatin1Char('/')) +
+            created << (resource == QLatin1String("jobs")
+                            ? QStringLiteral("job.batch/")
+                            : resource.chopped(1) + QLatin1Char('/')) +
                            (*stored)->name;
         }
     });

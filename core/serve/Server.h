@@ -43,13 +43,16 @@ public:
     // the token (when set). writeKubeconfig writes it with mode 0600 through a temporary file;
     // returns "" or an error naming the file.
     QByteArray kubeconfig(const QString& name = QStringLiteral("tessera")) const;
-    QString writeKubeconfig(const QString& path, const QString& name = QStringLiteral("tessera")) const;
+    QString writeKubeconfig(const QString& path,
+                            const QString& name = QStringLiteral("tessera")) const;
 
     // Creates every document of a YAML/JSON manifest (Job, ConfigMap, Pod, Namespace), as
     // `kubectl create -f` would. Returns "job.batch/NAME"-style names, or the first error.
-    ApiOutcome<QStringList> createFromManifest(const QByteArray& text,
-                                               const QString& defaultNamespace = QStringLiteral("default"));
-    // The built-in demo: a 20,000-index job, one with failing indexes, a quick one, a suspended one.
+    ApiOutcome<QStringList>
+    createFromManifest(const QByteArray& text,
+                       const QString& defaultNamespace = QStringLiteral("default"));
+    // The built-in demo: a 20,000-index job, one with failing indexes, a quick one, a suspended
+    // one.
     ApiOutcome<QStringList> createDemoJobs();
     static QByteArray demoManifest();
 

@@ -116,7 +116,7 @@ QJsonObject mergeObject(QJsonObject live, const QJsonObject& config, const Descr
 }
 
 QString printManager(const ApplyConflict& c) {
-    const QString quoted = QLatin1Char('"') + c.manager + QLatin1Char('"');
+    QString quoted = QLatin1Char('"') + c.manager + QLatin1Char('"');
     if (c.operation == QLatin1String("Update"))
         return QStringLiteral("%1 using %2").arg(quoted, c.apiVersion);
     return quoted;

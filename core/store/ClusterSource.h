@@ -156,7 +156,7 @@ private:
     // Lists the job's pods (all, or only the succeeded ones) and merges their final states.
     void backfillPods(const QString& key, bool succeededOnly);
     void scheduleBackfill(const QString& key, Watched& w);
-    void mergeListedPods(const QString& key, Watched& w, std::vector<codec::PodObject> pods);
+    void mergeListedPods(const QString& key, Watched& w, const std::vector<codec::PodObject>& pods);
     void sample(Watched& w, const codec::JobObject& job);
     // Records the job's progress in the History when its parallelism differs from what was last
     // recorded of it (watched or not), so the charts show every change seen, after a restart too.

@@ -108,7 +108,7 @@ void ClusterSource::backfillPods(const QString& key, bool succeededOnly) {
             }
             Watched& watched = *it->second;
             ++watched.backfills;
-            mergeListedPods(state->key, watched, std::move(state->pods));
+            mergeListedPods(state->key, watched, state->pods);
             finish();
         });
     };
@@ -116,7 +116,7 @@ void ClusterSource::backfillPods(const QString& key, bool succeededOnly) {
 }
 
 void ClusterSource::mergeListedPods(const QString& key, Watched& w,
-                                    std::vector<codec::PodObject> pods) {
+                                    const std::vector<codec::PodObject>& pods) {
     bool changed = false;
     QSet<QString> listed; // every succeeded pod of the job the API has (both lists have them all)
     for (const codec::PodObject& p : pods) {

@@ -37,7 +37,7 @@ void ClusterSource::pumpLogTails() {
         m_client->streamLogs(
             req.ns, req.attempt.pod, QString(), m_options.historyLogLines, false, this,
             [text](const QByteArray& chunk) {
-                if (text->size() < 64 * 1024)
+                if (text->size() < qsizetype{64} * 1024)
                     text->append(chunk);
             },
             [this, req, text](const std::optional<kube::ApiError>& e) {
@@ -174,6 +174,7 @@ void ClusterSource::fetchMergedLog(const QString& key, const QString& namespace_
             slot = &a;
     }
     std::vector<IndexAttempt> newest;
+    newest.reserve(byIndex.size());
     for (const auto& [index, a] : byIndex)
         newest.push_back(*a);
     const auto startOf = [](const IndexAttempt& a) {

@@ -334,7 +334,7 @@ void ClusterSource::pollEvents() {
 void ClusterSource::pollNodes() {
     kube::ApiClient::Request r;
     r.path = QStringLiteral("/api/v1/nodes");
-    m_client->send(std::move(r), this, [this](const kube::ApiResult<kube::ApiResponse>& resp) {
+    m_client->send(r, this, [this](const kube::ApiResult<kube::ApiResponse>& resp) {
         if (!resp)
             return; // no right to list nodes: zones stay unknown ("")
         const QJsonDocument doc = QJsonDocument::fromJson(resp->body);

@@ -1,17 +1,23 @@
 #pragma once
-// The Demo source: `tessera serve --sim` started in-process (its own thread) with the built-in
-// demo jobs, watched by a ClusterSource through the same ApiClient as a real cluster, so the
-// cluster path runs every time someone opens the app.
+// The Demo source: `tessera serve --sim` started in-process with the built-in demo jobs, watched by
+// a ClusterSource (on its own thread) through the same ApiClient as a real cluster, so the cluster
+// path runs every time someone opens the app. The window's Demo (ui::SourceHost) and the tests
+// start it here.
 //
 //   auto demo = store::startDemo({});
-//   if (!demo) show(demo.error().message);
-//   JobStore* store = (*demo)->store();   // keys "demo/default/render-frames", ...
+//   if (!demo) show(demo.error().detail);
+//   JobStore* store = demo->thread->store();   // keys "demo/default/render-frames", ...
 #include "ClusterSource.h"
 #include "StoreThread.h"
-#include "engine/Result.h"
+#include "kube/ClusterConnection.h"
 #include "serve/ServeOptions.h"
 
 #include <memory>
+#include <tl/expected.hpp>
+
+namespace tessera::serve {
+class Server;
+}
 
 namespace tessera::store {
 
@@ -23,6 +29,20 @@ struct DemoOptions {
     QString sourceName = QStringLiteral("demo");
 };
 
-engine::Result<std::unique_ptr<StoreThread>> startDemo(DemoOptions options);
+struct Demo {
+    std::unique_ptr<StoreThread> thread;   // the store; it keeps the server alive until it stops
+    std::shared_ptr<serve::Server> server; // the in-process endpoint (tests check actions there)
+    kube::ClusterConnection connection;    // how to reach it (the Launch dialog creates jobs there)
+};
+
+// What failed while starting the Demo, so each caller can word it (the window translates it).
+struct DemoFailure {
+    enum class Step { Listen, DemoJobs, Manifest };
+    Step step;
+    QString detail; // the server's own message
+    QString describe() const;
+};
+
+tl::expected<Demo, DemoFailure> startDemo(const DemoOptions& options);
 
 } // namespace tessera::store

@@ -85,7 +85,7 @@ void JobStore::queueReset(std::vector<JobSummary> all) {
     m_removed.clear();
     for (auto& s : all) {
         const QString key = s.key;
-        m_upserts.insert(key, std::move(s));
+        m_upserts.emplace(key, std::move(s)); // insert() would copy: it takes a const T&
     }
     scheduleFlush();
 }
@@ -93,7 +93,7 @@ void JobStore::queueReset(std::vector<JobSummary> all) {
 void JobStore::queueUpsert(JobSummary summary) {
     m_removed.remove(summary.key);
     const QString key = summary.key;
-    m_upserts.insert(key, std::move(summary));
+    m_upserts.emplace(key, std::move(summary));
     scheduleFlush();
 }
 
@@ -126,7 +126,7 @@ void JobStore::queueSnapshot(JobSnapshotPtr snapshot) {
             snapshot = std::move(merged);
         }
     }
-    m_readySnapshots.insert(key, std::move(snapshot));
+    m_readySnapshots.emplace(key, std::move(snapshot));
     scheduleFlush();
 }
 
@@ -168,7 +168,6 @@ void JobStore::flush() {
         m_reset = false;
         m_upserts.clear();
         m_removed.clear();
-        ++m_listBatches;
         emit jobsChanged(std::move(diff));
     }
     const auto dirty = std::exchange(m_dirtySnapshots, {});
@@ -177,10 +176,8 @@ void JobStore::flush() {
             queueSnapshot(std::move(s));
     m_flushTimer.stop(); // queueSnapshot above may have started it again
     const auto ready = std::exchange(m_readySnapshots, {});
-    for (const auto& s : ready) {
-        ++m_snapshots;
+    for (const auto& s : ready)
         emit jobSnapshotChanged(s);
-    }
 }
 
 } // namespace tessera::store

@@ -18,7 +18,6 @@
 #include <QObject>
 #include <QSet>
 #include <QTimer>
-#include <atomic>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -58,9 +57,6 @@ public:
 
     // Coalescing interval (tests shorten it; default 100 ms).
     void setEmitInterval(std::chrono::milliseconds interval);
-    // Diagnostics, readable from any thread.
-    quint64 listBatchesEmitted() const { return m_listBatches.load(); }
-    quint64 snapshotsEmitted() const { return m_snapshots.load(); }
 
     // Begin listing. Call once the store is in its thread (StoreThread does).
     Q_INVOKABLE virtual void start() {}
@@ -183,8 +179,6 @@ private:
     QHash<QString, JobSnapshotPtr> m_readySnapshots;
     QSet<QString> m_dirtySnapshots;
     std::optional<std::tuple<ConnectionState, QString, int>> m_connection;
-    std::atomic<quint64> m_listBatches{0};
-    std::atomic<quint64> m_snapshots{0};
 };
 
 } // namespace tessera::store

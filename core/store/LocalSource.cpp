@@ -118,7 +118,7 @@ QString LocalSource::startRun(const local::RunOptions& options) {
 }
 
 QString LocalSource::launch(const QString& dir, bool killSurvivors) {
-    const QString key = keyForRunDir(dir);
+    QString key = keyForRunDir(dir);
     const auto known = m_runs.find(key);
     if ((known != m_runs.end() && known->second.launchedPid != 0) ||
         local::Journal::isLocked(local::RunDirectory(dir.toStdString()).journalPath())) {

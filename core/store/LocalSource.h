@@ -37,7 +37,8 @@ public:
         std::chrono::milliseconds emitInterval{100};
         std::chrono::milliseconds rescan{1000}; // new run directories, journals, runners' locks
         std::chrono::milliseconds logPoll{500};
-        qint64 logTailBytes = 256 * 1024; // fetchLog sends at most this much of the file at first
+        qint64 logTailBytes =
+            qint64{256} * 1024; // fetchLog sends at most this much of the file at first
         // The tessera executable that runs the runs ("" = RunnerLauncher::defaultProgram of this
         // executable: itself when it is tessera, else $TESSERA_RUNNER or tessera on the PATH).
         QString runnerProgram;

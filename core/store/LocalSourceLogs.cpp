@@ -42,6 +42,7 @@ QString LocalSource::mergedLog(const Run& run) const {
         }
     };
     consider(run.attempts);
+    newest.reserve(byIndex.size());
     for (const auto& [index, a] : byIndex)
         newest.push_back(a);
     const auto startOf = [](const engine::Attempt* a) {

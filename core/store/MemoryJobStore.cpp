@@ -31,15 +31,6 @@ void MemoryJobStore::setSnapshot(JobSnapshot snapshot) {
     queueSnapshot(std::make_shared<const JobSnapshot>(std::move(snapshot)));
 }
 
-void MemoryJobStore::setConnection(ConnectionState state, const QString& detail,
-                                   int retryInSeconds) {
-    reportConnection(state, detail, retryInSeconds);
-}
-
-void MemoryJobStore::setLog(const QString& key, int index, const QString& text) {
-    m_logs.insert(key + QLatin1Char('#') + QString::number(index), text);
-}
-
 std::optional<JobSummary> MemoryJobStore::job(const QString& key) const {
     auto it = m_jobs.find(key);
     if (it == m_jobs.end())
@@ -136,8 +127,7 @@ void MemoryJobStore::deleteJob(const QString& key) {
 void MemoryJobStore::fetchLog(const QString& key, int index, int attempt, bool follow) {
     Q_UNUSED(follow);
     record("fetchLog", key, index);
-    const QString text = m_logs.value(key + QLatin1Char('#') + QString::number(index));
-    emit logTextArrived(key, index, attempt, text, true);
+    emit logTextArrived(key, index, attempt, QString(), true); // a store in memory keeps no logs
 }
 
 } // namespace tessera::store

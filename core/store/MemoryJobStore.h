@@ -27,9 +27,6 @@ public:
     void upsertJob(JobSummary job);
     void removeJob(const QString& key);
     void setSnapshot(JobSnapshot snapshot); // also upserts its summary
-    void setConnection(ConnectionState state, const QString& detail, int retryInSeconds = 0);
-    // Text served by fetchLog for (key, index): sent in one piece, finished.
-    void setLog(const QString& key, int index, const QString& text);
 
     const std::vector<Action>& actions() const { return m_actions; }
     const QStringList& deletedPods() const { return m_deletedPods; }
@@ -52,7 +49,6 @@ private:
     std::map<QString, JobSummary> m_jobs;
     QStringList m_deletedPods;
     QHash<QString, JobSnapshot> m_snapshots;
-    QHash<QString, QString> m_logs; // key + '#' + index
     std::vector<Action> m_actions;
     QString m_namespace;
 };

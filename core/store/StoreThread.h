@@ -3,7 +3,7 @@
 // thread of its own, as the dashboard needs: the GUI thread only receives batched diffs.
 //
 //   auto host = StoreThread::cluster(connection, QStringLiteral("prod"), {});
-//   connect(host->store(), &JobStore::jobsChanged, model, &JobListModel::apply);
+//   connect(host->store(), &JobStore::jobsChanged, model, &JobListModel::applyDiff);
 //   QMetaObject::invokeMethod(host->store(), [s = host->store()] { s->watchJob(key); });
 //
 // Destroying the StoreThread deletes the store and its companions in their thread, then

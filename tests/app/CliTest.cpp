@@ -99,7 +99,9 @@ TEST(Cli, ReportsUsageErrorsOfACommandWithExitCode2) {
 TEST(Cli, ReconcileNamesAnUnreadableFile) {
     const auto r = runTessera({"reconcile", "/nonexistent/input.json"});
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_EQ(r.err, "tessera reconcile: /nonexistent/input.json: cannot open: No such file or directory\n");
+    EXPECT_EQ(
+        r.err,
+        "tessera reconcile: /nonexistent/input.json: cannot open: No such file or directory\n");
     EXPECT_TRUE(r.out.empty());
 }
 
@@ -125,7 +127,7 @@ TEST(Cli, ReconcileNamesStandardInputInErrors) {
               "tessera reconcile: <stdin>: job: missing: the input needs a \"job\" object\n");
 }
 
-// Issue 11: a work list launched with Kubernetes' default backoffLimit of 6 stopped after its
+// A work list launched with Kubernetes' default backoffLimit of 6 stopped after its
 // first failures. `tessera launch` now retries per item unless a limit is given (as the dialog).
 TEST(Cli, LaunchRetriesAWorkListPerItemUnlessALimitIsGiven) {
     char tmpl[] = "/tmp/tessera-cli-launch-XXXXXX";
@@ -149,6 +151,28 @@ TEST(Cli, LaunchRetriesAWorkListPerItemUnlessALimitIsGiven) {
 
     const auto help = runTessera({"launch", "--help"});
     EXPECT_NE(help.out.find("default: 2 when"), std::string::npos) << help.out;
+    std::filesystem::remove_all(dir);
+}
+
+// `tessera run --format yaml` worked and `tessera launch --format yaml` exited 2: both read
+// --format from the one table of formats.
+TEST(Cli, LaunchAndRunTakeTheSameFormatNames) {
+    char tmpl[] = "/tmp/tessera-cli-format-XXXXXX";
+    const std::string dir = ::mkdtemp(tmpl);
+    const std::string list = dir + "/items.txt";
+    std::ofstream(list) << "withCount: 2\n";
+    for (const char* format : {"yaml", "furiko"}) {
+        const auto r = runTessera({"launch", list, "--image", "busybox", "--command", "true",
+                                   "--format", format, "--output", "yaml"});
+        EXPECT_EQ(r.exitCode, 0) << format << ": " << r.err;
+        EXPECT_NE(r.out.find("completions: 2\n"), std::string::npos) << r.out;
+    }
+    const auto jsonl = dir + "/items.jsonl";
+    std::ofstream(jsonl) << "{\"N\": 1}\n{\"N\": 2}\n{\"N\": 3}\n";
+    const auto r = runTessera(
+        {"launch", jsonl, "--image", "busybox", "--command", "echo $N", "--output", "yaml"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("completions: 3\n"), std::string::npos) << r.out;
     std::filesystem::remove_all(dir);
 }
 

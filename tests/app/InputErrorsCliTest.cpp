@@ -1,4 +1,4 @@
-// Issue 12: options and fields that were not checked, and errors that did not say what happened,
+// Options and fields that were not checked, and errors that did not say what happened,
 // through the real `tessera` binary.
 #include "Subprocess.h"
 

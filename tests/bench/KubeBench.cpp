@@ -21,11 +21,9 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
-
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
 #include <atomic>
+#include <benchmark/benchmark.h>
 #include <cstdio>
 
 using namespace tessera;
@@ -46,22 +44,22 @@ QByteArray benchPod(int i, qint64 rv) {
     const QByteArray idx = QByteArray::number(i);
     QByteArray s;
     s.reserve(4300);
-    s += R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":")" + n + R"(","generateName":"render-)" + idx +
-         R"(-","namespace":"bench","uid":"6f1c2a4e-0d3b-4c1e-9a55-)" + QByteArray::number(100000000000LL + i) +
-         R"(","resourceVersion":")" + QByteArray::number(rv) +
-         R"(","creationTimestamp":"2026-11-22T10:00:00Z","labels":{"batch.kubernetes.io/controller-uid":"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f","batch.kubernetes.io/job-completion-index":")" +
-         idx +
-         R"(","batch.kubernetes.io/job-name":"render","controller-uid":"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f","job-name":"render","app.kubernetes.io/name":"render","app.kubernetes.io/part-of":"vfx-pipeline"},"annotations":{"batch.kubernetes.io/job-completion-index":")" +
-         idx +
-         R"(","kubectl.kubernetes.io/default-container":"main"},"ownerReferences":[{"apiVersion":"batch/v1","kind":"Job","name":"render","uid":"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f","controller":true,"blockOwnerDeletion":true}],"finalizers":["batch.kubernetes.io/job-tracking"],"managedFields":[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"v1","time":"2026-11-22T10:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:annotations":{".":{},"f:batch.kubernetes.io/job-completion-index":{}},"f:finalizers":{".":{},"v:\"batch.kubernetes.io/job-tracking\"":{}},"f:generateName":{},"f:labels":{".":{},"f:batch.kubernetes.io/controller-uid":{},"f:batch.kubernetes.io/job-completion-index":{},"f:batch.kubernetes.io/job-name":{},"f:controller-uid":{},"f:job-name":{}},"f:ownerReferences":{".":{},"k:{\"uid\":\"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f\"}":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"main\"}":{".":{},"f:command":{},"f:env":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:resources":{}}},"f:restartPolicy":{},"f:hostname":{},"f:subdomain":{}}}},{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":"2026-11-22T10:00:06Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{},"f:containerStatuses":{},"f:hostIP":{},"f:phase":{},"f:podIP":{},"f:podIPs":{},"f:startTime":{}}},"subresource":"status"}]},)";
-    s += R"("spec":{"volumes":[{"name":"kube-api-access-8xq2z","projected":{"sources":[{"serviceAccountToken":{"expirationSeconds":3607,"path":"token"}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":"ca.crt","path":"ca.crt"}]}},{"downwardAPI":{"items":[{"path":"namespace","fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"}}]}}],"defaultMode":420}}],"containers":[{"name":"main","image":"registry.example.com/vfx/render:2026.11.3","command":["/bin/render","--scene","/scenes/shot-042.usd","--frame-from-env"],"env":[{"name":"JOB_COMPLETION_INDEX","valueFrom":{"fieldRef":{"apiVersion":"v1","fieldPath":"metadata.labels['batch.kubernetes.io/job-completion-index']"}}},{"name":"RENDER_THREADS","value":"4"}],"resources":{"limits":{"cpu":"4","memory":"8Gi"},"requests":{"cpu":"2","memory":"4Gi"}},"volumeMounts":[{"name":"kube-api-access-8xq2z","readOnly":true,"mountPath":"/var/run/secrets/kubernetes.io/serviceaccount"}],"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],"restartPolicy":"Never","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","serviceAccountName":"default","serviceAccount":"default","nodeName":"node-)" +
-         QByteArray::number(i % 40) + R"(","hostname":"render-)" + idx +
-         R"(","subdomain":"render","securityContext":{},"schedulerName":"default-scheduler","tolerations":[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}],"priority":0,"enableServiceLinks":true,"preemptionPolicy":"PreemptLowerPriority"},)";
-    s += R"("status":{"phase":"Running","conditions":[{"type":"PodReadyToStartContainers","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:04Z"},{"type":"Initialized","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:01Z"},{"type":"Ready","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:06Z"},{"type":"ContainersReady","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:06Z"},{"type":"PodScheduled","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:00Z"}],"hostIP":"10.0.3.)" +
-         QByteArray::number(i % 40) + R"(","hostIPs":[{"ip":"10.0.3.)" + QByteArray::number(i % 40) +
-         R"("}],"podIP":"10.244.)" + QByteArray::number(i % 200) + '.' + QByteArray::number(i % 250) +
-         R"(","podIPs":[{"ip":"10.244.)" + QByteArray::number(i % 200) + '.' + QByteArray::number(i % 250) +
-         R"("}],"startTime":"2026-11-22T10:00:01Z","containerStatuses":[{"name":"main","state":{"running":{"startedAt":"2026-11-22T10:00:05Z"}},"lastState":{},"ready":true,"restartCount":0,"image":"registry.example.com/vfx/render:2026.11.3","imageID":"registry.example.com/vfx/render@sha256:3b1f0c9e2d4a5b6c7d8e9f00112233445566778899aabbccddeeff0011223344","containerID":"containerd://9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0","started":true}],"qosClass":"Burstable"}})";
+    s +=
+        R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":")" + n +
+        R"(","generateName":"render-)" + idx +
+        R"(-","namespace":"bench","uid":"6f1c2a4e-0d3b-4c1e-9a55-)" +
+        QByteArray::number(100000000000LL + i) + R"(","resourceVersion":")" + QByteArray::number(rv) + R"(","creationTimestamp":"2026-11-22T10:00:00Z","labels":{"batch.kubernetes.io/controller-uid":"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f","batch.kubernetes.io/job-completion-index":")" + idx + R"(","batch.kubernetes.io/job-name":"render","controller-uid":"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f","job-name":"render","app.kubernetes.io/name":"render","app.kubernetes.io/part-of":"vfx-pipeline"},"annotations":{"batch.kubernetes.io/job-completion-index":")" + idx + R"(","kubectl.kubernetes.io/default-container":"main"},"ownerReferences":[{"apiVersion":"batch/v1","kind":"Job","name":"render","uid":"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f","controller":true,"blockOwnerDeletion":true}],"finalizers":["batch.kubernetes.io/job-tracking"],"managedFields":[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"v1","time":"2026-11-22T10:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:annotations":{".":{},"f:batch.kubernetes.io/job-completion-index":{}},"f:finalizers":{".":{},"v:\"batch.kubernetes.io/job-tracking\"":{}},"f:generateName":{},"f:labels":{".":{},"f:batch.kubernetes.io/controller-uid":{},"f:batch.kubernetes.io/job-completion-index":{},"f:batch.kubernetes.io/job-name":{},"f:controller-uid":{},"f:job-name":{}},"f:ownerReferences":{".":{},"k:{\"uid\":\"0b9e4c55-1f7a-4f0e-8c7d-3a2b1c0d9e8f\"}":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"main\"}":{".":{},"f:command":{},"f:env":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:resources":{}}},"f:restartPolicy":{},"f:hostname":{},"f:subdomain":{}}}},{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":"2026-11-22T10:00:06Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{},"f:containerStatuses":{},"f:hostIP":{},"f:phase":{},"f:podIP":{},"f:podIPs":{},"f:startTime":{}}},"subresource":"status"}]},)";
+    s +=
+        R"("spec":{"volumes":[{"name":"kube-api-access-8xq2z","projected":{"sources":[{"serviceAccountToken":{"expirationSeconds":3607,"path":"token"}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":"ca.crt","path":"ca.crt"}]}},{"downwardAPI":{"items":[{"path":"namespace","fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"}}]}}],"defaultMode":420}}],"containers":[{"name":"main","image":"registry.example.com/vfx/render:2026.11.3","command":["/bin/render","--scene","/scenes/shot-042.usd","--frame-from-env"],"env":[{"name":"JOB_COMPLETION_INDEX","valueFrom":{"fieldRef":{"apiVersion":"v1","fieldPath":"metadata.labels['batch.kubernetes.io/job-completion-index']"}}},{"name":"RENDER_THREADS","value":"4"}],"resources":{"limits":{"cpu":"4","memory":"8Gi"},"requests":{"cpu":"2","memory":"4Gi"}},"volumeMounts":[{"name":"kube-api-access-8xq2z","readOnly":true,"mountPath":"/var/run/secrets/kubernetes.io/serviceaccount"}],"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],"restartPolicy":"Never","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","serviceAccountName":"default","serviceAccount":"default","nodeName":"node-)" +
+        QByteArray::number(i % 40) + R"(","hostname":"render-)" + idx +
+        R"(","subdomain":"render","securityContext":{},"schedulerName":"default-scheduler","tolerations":[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}],"priority":0,"enableServiceLinks":true,"preemptionPolicy":"PreemptLowerPriority"},)";
+    s +=
+        R"("status":{"phase":"Running","conditions":[{"type":"PodReadyToStartContainers","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:04Z"},{"type":"Initialized","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:01Z"},{"type":"Ready","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:06Z"},{"type":"ContainersReady","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:06Z"},{"type":"PodScheduled","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-22T10:00:00Z"}],"hostIP":"10.0.3.)" +
+        QByteArray::number(i % 40) + R"(","hostIPs":[{"ip":"10.0.3.)" + QByteArray::number(i % 40) +
+        R"("}],"podIP":"10.244.)" + QByteArray::number(i % 200) + '.' +
+        QByteArray::number(i % 250) + R"(","podIPs":[{"ip":"10.244.)" +
+        QByteArray::number(i % 200) + '.' + QByteArray::number(i % 250) +
+        R"("}],"startTime":"2026-11-22T10:00:01Z","containerStatuses":[{"name":"main","state":{"running":{"startedAt":"2026-11-22T10:00:05Z"}},"lastState":{},"ready":true,"restartCount":0,"image":"registry.example.com/vfx/render:2026.11.3","imageID":"registry.example.com/vfx/render@sha256:3b1f0c9e2d4a5b6c7d8e9f00112233445566778899aabbccddeeff0011223344","containerID":"containerd://9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0","started":true}],"qosClass":"Burstable"}})";
     return s;
 }
 
@@ -73,12 +71,14 @@ struct PodTemplates {
         for (int i = 0; i < kPods; ++i) {
             const QByteArray full = benchPod(i, 1);
             const QByteArray marker = R"("resourceVersion":"1")";
-            const qsizetype at = full.indexOf(marker) + marker.size() - 2;  // before the 1
+            const qsizetype at = full.indexOf(marker) + marker.size() - 2; // before the 1
             prefix.push_back(full.left(at));
             suffix.push_back(full.mid(at + 1));
         }
     }
-    QByteArray render(int i, qint64 rv) const { return prefix[size_t(i)] + QByteArray::number(rv) + suffix[size_t(i)]; }
+    QByteArray render(int i, qint64 rv) const {
+        return prefix[size_t(i)] + QByteArray::number(rv) + suffix[size_t(i)];
+    }
 };
 
 // Lives on its own thread: the list/watch/discovery server and the update producer.
@@ -90,7 +90,8 @@ public:
         using namespace tessera::kube::test;
         const QString path = QStringLiteral("/api/v1/namespaces/bench/pods");
         m_server.route("GET", path, [this](const HttpRequest& q, const ResponderPtr& r) {
-            if (q.param("watch") == QLatin1String("1") || q.param("watch") == QLatin1String("true")) {
+            if (q.param("watch") == QLatin1String("1") ||
+                q.param("watch") == QLatin1String("true")) {
                 r->beginStream();
                 m_watchers.push_back(r);
                 return;
@@ -99,17 +100,25 @@ public:
         });
         // Discovery, enough for kubectl.
         m_server.route("GET", QStringLiteral("/api"), [](const HttpRequest&, const ResponderPtr& r) {
-            r->replyJson(200, R"({"kind":"APIVersions","versions":["v1"],"serverAddressByClientCIDRs":[{"clientCIDR":"0.0.0.0/0","serverAddress":"127.0.0.1"}]})");
+            r->replyJson(
+                200,
+                R"({"kind":"APIVersions","versions":["v1"],"serverAddressByClientCIDRs":[{"clientCIDR":"0.0.0.0/0","serverAddress":"127.0.0.1"}]})");
         });
-        m_server.route("GET", QStringLiteral("/apis"), [](const HttpRequest&, const ResponderPtr& r) {
-            r->replyJson(200, R"({"kind":"APIGroupList","apiVersion":"v1","groups":[]})");
-        });
+        m_server.route(
+            "GET", QStringLiteral("/apis"), [](const HttpRequest&, const ResponderPtr& r) {
+                r->replyJson(200, R"({"kind":"APIGroupList","apiVersion":"v1","groups":[]})");
+            });
         m_server.route("GET", QStringLiteral("/api/v1"), [](const HttpRequest&, const ResponderPtr& r) {
-            r->replyJson(200, R"({"kind":"APIResourceList","groupVersion":"v1","resources":[{"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["create","delete","get","list","patch","update","watch"],"shortNames":["po"],"categories":["all"]}]})");
+            r->replyJson(
+                200,
+                R"({"kind":"APIResourceList","groupVersion":"v1","resources":[{"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["create","delete","get","list","patch","update","watch"],"shortNames":["po"],"categories":["all"]}]})");
         });
-        m_server.route("GET", QStringLiteral("/version"), [](const HttpRequest&, const ResponderPtr& r) {
-            r->replyJson(200, R"({"major":"1","minor":"32","gitVersion":"v1.32.0","platform":"linux/amd64"})");
-        });
+        m_server.route(
+            "GET", QStringLiteral("/version"), [](const HttpRequest&, const ResponderPtr& r) {
+                r->replyJson(
+                    200,
+                    R"({"major":"1","minor":"32","gitVersion":"v1.32.0","platform":"linux/amd64"})");
+            });
         m_tick.setTimerType(Qt::PreciseTimer);
         connect(&m_tick, &QTimer::timeout, this, [this] { produce(); });
     }
@@ -131,7 +140,8 @@ public:
 
 private:
     void list(const HttpRequest& q, const ResponderPtr& r) {
-        const int limit = std::max(1, q.param("limit").toInt() > 0 ? q.param("limit").toInt() : kPods);
+        const int limit =
+            std::max(1, q.param("limit").toInt() > 0 ? q.param("limit").toInt() : kPods);
         const int offset = q.param("continue").toInt();
         const int end = std::min(kPods, offset + limit);
         QByteArray body;
@@ -152,7 +162,8 @@ private:
     }
 
     void produce() {
-        const qint64 due = std::min<qint64>(qint64(m_rate) * m_seconds, m_clock.elapsed() * m_rate / 1000);
+        const qint64 due =
+            std::min<qint64>(qint64(m_rate) * m_seconds, m_clock.elapsed() * m_rate / 1000);
         QByteArray chunk;
         while (m_produced.load() < due) {
             const int i = int(m_next++ % kPods);
@@ -222,7 +233,8 @@ struct World {
             auto* anchor = new QObject;
             anchor->moveToThread(&serverThread);
             BenchServer* created = nullptr;
-            QMetaObject::invokeMethod(anchor, [&] { created = new BenchServer(pods); }, Qt::BlockingQueuedConnection);
+            QMetaObject::invokeMethod(
+                anchor, [&] { created = new BenchServer(pods); }, Qt::BlockingQueuedConnection);
             anchor->deleteLater();
             server = created;
             url = server->url();
@@ -239,18 +251,22 @@ struct World {
         kubeconfig = home.filePath(QStringLiteral("kubeconfig"));
         QFile f(kubeconfig);
         if (f.open(QIODevice::WriteOnly))
-            f.write("apiVersion: v1\nkind: Config\ncurrent-context: bench\nclusters:\n- name: bench\n  cluster:\n"
+            f.write("apiVersion: v1\nkind: Config\ncurrent-context: bench\nclusters:\n- name: "
+                    "bench\n  cluster:\n"
                     "    server: " +
                     url.toString().toUtf8() +
-                    "\ncontexts:\n- name: bench\n  context: {cluster: bench, user: bench, namespace: bench}\n"
+                    "\ncontexts:\n- name: bench\n  context: {cluster: bench, user: bench, "
+                    "namespace: bench}\n"
                     "users:\n- name: bench\n  user: {token: bench}\n");
     }
     ~World() {
-        QMetaObject::invokeMethod(client, [c = client] { delete c; }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            client, [c = client] { delete c; }, Qt::BlockingQueuedConnection);
         clientThread.quit();
         clientThread.wait();
         if (server) {
-            QMetaObject::invokeMethod(server, [s = server] { delete s; }, Qt::BlockingQueuedConnection);
+            QMetaObject::invokeMethod(
+                server, [s = server] { delete s; }, Qt::BlockingQueuedConnection);
             serverThread.quit();
             serverThread.wait();
         }
@@ -263,12 +279,13 @@ Informer* newPodInformer() {
     Informer::Options o;
     o.resource = Resource::Pods;
     o.namespace_ = kNamespace;
-    o.pageSize = 500;  // as kubectl pages
+    o.pageSize = 500; // as kubectl pages
     return new Informer(g_world->client, o);
 }
 
 void deleteInformer(Informer* i) {
-    QMetaObject::invokeMethod(i, [i] { delete i; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        i, [i] { delete i; }, Qt::BlockingQueuedConnection);
 }
 
 // ApiClient + Informer: from start() until the complete, decoded list reaches the main thread.
@@ -296,7 +313,8 @@ void BM_Tessera_ListDecodePods(benchmark::State& state) {
         deleteInformer(informer);
     }
     state.counters["pods"] = double(objects);
-    state.counters["pods/s"] = benchmark::Counter(double(objects) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["pods/s"] = benchmark::Counter(double(objects) * double(state.iterations()),
+                                                  benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Tessera_ListDecodePods)->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
 
@@ -310,14 +328,15 @@ void kubectlGetPods(benchmark::State& state, const QString& format) {
         return;
     }
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("HOME"), g_world->home.path());  // its discovery cache, warmed by the first run
+    env.insert(QStringLiteral("HOME"),
+               g_world->home.path()); // its discovery cache, warmed by the first run
     env.insert(QStringLiteral("KUBECONFIG"), g_world->kubeconfig);
     auto run = [&] {
         QProcess p;
         p.setProcessEnvironment(env);
         p.setStandardOutputFile(QProcess::nullDevice());
-        p.start(kubectl, {QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-n"), kNamespace,
-                          QStringLiteral("-o"), format});
+        p.start(kubectl, {QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-n"),
+                          kNamespace, QStringLiteral("-o"), format});
         p.waitForFinished(120000);
         if (p.exitCode() != 0)
             std::fprintf(stderr, "kubectl: %s\n", p.readAllStandardError().constData());
@@ -337,14 +356,19 @@ void kubectlGetPods(benchmark::State& state, const QString& format) {
         state.SetIterationTime(double(t.nsecsElapsed()) / 1e9);
     }
 }
-void BM_Kubectl_GetPodsJson(benchmark::State& state) { kubectlGetPods(state, QStringLiteral("json")); }
-void BM_Kubectl_GetPodsName(benchmark::State& state) { kubectlGetPods(state, QStringLiteral("name")); }
+void BM_Kubectl_GetPodsJson(benchmark::State& state) {
+    kubectlGetPods(state, QStringLiteral("json"));
+}
+void BM_Kubectl_GetPodsName(benchmark::State& state) {
+    kubectlGetPods(state, QStringLiteral("name"));
+}
 BENCHMARK(BM_Kubectl_GetPodsJson)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Kubectl_GetPodsName)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // The codec alone on one 500-pod page, for the breakdown.
 void BM_Codec_DecodePodListPage(benchmark::State& state) {
-    QByteArray body = R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"5"},"items":[)";
+    QByteArray body =
+        R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"5"},"items":[)";
     for (int i = 0; i < 500; ++i) {
         if (i)
             body += ',';
@@ -392,10 +416,11 @@ void BM_Tessera_WatchPodUpdates(benchmark::State& state) {
             deleteInformer(informer);
             return;
         }
-        spinUntil([] { return false; }, 300);  // let the watch connect
+        spinUntil([] { return false; }, 300); // let the watch connect
         BenchServer* server = g_world->server;
-        QMetaObject::invokeMethod(server, [server, rate] { server->startProducing(rate, kSeconds); },
-                                  Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            server, [server, rate] { server->startProducing(rate, kSeconds); },
+            Qt::BlockingQueuedConnection);
         std::vector<qint64> backlog;
         qint64 maxPending = 0;
         qint64 maxBuffered = 0;
@@ -429,8 +454,10 @@ void BM_Tessera_WatchPodUpdates(benchmark::State& state) {
         state.counters["received"] = double(consumed);
         state.counters["batches"] = double(batches);
         state.counters["upserts_per_batch"] = batches ? double(upserts) / batches : 0;
-        state.counters["backlog_max"] = backlog.empty() ? 0 : double(*std::max_element(backlog.begin(), backlog.end()));
-        state.counters["backlog_mean_1st_half"] = mean(backlog.begin(), backlog.begin() + long(half));
+        state.counters["backlog_max"] =
+            backlog.empty() ? 0 : double(*std::max_element(backlog.begin(), backlog.end()));
+        state.counters["backlog_mean_1st_half"] =
+            mean(backlog.begin(), backlog.begin() + long(half));
         state.counters["backlog_mean_2nd_half"] = mean(backlog.begin() + long(half), backlog.end());
         state.counters["pending_max"] = double(maxPending);
         state.counters["line_buffer_max_bytes"] = double(maxBuffered);
@@ -438,7 +465,12 @@ void BM_Tessera_WatchPodUpdates(benchmark::State& state) {
         deleteInformer(informer);
     }
 }
-BENCHMARK(BM_Tessera_WatchPodUpdates)->Arg(5000)->Arg(20000)->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Tessera_WatchPodUpdates)
+    ->Arg(5000)
+    ->Arg(20000)
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -121,7 +121,8 @@ TEST(TextFile, ALeadingByteOrderMarkIsNotPartOfTheText) {
 TEST(TextFile, NamesAMissingFile) {
     const auto text = TextFile::read("/nonexistent/input.json");
     ASSERT_FALSE(text.ok());
-    EXPECT_EQ(text.error().message, "/nonexistent/input.json: cannot open: No such file or directory");
+    EXPECT_EQ(text.error().message,
+              "/nonexistent/input.json: cannot open: No such file or directory");
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-// Issue 12: YAML that made yaml-cpp loop, exhaust the stack or expand without limit is stopped by
+// YAML that made yaml-cpp loop, exhaust the stack or expand without limit is stopped by
 // the libyaml check in front of it (codec/YamlGuard.h), with a positioned reason.
 #include "codec/YamlGuard.h"
 

@@ -1,4 +1,4 @@
-// Issue 12: yaml-cpp's LoadAll() looped forever on valid YAML (`&if:tag:yaml.org,2002:str`, found
+// Yaml-cpp's LoadAll() looped forever on valid YAML (`&if:tag:yaml.org,2002:str`, found
 // by fuzzing), and read some valid YAML otherwise than kubectl. YamlReader (codec/YamlReader.h)
 // lets libyaml split the stream and yaml-cpp read one document at a time, and refuses any node
 // the two read differently. Each test returns because the reader is bounded by design: none

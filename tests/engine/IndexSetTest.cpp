@@ -64,7 +64,7 @@ TEST(IndexSet, ParsesLenientlyAsTheController) {
         int32_t completions;
         const char* expected;
     };
-    // Examples from indexed_job_utils_test.go (job-controller-spec §4.3).
+    // Examples from indexed_job_utils_test.go.
     const Case cases[] = {
         {"", 10, ""},
         {"0-5,8-10", 8, "0-5"},      // first number >= completions stops parsing

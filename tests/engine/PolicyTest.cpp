@@ -22,7 +22,7 @@ IndexSet set(const char* text) {
     return IndexSet::parseLenient(text, 1000);
 }
 
-// ---- Backoff (§14) ----
+// ---- Backoff ----
 
 TEST(Backoff, DoublesFromTheBaseAndStopsAtTheCap) {
     const Duration base = seconds(10), cap = seconds(600);
@@ -96,7 +96,7 @@ TEST(Backoff, FinishTimeFallsBackFromContainersToReadyToDeletionToCreation) {
     EXPECT_EQ(podFinishTime(p), secondsBefore(50));
 }
 
-// ---- Pod failure policy (§16) ----
+// ---- Pod failure policy ----
 
 Pod failedWith(int32_t exitCode, const std::string& container = "main") {
     Pod p = PodBuilder("worker-3").failed(exitCode).build();
@@ -176,7 +176,7 @@ TEST(PodFailurePolicy, NoPolicyCountsEveryFailure) {
     EXPECT_FALSE(m.action);
 }
 
-// ---- Success policy (§17) ----
+// ---- Success policy ----
 
 TEST(SuccessPolicy, MatchesIndexesCountsAndReportsTheRuleIndex) {
     SuccessPolicy p;
@@ -197,7 +197,7 @@ TEST(SuccessPolicy, SkipsRulesWhoseIndexesParseToNothing) {
     EXPECT_FALSE(matchSuccessPolicy(p, 10, set("0-9")));
 }
 
-// ---- Pending indexes and removal (§11, §12) ----
+// ---- Pending indexes and removal ----
 
 TEST(FirstPendingIndexes, MatchesTheUpstreamExamples) {
     EXPECT_EQ(firstPendingIndexes(IndexSet{}, 5, 3), (std::vector<int32_t>{0, 1, 2}));
@@ -249,7 +249,7 @@ TEST(ActivePodsForRemoval, ScaleDownOrderFollowsControllerActivePods) {
               (std::vector<std::string>{"unscheduled", "pending", "restarted", "newer", "older"}));
 }
 
-// ---- Pod index annotations and names (§2, §3, §15.2) ----
+// ---- Pod index annotations and names ----
 
 TEST(PodIndex, ReadsTheCompletionIndexAnnotationOnly) {
     EXPECT_EQ(parseCompletionIndex("7"), 7);
@@ -353,7 +353,7 @@ TEST(PodIndex, NameSuffixesUseTheKubernetesAlphabet) {
     EXPECT_NE(podNameSuffix(1), podNameSuffix(2));
 }
 
-// ---- What a created pod carries (§2, §15.2) ----
+// ---- What a created pod carries ----
 
 TEST(CreatedPods, GetTheIndexEnvOnlyInContainersThatDoNotDefineIt) {
     const Job job = JobBuilder()

@@ -1,6 +1,8 @@
 // One sync of the job controller, case by case, modelled on upstream TestControllerSyncJob: each
 // case gives a job and its pods and names everything the sync must do. The expected values come
-// from the Kubernetes behaviour in docs (job-controller-spec §), not from running this code.
+// from upstream's behaviour
+// (https://github.com/kubernetes/kubernetes/tree/master/pkg/controller/job,
+// job_controller_test.go), not from running this code.
 #include "engine/Reconciler.h"
 
 #include "Builders.h"
@@ -44,7 +46,7 @@ struct Case {
 
 std::vector<Case> cases() {
     std::vector<Case> c;
-    // ---- creation (§10, §11) ----
+    // ---- creation ----
     c.push_back({"indexed job starts its lowest indexes up to parallelism",
                  JobBuilder().indexed(5).parallelism(3).build(),
                  {},
@@ -63,7 +65,7 @@ std::vector<Case> cases() {
          JobBuilder().indexed(4).parallelism(4).completedIndexes("0,1").succeeded(2).build(),
          {PodBuilder("p3").index(3).running().build()},
          {.created = {2}, .active = 2, .succeeded = 2, .completedIndexes = "0,1"}});
-    c.push_back({"completed indexes beyond completions are dropped and succeeded goes down (§6.4)",
+    c.push_back({"completed indexes beyond completions are dropped and succeeded goes down",
                  JobBuilder().indexed(2).parallelism(2).completedIndexes("3").succeeded(1).build(),
                  {},
                  {.created = {0, 1}, .active = 2, .succeeded = 0, .completedIndexes = ""}});
@@ -75,7 +77,7 @@ std::vector<Case> cases() {
                      {},
                      {.created = first500, .active = 500}});
     }
-    // ---- completion (§8 step 12, §17.5, §21.5) ----
+    // ---- completion ----
     c.push_back({"indexed job completes through SuccessCriteriaMet then Complete",
                  JobBuilder().indexed(3).parallelism(3).startedSecondsAgo(60).build(),
                  {PodBuilder("p0").index(0).succeeded().build(),
@@ -104,7 +106,7 @@ std::vector<Case> cases() {
             if (i < 500)
                 first500.push_back("s" + std::to_string(i));
         }
-        c.push_back({"501 finished indexes: 500 counted, the job finishes next sync (§21.1)",
+        c.push_back({"501 finished indexes: 500 counted, the job finishes next sync",
                      JobBuilder().indexed(501).parallelism(501).startedSecondsAgo(60).build(),
                      finished,
                      {.finalizersRemoved = first500,
@@ -112,7 +114,7 @@ std::vector<Case> cases() {
                       .completedIndexes = "0-499",
                       .requeueMs = 0}});
     }
-    // ---- removal (§12) ----
+    // ---- removal ----
     c.push_back(
         {"indexes outside completions are deleted and nothing is created",
          JobBuilder().indexed(3).parallelism(3).build(),
@@ -145,7 +147,7 @@ std::vector<Case> cases() {
                   PodBuilder("notready").index(2).running().build()},
                  {.deleted = {"notready", "young"}, .active = 1, .terminating = 2}});
     c.push_back(
-        {"elastic scale down of completions deletes the indexes beyond it (§23.3)",
+        {"elastic scale down of completions deletes the indexes beyond it",
          JobBuilder().indexed(3).parallelism(3).completedIndexes("0,1").succeeded(2).build(),
          {PodBuilder("p2").index(2).running().build(), PodBuilder("p5").index(5).running().build(),
           PodBuilder("p6").index(6).running().build()},
@@ -167,7 +169,7 @@ std::vector<Case> cases() {
                   .completedIndexes = "0-2",
                   .conditions = {{"SuccessCriteriaMet", "CompletionsReached"},
                                  {"Complete", "CompletionsReached"}}}});
-    // ---- backoffLimit and the retry delay (§9.4, §14) ----
+    // ---- backoffLimit and the retry delay ----
     c.push_back(
         {"backoffLimit exceeded: FailureTarget, running pods deleted and counted as failed",
          JobBuilder().indexed(5).parallelism(2).backoffLimit(1).startedSecondsAgo(60).build(),
@@ -207,7 +209,7 @@ std::vector<Case> cases() {
                      .build(),
                  {},
                  {.created = {0}, .active = 1, .conditions = {{"FailureTarget", "Manual"}}}});
-    c.push_back({"restartPolicy OnFailure: restarts reaching the limit fail the job (§9.4)",
+    c.push_back({"restartPolicy OnFailure: restarts reaching the limit fail the job",
                  JobBuilder()
                      .indexed(3)
                      .parallelism(1)
@@ -225,16 +227,17 @@ std::vector<Case> cases() {
                  JobBuilder().indexed(3).parallelism(1).startedSecondsAgo(60).build(),
                  {PodBuilder("f0").index(0).failed(1, 4).build()},
                  {.finalizersRemoved = {"f0"}, .failed = 1, .requeueMs = 6000}});
-    c.push_back({"issue #139428: creation held by backoff still reports the running pods as active",
-                 JobBuilder().indexed(3).parallelism(2).startedSecondsAgo(60).build(),
-                 {PodBuilder("r0").index(0).running().ready().build(),
-                  PodBuilder("f1").index(1).failed(1, 2).build()},
-                 {.finalizersRemoved = {"f1"}, .active = 1, .failed = 1, .requeueMs = 8000}});
+    c.push_back(
+        {"kubernetes#139428: creation held by backoff still reports the running pods as active",
+         JobBuilder().indexed(3).parallelism(2).startedSecondsAgo(60).build(),
+         {PodBuilder("r0").index(0).running().ready().build(),
+          PodBuilder("f1").index(1).failed(1, 2).build()},
+         {.finalizersRemoved = {"f1"}, .active = 1, .failed = 1, .requeueMs = 8000}});
     c.push_back({"an elapsed retry delay lets the failed index be recreated",
                  JobBuilder().indexed(3).parallelism(1).startedSecondsAgo(60).build(),
                  {PodBuilder("f0").index(0).failed(1, 11).build()},
                  {.created = {0}, .finalizersRemoved = {"f0"}, .active = 1, .failed = 1}});
-    // ---- activeDeadlineSeconds (§18) ----
+    // ---- activeDeadlineSeconds ----
     c.push_back(
         {"an expired job with no pods gets FailureTarget and Failed in one sync",
          JobBuilder()
@@ -271,7 +274,7 @@ std::vector<Case> cases() {
          {PodBuilder("r0").index(0).running().build(), PodBuilder("r1").index(1).running().build(),
           PodBuilder("r2").index(2).running().build()},
          {.active = 3, .requeueMs = 60000}});
-    c.push_back({"the backoff limit is checked before the deadline (§18.3)",
+    c.push_back({"the backoff limit is checked before the deadline",
                  JobBuilder()
                      .indexed(3)
                      .parallelism(1)
@@ -284,7 +287,7 @@ std::vector<Case> cases() {
                   .failed = 1,
                   .conditions = {{"FailureTarget", "BackoffLimitExceeded"},
                                  {"Failed", "BackoffLimitExceeded"}}}});
-    // ---- backoffLimitPerIndex (§7, §15) ----
+    // ---- backoffLimitPerIndex ----
     c.push_back(
         {"BLPI: the failed pod keeps its finalizer while its replacement inherits the count",
          JobBuilder()
@@ -374,7 +377,7 @@ std::vector<Case> cases() {
                   .failedIndexes = "",
                   .conditions = {{"FailureTarget", "BackoffLimitExceeded"},
                                  {"Failed", "BackoffLimitExceeded"}}}});
-    // ---- podFailurePolicy (§16) ----
+    // ---- podFailurePolicy ----
     c.push_back({"PFP FailJob on an exit code fails the job with the upstream message",
                  JobBuilder()
                      .indexed(3)
@@ -431,7 +434,7 @@ std::vector<Case> cases() {
                      .build(),
                  {PodBuilder("t0").index(0).running().deleting().build()},
                  {.created = {1}, .active = 1, .terminating = 1}});
-    // ---- successPolicy (§17) ----
+    // ---- successPolicy ----
     c.push_back(
         {"success policy on succeededIndexes: SCM, the rest deleted and not counted as failed",
          JobBuilder()
@@ -506,7 +509,7 @@ std::vector<Case> cases() {
          {.succeeded = 1,
           .completedIndexes = "0",
           .conditions = {{"SuccessCriteriaMet", "SuccessPolicy"}, {"Complete", "SuccessPolicy"}}}});
-    // ---- suspend (§19) ----
+    // ---- suspend ----
     c.push_back(
         {"suspending deletes every active pod without counting it and sets Suspended",
          JobBuilder().indexed(4).parallelism(2).suspend(true).startedSecondsAgo(60).build(),
@@ -531,7 +534,7 @@ std::vector<Case> cases() {
                  JobBuilder().indexed(4).parallelism(2).deleted().startedSecondsAgo(60).build(),
                  {PodBuilder("r0").index(0).running().build()},
                  {.finalizersRemoved = {"r0"}, .active = 1}});
-    // ---- podReplacementPolicy (§20) ----
+    // ---- podReplacementPolicy ----
     c.push_back({"PRP TerminatingOrFailed: a terminating pod is replaced at once",
                  JobBuilder().indexed(2).parallelism(2).startedSecondsAgo(60).build(),
                  {PodBuilder("t").running().deleting().build()},
@@ -566,7 +569,7 @@ std::vector<Case> cases() {
                  JobBuilder().nonIndexed(3).parallelism(2).startedSecondsAgo(60).build(),
                  {PodBuilder("a").succeeded().build(), PodBuilder("b").running().build()},
                  {.created = {-1}, .finalizersRemoved = {"a"}, .active = 2, .succeeded = 1}});
-    // ---- foreign controllers and expectations (§1.5, §13) ----
+    // ---- foreign controllers and expectations ----
     {
         Case unsatisfied{
             "unsatisfied expectations: pods are deleted but the terminal condition waits",
@@ -666,7 +669,7 @@ TEST(ReconcilerOrder, ManyPodsAreHandledByIndexThenInputOrder) {
 }
 
 // A sync cut short left a succeeded pod in uncountedTerminatedPods: this sync removes its
-// finalizer and counts its index (§21.4). The index set computed from the new pods leaves it out,
+// finalizer and counts its index. The index set computed from the new pods leaves it out,
 // so the status must not simply take that set.
 TEST(ReconcilerUncounted, AnUncountedSucceededPodIsCountedWhenItsFinalizerGoes) {
     Job job = JobBuilder().indexed(3).parallelism(0).completedIndexes("2").succeeded(1).build();
@@ -680,8 +683,8 @@ TEST(ReconcilerUncounted, AnUncountedSucceededPodIsCountedWhenItsFinalizerGoes) 
     EXPECT_EQ(plan.counts.podsSucceeded, 2);
 }
 
-// Its index is succeeded already in this sync, before the flush (§6.2 takes every succeeded pod
-// that still holds the finalizer, uncounted or not): no new pod is made for it.
+// Its index is succeeded already in this sync, before the flush (every succeeded pod that still
+// holds the finalizer counts, uncounted or not): no new pod is made for it.
 TEST(ReconcilerUncounted, AnUncountedSucceededPodsIndexIsNotStartedAgain) {
     Job job = JobBuilder().indexed(3).parallelism(3).build();
     job.status.uncountedTerminatedPods = UncountedTerminatedPods{{"uid-a"}, {}};

@@ -1,4 +1,4 @@
-// What the API server would reject, with the field it would name (spec §22-§24).
+// What the API server would reject, with the field it would name.
 #include "engine/Validation.h"
 
 #include "Builders.h"

@@ -207,7 +207,7 @@ TEST(ApiClient, ServerErrorsAndGarbageAreReportedWithTheUrl) {
                                                    "/api/v1/pods: HTTP 500: internal meltdown");
 }
 
-// Issue 12: the message was built with chained arg(), so the "%2F" and "%3D" escapes of a label
+// The message was built with chained arg(), so the "%2F" and "%3D" escapes of a label
 // selector were replaced by the status and the detail.
 TEST(ApiClient, AnErrorMessageKeepsTheEscapesOfTheUrlItNames) {
     FakeApiServer server;
@@ -526,7 +526,7 @@ TEST_F(ApiClientTls, PresentsTheClientCertificate) {
     EXPECT_TRUE(with) << with.error().message.toStdString();
 }
 
-// Issue 12, item 7: an exec plugin's client key that is not PEM was handed to TLS, which dropped
+// An exec plugin's client key that is not PEM was handed to TLS, which dropped
 // it, and the request failed as a refused connection or handshake. The error now names the
 // plugin's field, and no request is sent.
 TEST_F(ApiClientTls, AnExecPluginsClientKeyThatIsNotPemIsTheErrorNotAFailedHandshake) {

@@ -254,7 +254,7 @@ TEST_F(ExecPluginTest, ClientCertificatesMayComeFromThePlugin) {
     EXPECT_FALSE(r->expiry);
 }
 
-// Issue 12, item 7: a client key (or certificate) from the plugin that is not PEM was passed on,
+// A client key (or certificate) from the plugin that is not PEM was passed on,
 // dropped by TLS, and the request failed later as "Connection refused". Now the credential is
 // refused with the plugin's field named.
 TEST_F(ExecPluginTest, AClientKeyOrCertificateFromThePluginThatIsNotPemIsAnErrorNamingTheField) {
@@ -405,7 +405,7 @@ static bool isRunning(pid_t pid) {
     return close > 0 && close + 2 < text.size() && text.at(close + 2) != 'Z';
 }
 
-// Issue 12: the timeout killed the plugin but not what it had started, which kept running.
+// The timeout killed the plugin but not what it had started, which kept running.
 TEST_F(ExecPluginTest, ATimedOutPluginTakesItsChildrenWithIt) {
     const QString pidFile = m_dir.filePath(QStringLiteral("child.pid"));
     const QString plugin = writeFile(m_dir, QStringLiteral("bin/spawner"), kSpawner, true);

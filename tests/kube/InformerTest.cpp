@@ -327,7 +327,7 @@ TEST_F(InformerTest, ServerErrorsAreRetriedWithGrowingBackoff) {
     EXPECT_EQ(consumer.states.last().phase, ConnectionState::Phase::Connected);
 }
 
-// Issue 12: after a few cut connections the delay had climbed to 30 s although every watch had
+// After a few cut connections the delay had climbed to 30 s although every watch had
 // been delivering events. A watch that delivered events starts the backoff again.
 TEST_F(InformerTest, AWatchThatDeliveredEventsResetsTheBackoff) {
     pods->upsert(QStringLiteral("a"), pod(0, QStringLiteral("Running")));
@@ -356,7 +356,7 @@ TEST_F(InformerTest, AWatchThatDeliveredEventsResetsTheBackoff) {
     EXPECT_EQ(pods->listRequests().size(), 1);
 }
 
-// Issue 12: a stream that is corrupt every time was relisted every 1.7 s forever, because each
+// A stream that is corrupt every time was relisted every 1.7 s forever, because each
 // successful list reset the backoff. Now the relists back off.
 TEST_F(InformerTest, AWatchThatIsAlwaysCorruptBacksOff) {
     pods->upsert(QStringLiteral("a"), pod(0, QStringLiteral("Running")));
@@ -383,7 +383,7 @@ TEST_F(InformerTest, AWatchThatIsAlwaysCorruptBacksOff) {
     EXPECT_TRUE(consumer.sawPhase(ConnectionState::Phase::Retrying));
 }
 
-// Issue 12 leftover: a server that answers every watch with 410 Gone (relist, watch, 410,
+// A server that answers every watch with 410 Gone (relist, watch, 410,
 // relist...) was relisted at once each time, forever. A 410 right after a fresh list is no
 // progress and backs off; a 410 after a watch that delivered events still relists at once, and
 // starts the backoff again.

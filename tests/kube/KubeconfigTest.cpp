@@ -430,7 +430,7 @@ TEST(Kubeconfig, SpecialFilesAreRefusedWithoutBlockingOrReadingThem) {
         << msg(conn.error());
 }
 
-// Issue 12: a base64 client key that is not PEM was passed on and ignored by TLS, and the request
+// A base64 client key that is not PEM was passed on and ignored by TLS, and the request
 // then failed as "Connection refused". It is now an error naming the field.
 TEST(Kubeconfig, AClientKeyOrCertificateThatIsNotPemIsAnErrorNamingTheField) {
     QTemporaryDir dir;
@@ -506,7 +506,7 @@ contexts:
     }
 }
 
-// Issue 12: every YAML reader goes through the libyaml check (codec/YamlGuard.h).
+// Every YAML reader goes through the libyaml check (codec/YamlGuard.h).
 TEST(Kubeconfig, MalformedYamlThatHangsYamlCppIsAPositionedError) {
     QTemporaryDir dir;
     const QString f = writeFile(dir, QStringLiteral("config"), "-\n{},");

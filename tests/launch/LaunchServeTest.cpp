@@ -2,6 +2,8 @@
 // accepts the generated manifests (create --dry-run=server), `tessera launch` creates them with
 // the ConfigMap owned by the Job, the Job runs to Complete, and `tessera report` on the cluster
 // source shows every index (a re-run shows its original indexes).
+#include "support/ServeProcess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -41,25 +43,17 @@ class LaunchServe : public ::testing::Test {
 protected:
     void SetUp() override {
         m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
-        m_kubeconfig = m_dir.filePath(QStringLiteral("kubeconfig"));
-        m_server.start(kTessera,
-                       {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"),
-                        QStringLiteral("--write-kubeconfig"), m_kubeconfig,
-                        QStringLiteral("--pod-duration"), QStringLiteral("1")});
-        ASSERT_TRUE(m_server.waitForStarted(30000));
-        ASSERT_TRUE(QTest::qWaitFor([&] { return QFile::exists(m_kubeconfig); }, 60000))
-            << m_server.readAllStandardError().toStdString();
+        if (!tessera::test::requireProgram(!m_kubectl.isEmpty(), "kubectl"))
+            return;
+        tessera::test::ServeProcess::Options options;
+        options.podDuration = QStringLiteral("1");
+        const QString started = m_serve.start(options);
+        ASSERT_TRUE(started.isEmpty()) << started.toStdString();
+        m_kubeconfig = m_serve.kubeconfig();
         m_list = m_dir.filePath(QStringLiteral("items.csv"));
         QFile f(m_list);
         ASSERT_TRUE(f.open(QIODevice::WriteOnly));
         f.write("ITEM\n\"it's $HOME\"\n\"a  b \"\"q\"\"\"\nthird\n");
-    }
-    void TearDown() override {
-        m_server.terminate();
-        if (!m_server.waitForFinished(30000)) {
-            m_server.kill();
-            m_server.waitForFinished();
-        }
     }
     Result kubectl(QStringList args) {
         args.prepend(m_kubeconfig);
@@ -91,15 +85,12 @@ protected:
 
     QTemporaryDir m_dir;
     QString m_kubectl, m_kubeconfig, m_list;
-    QProcess m_server;
+    tessera::test::ServeProcess m_serve{m_dir.path()};
 };
 
 } // namespace
 
 TEST_F(LaunchServe, KubectlAcceptsTheGeneratedManifests) {
-    if (m_kubectl.isEmpty()) {
-        GTEST_SKIP() << "kubectl is not installed";
-    }
     QStringList args = launchArgs(QStringLiteral("dry"));
     args << QStringLiteral("--output") << QStringLiteral("yaml");
     const Result yaml = run(kTessera, args);
@@ -118,9 +109,6 @@ TEST_F(LaunchServe, KubectlAcceptsTheGeneratedManifests) {
 }
 
 TEST_F(LaunchServe, LaunchCreatesAnOwnedConfigMapAndTheReportShowsEveryIndex) {
-    if (m_kubectl.isEmpty()) {
-        GTEST_SKIP() << "kubectl is not installed";
-    }
     const Result launched = run(kTessera, launchArgs(QStringLiteral("items")));
     ASSERT_EQ(launched.exitCode, 0) << launched.err.toStdString();
     EXPECT_TRUE(launched.out.contains("job default/items created (3 indexes"))
@@ -167,9 +155,6 @@ TEST_F(LaunchServe, LaunchCreatesAnOwnedConfigMapAndTheReportShowsEveryIndex) {
 }
 
 TEST_F(LaunchServe, ReRunReportShowsTheOriginalIndexes) {
-    if (m_kubectl.isEmpty()) {
-        GTEST_SKIP() << "kubectl is not installed";
-    }
     QStringList args = launchArgs(QStringLiteral("again"));
     args << QStringLiteral("--indexes") << QStringLiteral("0,2");
     const Result launched = run(kTessera, args);

@@ -6,7 +6,9 @@
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
 #include <map>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -275,7 +277,7 @@ spec:
     EXPECT_NE(bad.err.find("broken.yaml:3:"), std::string::npos) << bad.err;
 }
 
-// Issue 12: a command line too long to start (E2BIG) was retried forever, silently. It is now a
+// A command line too long to start (E2BIG) was retried forever, silently. It is now a
 // failed attempt with exit code 127 and the reason, counted by --backoff-limit, in the summary,
 // the journal, the item's log and the report.
 TEST(RunCli, AnItemThatCannotStartFailsItsAttemptWithExitCode127AndTheReason) {
@@ -312,7 +314,7 @@ TEST(RunCli, AnItemThatCannotStartFailsItsAttemptWithExitCode127AndTheReason) {
     EXPECT_NE(json.find("Argument list too long"), std::string::npos);
 }
 
-// Issue 11: "a 200-line list with every 17th line failing ended after 2 s as Failed:
+// "a 200-line list with every 17th line failing ended after 2 s as Failed:
 // BackoffLimitExceeded, 14 done and 186 never run". Given no limit, a work list now retries per
 // item (the Launch dialog's default): the bad lines end as failed indexes, every other line runs.
 TEST(RunCli, AWorkListWithFailingLinesRunsEveryOtherLineByDefault) {
@@ -340,4 +342,27 @@ TEST(RunCli, AWorkListWithFailingLinesRunsEveryOtherLineByDefault) {
             ++starts[e.index];
     for (int i = 0; i < items; ++i)
         EXPECT_EQ(starts[i], i % 17 == 16 ? 3 : 1) << "index " << i;
+}
+
+// A JSON Lines work list was run as shell lines (`sh: 1: {cmd:: not found`): each line is an item
+// whose keys are its variables, and --format takes the same names in `run` as in `launch`.
+TEST(RunCli, RunsAJsonLinesWorkListItemByItem) {
+    TempDir dir;
+    const std::string out = dir.file("out");
+    const std::string list = dir.write("items.jsonl", "{\"WHO\": \"ada\"}\n{\"WHO\": \"grace\"}\n");
+    const Ran ran = runTessera({"run", list, "--command", "echo \"$WHO\" >> " + out, "--run-dir",
+                                dir.file("r"), "--quiet"},
+                               dir);
+    EXPECT_EQ(ran.exitCode, 0) << ran.err;
+    std::ifstream in(out);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("ada\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("grace\n"), std::string::npos) << text;
+
+    const Ran unknown = runTessera({"run", list, "--format", "xml"}, dir, "unknown");
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_NE(
+        unknown.err.find("--format: expected lines, csv, furiko (or yaml) or jsonl, got 'xml'"),
+        std::string::npos)
+        << unknown.err;
 }

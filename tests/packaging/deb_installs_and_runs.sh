@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds the Debian package with cpack, unpacks it into a temporary root with dpkg -x, and runs
-# the packaged `tessera --version`. Also checks the package carries the desktop integration and
-# that dpkg-shlibdeps filled in the Qt dependencies.
+# the packaged `tessera --version`. Also checks the package carries the desktop integration, that
+# dpkg-shlibdeps filled in the Qt dependencies, and that every translation of the source tree
+# (translations/tessera_LOCALE.ts) is installed as a .qm the packaged binary loads.
+# Usage: deb_installs_and_runs.sh BUILD_DIR TRANSLATIONS_SOURCE_DIR
 set -euo pipefail
 build_dir=$1
+ts_dir=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -34,10 +37,21 @@ for f in usr/bin/tessera \
          usr/share/icons/hicolor/48x48/apps/io.github.tessera.Tessera.png; do
   [[ -e "$work/root/$f" ]] || { echo "FAIL: package lacks /$f"; exit 1; }
 done
-for qm in "$@"; do
-  [[ "$qm" == "$build_dir" ]] && continue
-  [[ -e "$work/root/usr/share/tessera/translations/$qm" ]] || { echo "FAIL: package lacks translation $qm"; exit 1; }
+# Each language: its .qm is in the package, and the packaged binary speaks it (its usage line
+# differs from the English one), so a .qm installed where TranslationLoader does not look fails.
+english=$(LANG=C.UTF-8 LC_ALL= LANGUAGE= "$work/root/usr/bin/tessera" report --help 2>/dev/null | head -n1)
+languages=0
+for ts in "$ts_dir"/tessera_*.ts; do
+  locale=$(basename "$ts" .ts); locale=${locale#tessera_}
+  qm=usr/share/tessera/translations/tessera_$locale.qm
+  [[ -s "$work/root/$qm" ]] || { echo "FAIL: package lacks translation /$qm (from $ts)"; exit 1; }
+  spoken=$(LANG=$locale.UTF-8 LC_ALL= LANGUAGE= "$work/root/usr/bin/tessera" report --help 2>/dev/null | head -n1)
+  [[ -n "$spoken" && "$spoken" != "$english" ]] ||
+    { echo "FAIL: the packaged binary does not speak $locale (/$qm): '$spoken'"; exit 1; }
+  echo "translation $locale: $spoken"
+  languages=$((languages + 1))
 done
+[[ $languages -gt 0 ]] || { echo "FAIL: no translations/tessera_*.ts in $ts_dir"; exit 1; }
 
 version=$("$work/root/usr/bin/tessera" --version)
 echo "packaged binary says: $version"

@@ -201,7 +201,7 @@ TEST(ReportBuilder, ADryRunForecastCurveIsTheReportsProgressOfTheSameRun) {
     }
 }
 
-// Issue 11: one state derivation. The report's per-index states (its rows' status and every
+// One state derivation. The report's per-index states (its rows' status and every
 // count) are the window's rule, history::indexStatesOf: in a job that failed without
 // backoffLimitPerIndex, an index whose attempts failed is failed for good, as the grid shows it
 // (the report used to call it "will retry"); an index whose only attempt ended unrecorded is

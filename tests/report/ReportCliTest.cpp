@@ -1,5 +1,6 @@
 // `tessera report` end to end: the binary writes real files, which are read back here.
 #include "../app/Subprocess.h"
+#include "local/RunDirectory.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -9,11 +10,8 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <set>
-#ifdef TESSERA_HAVE_LOCAL
-#include "local/RunDirectory.h"
-#endif
 #include <gtest/gtest.h>
+#include <set>
 
 using tessera::testing::runTessera;
 
@@ -116,7 +114,6 @@ TEST(ReportCli, UnknownContextIsAnError) {
     EXPECT_NE(r.err.find("nowhere"), std::string::npos) << r.err;
 }
 
-#ifdef TESSERA_HAVE_LOCAL
 // A real local run (tessera run), then its report: exactly the indexes and attempts the journal
 // recorded.
 TEST(ReportCli, LocalRunReportMatchesTheJournal) {
@@ -206,4 +203,3 @@ TEST(ReportCli, ACompletedLocalRunIsReportedComplete) {
     EXPECT_NE(csv.out.find("\r\n0,,Succeeded,1,items-0,"), std::string::npos) << csv.out;
     EXPECT_NE(csv.out.find("\r\n1,,Succeeded,1,items-1,"), std::string::npos) << csv.out;
 }
-#endif

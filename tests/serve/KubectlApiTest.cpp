@@ -1,9 +1,9 @@
 // kubectl 1.32 against `tessera serve` (a subprocess, over TLS with a token) for the API's
-// machinery around Jobs (issue 13): validation errors printed cause by cause, JSON patch,
+// machinery around Jobs: validation errors printed cause by cause, JSON patch,
 // finalizers and deletionTimestamp, orphaning, Services (cluster-info), Secrets, CronJobs,
 // `auth can-i` / `auth whoami`, and the clear refusal of exec, attach, port-forward and debug.
-// Fails (does not skip) when kubectl is missing: CI must have it.
-#include "../kube/TestCerts.h"
+// A missing kubectl fails the test on CI and skips it elsewhere (test::requireProgram).
+#include "support/ServeProcess.h"
 
 #include <QFile>
 #include <QProcess>
@@ -25,37 +25,16 @@ class KubectlApi : public testing::Test {
 protected:
     void SetUp() override {
         kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
-        ASSERT_FALSE(kubectl.isEmpty()) << "kubectl is not installed (scripts/deps.sh installs it)";
+        if (!tessera::test::requireProgram(!kubectl.isEmpty(), "kubectl"))
+            return;
         ASSERT_TRUE(dir.isValid());
-        kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
-        const tessera::kube::test::TestCerts certs =
-            tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
-        ASSERT_TRUE(certs.ok);
-        server.setProgram(QStringLiteral(TESSERA_BINARY));
-        server.setArguments({QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"),
-                             QStringLiteral("--token"), QStringLiteral("api-test-token"),
-                             QStringLiteral("--pod-duration"), QStringLiteral("2"),
-                             QStringLiteral("--tls-cert"), write("server.pem", certs.serverCertPem),
-                             QStringLiteral("--tls-key"), write("server.key", certs.serverKeyPem),
-                             QStringLiteral("--tls-ca"), write("ca.pem", certs.caPem),
-                             QStringLiteral("--write-kubeconfig"), kubeconfig});
-        server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        server.start();
-        ASSERT_TRUE(server.waitForStarted(10000));
-        ASSERT_TRUE(QTest::qWaitFor(
-            [&] {
-                return server.readAllStandardOutput().contains("listening on") ||
-                       server.state() != QProcess::Running;
-            },
-            20000));
-        ASSERT_EQ(server.state(), QProcess::Running);
-    }
-    void TearDown() override {
-        if (server.state() == QProcess::Running) {
-            server.terminate();
-            if (!server.waitForFinished(10000))
-                server.kill();
-        }
+        kubeconfig = m_serve.kubeconfig();
+        tessera::test::ServeProcess::Options options;
+        options.token = QStringLiteral("api-test-token");
+        options.tls = true;
+        options.podDuration = QStringLiteral("2");
+        const QString started = m_serve.start(options);
+        ASSERT_TRUE(started.isEmpty()) << started.toStdString();
     }
 
     QString write(const char* name, const QByteArray& content) {
@@ -97,7 +76,7 @@ protected:
     QString kubectl;
     QTemporaryDir dir;
     QString kubeconfig;
-    QProcess server;
+    tessera::test::ServeProcess m_serve{dir.path()};
 };
 
 #define EXPECT_OK(run) EXPECT_EQ((run).exitCode, 0) << (run).text()

@@ -1,7 +1,7 @@
 #pragma once
 // The kubectl fixtures of the serve tests: `tessera serve` as a subprocess, and kubectl 1.32 (the
 // system's) or kubectl 1.20 (Debian's kubernetes-client, unpacked in the build tree) driving it.
-#include "../kube/TestCerts.h"
+#include "support/ServeProcess.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,59 +21,30 @@ struct KubectlRun {
     QString err;
 };
 
-// `tessera serve` (TLS, a token) as a subprocess and a kubectl to drive it. On CI a missing kubectl
-// fails the test; elsewhere it is skipped, visibly.
+// `tessera serve` (TLS, a token) as a subprocess and a kubectl to drive it; a missing kubectl is
+// handled by test::requireProgram (fails on CI, skipped elsewhere).
 class KubectlFixture : public testing::Test {
 protected:
     // The kubectl binary to run ("" when it is missing) and what to call it in messages.
     virtual QString kubectlBinary() const = 0;
     virtual const char* kubectlName() const = 0;
-    // More arguments for `tessera serve` (a fixture's test hooks).
+    // More `tessera serve` options for one suite (`--local`, a sped-up CronJob clock).
     virtual QStringList extraServerArguments() const { return {}; }
 
     void SetUp() override {
         kubectl = kubectlBinary();
-        if (kubectl.isEmpty() || !QFileInfo(kubectl).isExecutable()) {
-            if (qEnvironmentVariableIsSet("CI"))
-                FAIL() << kubectlName() << " is missing on CI: " << kubectl.toStdString();
-            GTEST_SKIP() << kubectlName()
-                         << " is not installed on this machine: the test did not run";
-        }
+        if (!tessera::test::requireProgram(!kubectl.isEmpty() && QFileInfo(kubectl).isExecutable(),
+                                           kubectlName()))
+            return;
         ASSERT_TRUE(dir.isValid());
-        kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
+        kubeconfig = m_serve.kubeconfig();
         // kubectl sends bearer tokens over TLS only: HTTPS with a test CA, and a token.
-        const tessera::kube::test::TestCerts certs =
-            tessera::kube::test::TestCerts::make(QStringLiteral("IP:127.0.0.1"));
-        ASSERT_TRUE(certs.ok);
-        auto save = [&](const char* name, const QByteArray& pem) {
-            QFile f(dir.filePath(QLatin1String(name)));
-            EXPECT_TRUE(f.open(QIODevice::WriteOnly));
-            f.write(pem);
-            return f.fileName();
-        };
-        const QString cert = save("server.pem", certs.serverCertPem);
-        const QString key = save("server.key", certs.serverKeyPem);
-        const QString ca = save("ca.pem", certs.caPem);
-        server.setProgram(QStringLiteral(TESSERA_BINARY));
-        server.setArguments(
-            QStringList{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"),
-                        QStringLiteral("--token"), QStringLiteral("kubectl-test-token"),
-                        QStringLiteral("--pod-duration"), QStringLiteral("0.5"),
-                        QStringLiteral("--tls-cert"), cert, QStringLiteral("--tls-key"), key,
-                        QStringLiteral("--tls-ca"), ca, QStringLiteral("--write-kubeconfig"),
-                        kubeconfig} +
-            extraServerArguments());
-        server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        server.start();
-        ASSERT_TRUE(server.waitForStarted(10000));
-        ASSERT_TRUE(QTest::qWaitFor(
-            [&] {
-                return server.readAllStandardOutput().contains("listening on") ||
-                       server.state() != QProcess::Running;
-            },
-            20000));
-        ASSERT_EQ(server.state(), QProcess::Running);
-        ASSERT_TRUE(QFile::exists(kubeconfig));
+        tessera::test::ServeProcess::Options options;
+        options.token = QStringLiteral("kubectl-test-token");
+        options.tls = true;
+        options.extraArguments = extraServerArguments();
+        const QString started = m_serve.start(options);
+        ASSERT_TRUE(started.isEmpty()) << started.toStdString();
         QFile manifest(dir.filePath(QStringLiteral("job.yaml")));
         ASSERT_TRUE(manifest.open(QIODevice::WriteOnly));
         manifest.write(R"(apiVersion: batch/v1
@@ -99,10 +70,7 @@ spec:
     }
     void TearDown() override {
         if (server.state() == QProcess::Running) {
-            server.terminate();
-            if (!server.waitForFinished(10000))
-                server.kill();
-            EXPECT_EQ(server.exitStatus(), QProcess::NormalExit);
+            EXPECT_TRUE(m_serve.stop()) << "tessera serve did not exit normally";
         }
     }
 
@@ -138,7 +106,12 @@ spec:
     QTemporaryDir dir;
     QString kubeconfig;
     QString jobFile;
-    QProcess server;
+
+private:
+    tessera::test::ServeProcess m_serve{dir.path()};
+
+protected:
+    QProcess& server = m_serve.process();
 };
 
 // kubectl 1.32 (or whichever the system has on its PATH).

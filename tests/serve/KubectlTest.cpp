@@ -131,20 +131,27 @@ spec:
         image: busybox:1.36
 )");
     manifest.close();
-    KubectlRun created = kubectlRun({QStringLiteral("create"), QStringLiteral("-f"), manifest.fileName()});
+    KubectlRun created =
+        kubectlRun({QStringLiteral("create"), QStringLiteral("-f"), manifest.fileName()});
     EXPECT_OK(created);
 
     // Pods come and go (0.5 s each): wait for some to have succeeded and others to be running.
     QString completed;
-    ASSERT_TRUE(QTest::qWaitFor([&] {
-        completed = kubectlRun({QStringLiteral("get"), QStringLiteral("job"), QStringLiteral("huge"),
-                                QStringLiteral("-o"), QStringLiteral("jsonpath={.status.completedIndexes}")})
-                        .out;
-        return completed.startsWith(QStringLiteral("0-")) || server.state() != QProcess::Running;
-    }, 60000)) << completed.toStdString();
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            completed = kubectlRun({QStringLiteral("get"), QStringLiteral("job"),
+                                    QStringLiteral("huge"), QStringLiteral("-o"),
+                                    QStringLiteral("jsonpath={.status.completedIndexes}")})
+                            .out;
+            return completed.startsWith(QStringLiteral("0-")) ||
+                   server.state() != QProcess::Running;
+        },
+        60000))
+        << completed.toStdString();
     ASSERT_EQ(server.state(), QProcess::Running) << "the server died on the job";
-    KubectlRun pods = kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-l"),
-                                  QStringLiteral("batch.kubernetes.io/job-name=huge")});
+    KubectlRun pods =
+        kubectlRun({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-l"),
+                    QStringLiteral("batch.kubernetes.io/job-name=huge")});
     EXPECT_OK(pods);
     EXPECT_TRUE(pods.out.contains(QStringLiteral("huge-"))) << pods.out.toStdString();
     KubectlRun jobs = kubectlRun({QStringLiteral("get"), QStringLiteral("jobs")});
@@ -154,8 +161,8 @@ spec:
     // Memory follows what runs: well under what one byte per index would take (2 GB).
     QFile status(QStringLiteral("/proc/%1/status").arg(server.processId()));
     ASSERT_TRUE(status.open(QIODevice::ReadOnly));
-    const QRegularExpressionMatch rss =
-        QRegularExpression(QStringLiteral("VmRSS:\\s+(\\d+) kB")).match(QString::fromUtf8(status.readAll()));
+    const QRegularExpressionMatch rss = QRegularExpression(QStringLiteral("VmRSS:\\s+(\\d+) kB"))
+                                            .match(QString::fromUtf8(status.readAll()));
     ASSERT_TRUE(rss.hasMatch());
     EXPECT_LT(rss.captured(1).toLongLong(), 512 * 1024) << "server RSS in kB";
 
@@ -164,12 +171,14 @@ spec:
         kubectlRun({QStringLiteral("config"), QStringLiteral("current-context")}).out.trimmed();
     QProcess report;
     report.start(QStringLiteral(TESSERA_BINARY),
-                 {QStringLiteral("report"), QStringLiteral("--source"), context, QStringLiteral("--kubeconfig"),
-                  kubeconfig, QStringLiteral("-o"), dir.filePath(QStringLiteral("huge.json")), QStringLiteral("huge")});
+                 {QStringLiteral("report"), QStringLiteral("--source"), context,
+                  QStringLiteral("--kubeconfig"), kubeconfig, QStringLiteral("-o"),
+                  dir.filePath(QStringLiteral("huge.json")), QStringLiteral("huge")});
     ASSERT_TRUE(report.waitForFinished(60000));
     const QString err = QString::fromUtf8(report.readAllStandardError());
     EXPECT_EQ(report.exitCode(), 2) << err.toStdString();
-    EXPECT_TRUE(err.contains(QStringLiteral("spec.completions: 2000000000 is above the report limit of 1000000")))
+    EXPECT_TRUE(err.contains(
+        QStringLiteral("spec.completions: 2000000000 is above the report limit of 1000000")))
         << err.toStdString();
     EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("huge.json"))));
     EXPECT_EQ(server.state(), QProcess::Running);

@@ -1,8 +1,9 @@
 // The store, selectors and patches on their own: versions, history window, matching rules.
+#include "serve/ObjectStore.h"
+
 #include "serve/FieldSelector.h"
 #include "serve/JsonPatch.h"
 #include "serve/LabelSelector.h"
-#include "serve/ObjectStore.h"
 #include "serve/proto/KubeSchema.h"
 
 #include <QJsonArray>
@@ -18,8 +19,9 @@ QJsonObject obj(const char* json) {
 }
 
 QJsonObject configMap(const QString& name, const QJsonObject& labels = {}) {
-    return QJsonObject{{QStringLiteral("metadata"),
-                        QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("labels"), labels}}}};
+    return QJsonObject{
+        {QStringLiteral("metadata"),
+         QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("labels"), labels}}}};
 }
 
 ObjectStore storeWithDefault(std::size_t history = 100) {
@@ -33,21 +35,25 @@ ObjectStore storeWithDefault(std::size_t history = 100) {
 TEST(ObjectStore, StampsMetadataAndCountsVersionsUp) {
     ObjectStore s = storeWithDefault();
     const quint64 before = s.resourceVersion();
-    auto a = s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QStringLiteral("a")));
+    auto a = s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+                      configMap(QStringLiteral("a")));
     ASSERT_TRUE(a);
     EXPECT_EQ((*a)->resourceVersion, before + 1);
     const QJsonObject meta = (*a)->json.value(QStringLiteral("metadata")).toObject();
     EXPECT_EQ(meta.value(QStringLiteral("namespace")).toString(), QStringLiteral("default"));
     EXPECT_EQ(meta.value(QStringLiteral("uid")).toString().size(), 36);
-    EXPECT_EQ(meta.value(QStringLiteral("resourceVersion")).toString(), QString::number(before + 1));
+    EXPECT_EQ(meta.value(QStringLiteral("resourceVersion")).toString(),
+              QString::number(before + 1));
     EXPECT_TRUE((*a)->bytes.contains("\"creationTimestamp\""));
 
-    auto again = s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QStringLiteral("a")));
+    auto again = s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+                          configMap(QStringLiteral("a")));
     ASSERT_FALSE(again);
     EXPECT_EQ(again.error().code, 409);
     EXPECT_EQ(again.error().reason, QStringLiteral("AlreadyExists"));
 
-    auto missingNs = s.create(QStringLiteral("configmaps"), QStringLiteral("nope"), configMap(QStringLiteral("b")));
+    auto missingNs = s.create(QStringLiteral("configmaps"), QStringLiteral("nope"),
+                              configMap(QStringLiteral("b")));
     ASSERT_FALSE(missingNs);
     EXPECT_EQ(missingNs.error().code, 404);
     EXPECT_TRUE(missingNs.error().message.contains(QStringLiteral("nope")));
@@ -55,26 +61,36 @@ TEST(ObjectStore, StampsMetadataAndCountsVersionsUp) {
 
 TEST(ObjectStore, UpdateKeepsIdentityAndChecksTheExpectedVersion) {
     ObjectStore s = storeWithDefault();
-    auto a = s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QStringLiteral("a")));
-    const QString uid = (*a)->json.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("uid")).toString();
+    auto a = s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+                      configMap(QStringLiteral("a")));
+    const QString uid = (*a)->json.value(QStringLiteral("metadata"))
+                            .toObject()
+                            .value(QStringLiteral("uid"))
+                            .toString();
     QJsonObject changed = configMap(QStringLiteral("a"));
     changed.insert(QStringLiteral("data"), QJsonObject{{QStringLiteral("k"), QStringLiteral("v")}});
-    auto stale = s.update(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("a"), changed,
-                          (*a)->resourceVersion - 1);
+    auto stale = s.update(QStringLiteral("configmaps"), QStringLiteral("default"),
+                          QStringLiteral("a"), changed, (*a)->resourceVersion - 1);
     ASSERT_FALSE(stale);
     EXPECT_EQ(stale.error().code, 409);
-    auto b = s.update(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("a"), changed,
-                      (*a)->resourceVersion);
+    auto b = s.update(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("a"),
+                      changed, (*a)->resourceVersion);
     ASSERT_TRUE(b);
     EXPECT_GT((*b)->resourceVersion, (*a)->resourceVersion);
-    EXPECT_EQ((*b)->json.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("uid")).toString(), uid);
-    EXPECT_EQ((*b)->json.value(QStringLiteral("data")).toObject().value(QStringLiteral("k")).toString(),
-              QStringLiteral("v"));
+    EXPECT_EQ((*b)->json.value(QStringLiteral("metadata"))
+                  .toObject()
+                  .value(QStringLiteral("uid"))
+                  .toString(),
+              uid);
+    EXPECT_EQ(
+        (*b)->json.value(QStringLiteral("data")).toObject().value(QStringLiteral("k")).toString(),
+        QStringLiteral("v"));
 }
 
 TEST(ObjectStore, GenerateNameGivesDistinctNames) {
     ObjectStore s = storeWithDefault();
-    QJsonObject o{{QStringLiteral("metadata"), QJsonObject{{QStringLiteral("generateName"), QStringLiteral("job-3-")}}}};
+    QJsonObject o{{QStringLiteral("metadata"),
+                   QJsonObject{{QStringLiteral("generateName"), QStringLiteral("job-3-")}}}};
     auto a = s.create(QStringLiteral("pods"), QStringLiteral("default"), o);
     auto b = s.create(QStringLiteral("pods"), QStringLiteral("default"), o);
     ASSERT_TRUE(a && b);
@@ -87,7 +103,8 @@ TEST(ObjectStore, ListsInKeyOrderPerNamespace) {
     ObjectStore s = storeWithDefault();
     s.create(QStringLiteral("namespaces"), QString(), configMap(QStringLiteral("other")));
     for (const char* n : {"c", "a", "b"})
-        s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QLatin1String(n)));
+        s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+                 configMap(QLatin1String(n)));
     s.create(QStringLiteral("configmaps"), QStringLiteral("other"), configMap(QStringLiteral("z")));
     const auto inDefault = s.list(QStringLiteral("configmaps"), QStringLiteral("default"));
     ASSERT_EQ(inDefault.size(), 3u);
@@ -100,7 +117,8 @@ TEST(ObjectStore, HistoryReplaysChangesAndForgetsBeyondItsWindow) {
     ObjectStore s = storeWithDefault(5);
     const quint64 start = s.resourceVersion();
     for (int i = 0; i < 3; ++i)
-        s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QString::number(i)));
+        s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+                 configMap(QString::number(i)));
     std::vector<Change> changes;
     ASSERT_TRUE(s.changesSince(start + 1, QStringLiteral("configmaps"), changes));
     ASSERT_EQ(changes.size(), 2u);
@@ -108,7 +126,8 @@ TEST(ObjectStore, HistoryReplaysChangesAndForgetsBeyondItsWindow) {
     EXPECT_EQ(changes[0].type, ChangeType::Added);
 
     for (int i = 3; i < 10; ++i)
-        s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QString::number(i)));
+        s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+                 configMap(QString::number(i)));
     changes.clear();
     EXPECT_FALSE(s.changesSince(start, QStringLiteral("configmaps"), changes)) << "too old: 410";
     EXPECT_TRUE(s.changesSince(s.resourceVersion() - 2, QStringLiteral("configmaps"), changes));
@@ -124,16 +143,19 @@ TEST(ObjectStore, ListenersSeeDeletesWithThePreviousState) {
     ObjectStore s = storeWithDefault();
     std::vector<Change> seen;
     const int id = s.addListener([&](const Change& c) { seen.push_back(c); });
-    s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QStringLiteral("a")));
+    s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+             configMap(QStringLiteral("a")));
     s.remove(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("a"));
     s.removeListener(id);
-    s.create(QStringLiteral("configmaps"), QStringLiteral("default"), configMap(QStringLiteral("b")));
+    s.create(QStringLiteral("configmaps"), QStringLiteral("default"),
+             configMap(QStringLiteral("b")));
     ASSERT_EQ(seen.size(), 2u);
     EXPECT_EQ(seen[1].type, ChangeType::Deleted);
     ASSERT_TRUE(seen[1].previous);
     EXPECT_EQ(seen[1].previous->name, QStringLiteral("a"));
     EXPECT_GT(seen[1].resourceVersion, seen[0].resourceVersion);
-    EXPECT_FALSE(s.get(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("a")));
+    EXPECT_FALSE(
+        s.get(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("a")));
 }
 
 TEST(LabelSelector, SupportsEveryOperator) {
@@ -171,8 +193,10 @@ TEST(LabelSelector, ReadsMatchLabelsAndExpressions) {
 }
 
 TEST(FieldSelector, MatchesDottedPathsAndNames) {
-    const QJsonObject event = obj(R"({"metadata":{"name":"e1"},"involvedObject":{"name":"render","uid":"u1"},"count":3})");
-    auto s = FieldSelector::parse(QStringLiteral("involvedObject.name=render,involvedObject.uid==u1"));
+    const QJsonObject event = obj(
+        R"({"metadata":{"name":"e1"},"involvedObject":{"name":"render","uid":"u1"},"count":3})");
+    auto s =
+        FieldSelector::parse(QStringLiteral("involvedObject.name=render,involvedObject.uid==u1"));
     ASSERT_TRUE(s);
     EXPECT_TRUE(s->matches(event));
     auto n = FieldSelector::parse(QStringLiteral("metadata.name!=e1"));
@@ -181,13 +205,16 @@ TEST(FieldSelector, MatchesDottedPathsAndNames) {
     auto missing = FieldSelector::parse(QStringLiteral("spec.nodeName="));
     ASSERT_TRUE(missing);
     EXPECT_TRUE(missing->matches(event)) << "a missing field compares as empty";
-    EXPECT_EQ(FieldSelector::parse(QStringLiteral("metadata.name=x"))->exactName(), QStringLiteral("x"));
+    EXPECT_EQ(FieldSelector::parse(QStringLiteral("metadata.name=x"))->exactName(),
+              QStringLiteral("x"));
     EXPECT_FALSE(FieldSelector::parse(QStringLiteral("nonsense")));
 }
 
 TEST(JsonPatch, MergePatchReplacesArraysAndDeletesNulls) {
-    const QJsonObject target = obj(R"({"spec":{"parallelism":2,"suspend":false,"list":[1,2]},"keep":1})");
-    const QJsonObject out = applyMergePatch(target, obj(R"({"spec":{"parallelism":5,"suspend":null,"list":[3]}})"));
+    const QJsonObject target =
+        obj(R"({"spec":{"parallelism":2,"suspend":false,"list":[1,2]},"keep":1})");
+    const QJsonObject out =
+        applyMergePatch(target, obj(R"({"spec":{"parallelism":5,"suspend":null,"list":[3]}})"));
     EXPECT_EQ(out, obj(R"({"spec":{"parallelism":5,"list":[3]},"keep":1})"));
 }
 
@@ -203,7 +230,8 @@ TEST(JsonPatch, StrategicPatchMergesContainersByName) {
                                            obj(R"({"metadata":{"labels":{"a":null,"c":"3"}}})"));
     ASSERT_TRUE(labels);
     EXPECT_EQ(*labels, obj(R"({"metadata":{"labels":{"b":"2","c":"3"}}})"));
-    auto replaced = applyStrategicMergePatch(target, obj(R"({"spec":{"$patch":"replace","containers":[]}})"));
+    auto replaced =
+        applyStrategicMergePatch(target, obj(R"({"spec":{"$patch":"replace","containers":[]}})"));
     ASSERT_TRUE(replaced);
     EXPECT_EQ(*replaced, obj(R"({"spec":{"containers":[]}})"));
 }

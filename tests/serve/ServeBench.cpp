@@ -42,8 +42,11 @@ QJsonObject podFrom(const QJsonObject& tmpl, int i) {
     QJsonObject pod = tmpl;
     QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
     const QString index = QString::number(i);
-    meta.insert(QStringLiteral("name"), QStringLiteral("render-frames-%1-x%2").arg(i).arg(i % 9973, 4, 36, QLatin1Char('0')));
-    meta.insert(QStringLiteral("uid"), QStringLiteral("a0b1c2d3-0000-4000-8000-%1").arg(i, 12, 10, QLatin1Char('0')));
+    meta.insert(
+        QStringLiteral("name"),
+        QStringLiteral("render-frames-%1-x%2").arg(i).arg(i % 9973, 4, 36, QLatin1Char('0')));
+    meta.insert(QStringLiteral("uid"),
+                QStringLiteral("a0b1c2d3-0000-4000-8000-%1").arg(i, 12, 10, QLatin1Char('0')));
     meta.remove(QStringLiteral("namespace"));
     QJsonObject labels = meta.value(QStringLiteral("labels")).toObject();
     labels.insert(QStringLiteral("batch.kubernetes.io/job-completion-index"), index);
@@ -68,7 +71,8 @@ int main(int argc, char** argv) {
 
     serve::ServeOptions options;
     options.runJobs = false;
-    options.historyLimit = static_cast<std::size_t>(rate) * static_cast<std::size_t>(seconds) + 1000;
+    options.historyLimit =
+        static_cast<std::size_t>(rate) * static_cast<std::size_t>(seconds) + 1000;
     serve::Server server(options);
     if (!server.listen(QHostAddress::LocalHost, 0)) {
         std::fprintf(stderr, "serve_bench: %s\n", qPrintable(server.errorString()));
@@ -81,14 +85,17 @@ int main(int argc, char** argv) {
     qint64 bytes = 0;
     server.run([&](serve::ObjectStore& store, serve::ApiServer&) {
         store.create(QStringLiteral("namespaces"), QString(),
-                     QJsonObject{{QStringLiteral("metadata"), QJsonObject{{QStringLiteral("name"), QStringLiteral("batch")}}}});
+                     QJsonObject{{QStringLiteral("metadata"),
+                                  QJsonObject{{QStringLiteral("name"), QStringLiteral("batch")}}}});
         for (int i = 0; i < podCount; ++i) {
-            auto stored = store.create(QStringLiteral("pods"), QStringLiteral("batch"), podFrom(tmpl, i));
+            auto stored =
+                store.create(QStringLiteral("pods"), QStringLiteral("batch"), podFrom(tmpl, i));
             bytes += stored ? (*stored)->bytes.size() : 0;
         }
     });
     std::printf("server: %d pods, %.2f KB of JSON each (%.1f MB)\n", podCount,
-                static_cast<double>(bytes) / podCount / 1024.0, static_cast<double>(bytes) / 1048576.0);
+                static_cast<double>(bytes) / podCount / 1024.0,
+                static_cast<double>(bytes) / 1048576.0);
 
     kube::ClusterConnection connection;
     connection.contextName = QStringLiteral("bench");
@@ -129,11 +136,13 @@ int main(int argc, char** argv) {
         auto* informer = new kube::Informer(client, o);
         qint64 ms = -1;
         QObject context;
-        QObject::connect(informer, &kube::Informer::listed, &context, [&](int, qint64 m) { ms = m; });
+        QObject::connect(informer, &kube::Informer::listed, &context,
+                         [&](int, qint64 m) { ms = m; });
         informer->start();
         static_cast<void>(QTest::qWaitFor([&] { return ms >= 0; }, 120000));
         informerTimes.push_back(static_cast<double>(ms) / 1000.0);
-        QMetaObject::invokeMethod(informer, [informer] { delete informer; }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            informer, [informer] { delete informer; }, Qt::BlockingQueuedConnection);
     }
     const double clientList = median(listTimes);
     std::printf("client list + decode (1 request): median %.3f s over 5 runs (%zu pods decoded)\n",
@@ -165,8 +174,9 @@ int main(int argc, char** argv) {
             kubectlTimes.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
         }
         const double k = median(kubectlTimes);
-        std::printf("kubectl get pods -o json: median %.3f s over 3 runs; ratio kubectl / client = %.1fx\n",
-                    k, k / clientList);
+        std::printf(
+            "kubectl get pods -o json: median %.3f s over 3 runs; ratio kubectl / client = %.1fx\n",
+            k, k / clientList);
     }
 
     // 3. A watch at `rate` updates per second, ingested by an Informer in batches.
@@ -178,7 +188,8 @@ int main(int argc, char** argv) {
     bool listed = false;
     quint64 batches = 0, batchedEvents = 0;
     QObject context;
-    QObject::connect(informer, &kube::Informer::listed, &context, [&](int, qint64) { listed = true; });
+    QObject::connect(informer, &kube::Informer::listed, &context,
+                     [&](int, qint64) { listed = true; });
     QObject::connect(informer, &kube::Informer::batchReady, &context,
                      [&](const kube::InformerBatchPtr& b) {
                          ++batches;
@@ -193,21 +204,28 @@ int main(int argc, char** argv) {
         updater = new QTimer;
         auto clock = std::make_shared<QElapsedTimer>();
         clock->start();
-        QObject::connect(updater, &QTimer::timeout, updater, [&store, clock, sent, rate, total, podCount, tmpl] {
-            const auto due = std::min<quint64>(total, static_cast<quint64>(clock->elapsed()) * static_cast<quint64>(rate) / 1000);
-            for (; *sent < due; ++*sent) {
-                const int i = static_cast<int>(*sent % static_cast<quint64>(podCount));
-                const QString name = podFrom(tmpl, i).value(QStringLiteral("metadata")).toObject().value(QStringLiteral("name")).toString();
-                serve::ObjectPtr current = store.get(QStringLiteral("pods"), QStringLiteral("batch"), name);
-                QJsonObject pod = current->json;
-                QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
-                QJsonObject annotations = meta.value(QStringLiteral("annotations")).toObject();
-                annotations.insert(QStringLiteral("bench/update"), QString::number(*sent));
-                meta.insert(QStringLiteral("annotations"), annotations);
-                pod.insert(QStringLiteral("metadata"), meta);
-                store.update(QStringLiteral("pods"), QStringLiteral("batch"), name, pod);
-            }
-        });
+        QObject::connect(
+            updater, &QTimer::timeout, updater, [&store, clock, sent, rate, total, podCount, tmpl] {
+                const auto due = std::min<quint64>(total, static_cast<quint64>(clock->elapsed()) *
+                                                              static_cast<quint64>(rate) / 1000);
+                for (; *sent < due; ++*sent) {
+                    const int i = static_cast<int>(*sent % static_cast<quint64>(podCount));
+                    const QString name = podFrom(tmpl, i)
+                                             .value(QStringLiteral("metadata"))
+                                             .toObject()
+                                             .value(QStringLiteral("name"))
+                                             .toString();
+                    serve::ObjectPtr current =
+                        store.get(QStringLiteral("pods"), QStringLiteral("batch"), name);
+                    QJsonObject pod = current->json;
+                    QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
+                    QJsonObject annotations = meta.value(QStringLiteral("annotations")).toObject();
+                    annotations.insert(QStringLiteral("bench/update"), QString::number(*sent));
+                    meta.insert(QStringLiteral("annotations"), annotations);
+                    pod.insert(QStringLiteral("metadata"), meta);
+                    store.update(QStringLiteral("pods"), QStringLiteral("batch"), name, pod);
+                }
+            });
         updater->start(5);
     });
     QElapsedTimer watchClock;
@@ -226,7 +244,8 @@ int main(int argc, char** argv) {
         }
     }
     const double elapsed = static_cast<double>(watchClock.elapsed()) / 1000.0;
-    static_cast<void>(QTest::qWaitFor([&] { return batchedEvents >= informer->eventsReceived(); }, 5000));
+    static_cast<void>(
+        QTest::qWaitFor([&] { return batchedEvents >= informer->eventsReceived(); }, 5000));
     server.run([&](serve::ObjectStore&, serve::ApiServer&) { delete updater; });
     std::printf("watch: %llu updates sent at %d/s for %d s; informer received %llu in %.2f s "
                 "(%.0f events/s), %llu batches (%.1f/s), largest backlog %d objects / %lld bytes; "
@@ -238,11 +257,14 @@ int main(int argc, char** argv) {
                 maxPending, static_cast<long long>(maxBuffered));
     for (std::size_t s = 0; s < receivedAt.size(); ++s) {
         const quint64 expected = std::min<quint64>(total, static_cast<quint64>(rate) * (s + 1));
-        std::printf(" %lld", static_cast<long long>(expected) - static_cast<long long>(receivedAt[s]));
+        std::printf(" %lld",
+                    static_cast<long long>(expected) - static_cast<long long>(receivedAt[s]));
     }
     std::printf("\n");
-    QMetaObject::invokeMethod(informer, [informer] { delete informer; }, Qt::BlockingQueuedConnection);
-    QMetaObject::invokeMethod(client, [client] { delete client; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        informer, [informer] { delete informer; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        client, [client] { delete client; }, Qt::BlockingQueuedConnection);
     worker.quit();
     worker.wait();
     return informer == nullptr ? 1 : 0;

@@ -817,7 +817,7 @@ TEST_F(ClusterSourceTest, OpensAJobOfTwoBillionIndexesAsRuns) {
     EXPECT_EQ(s->dirtyLast, kHuge - 1);
 }
 
-// Issue 11: a re-run's tooltip shows the original index. The Job's tessera.io/original-indexes
+// A re-run's tooltip shows the original index. The Job's tessera.io/original-indexes
 // annotation (written by core/launch) reaches the window's snapshot, read by the report's parser;
 // a job without it has no map.
 TEST_F(ClusterSourceTest, AReRunsOriginalIndexesReachItsSnapshot) {

@@ -6,6 +6,7 @@
 
 #include "launch/LaunchGenerator.h"
 #include "store/DemoSource.h"
+#include "support/Wait.h"
 #include "worklist/WorkListFormats.h"
 
 #include <QElapsedTimer>
@@ -17,16 +18,7 @@ using namespace tessera;
 
 namespace {
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 30000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(20);
-    }
-    return true;
-}
+using tessera::test::waitUntil;
 
 // The demo with `yaml` created in it and no built-in jobs; fast simulated pods.
 std::unique_ptr<store::StoreThread> demoWith(const std::string& yaml) {
@@ -38,8 +30,8 @@ std::unique_ptr<store::StoreThread> demoWith(const std::string& yaml) {
     options.serve.tick = std::chrono::milliseconds(20);
     options.serve.syncPeriod = std::chrono::milliseconds(50);
     auto demo = store::startDemo(options);
-    EXPECT_TRUE(demo.ok()) << (demo.ok() ? "" : demo.error().describe());
-    return demo.ok() ? std::move(demo).value() : nullptr;
+    EXPECT_TRUE(demo.has_value()) << (demo ? QString() : demo.error().describe()).toStdString();
+    return demo ? std::move(demo->thread) : nullptr;
 }
 
 struct Answer {

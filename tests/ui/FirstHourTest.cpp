@@ -1,10 +1,11 @@
-// The first hour with the window (issue 11): keyboard (Tab order, Ctrl+K palette, Ctrl+W/Esc on
+// The first hour with the window: keyboard (Tab order, Ctrl+K palette, Ctrl+W/Esc on
 // job windows, Ctrl+L, no clashing Alt+letter in any translation), View > Theme repainting the
 // scoreboard, the Help menu, the log's attempt rows and "All indexes", action messages that clear
 // once the job shows the change, the connection dot, and re-picking the shown source. A
 // ScriptedStore stands in for a cluster: the same MainWindow and JobView, no network.
 #include "ScriptedStore.h"
 #include "report/TranslationLoader.h"
+#include "support/Wait.h"
 #include "ui/ChartsWidget.h"
 #include "ui/CommandPalette.h"
 #include "ui/GridLegendWidget.h"
@@ -56,16 +57,7 @@ using tessera::ui::launch::LaunchDialog;
 
 namespace {
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 20000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(20);
-    }
-    return true;
-}
+using tessera::test::waitUntil;
 
 // A window on the scripted store with one job listed and open.
 struct WindowOnStore {
@@ -537,7 +529,7 @@ TEST(FirstHour, ChartsRedrawTheirSeriesInTheNewThemesStateColours) {
     EXPECT_EQ(histogramColour(), StatePalette(dark).color(IndexState::Succeeded));
 }
 
-// Issue 11: "a re-run's tooltip shows the original index". A re-run's snapshot carries the map
+// "a re-run's tooltip shows the original index". A re-run's snapshot carries the map
 // (ClusterSource: the Job's annotation; LocalSource: run.conf); the grid's tooltip and the details
 // panel name both indexes, and an index of any other job is named as before.
 TEST(FirstHour, AReRunsTooltipAndDetailsNameTheOriginalIndex) {

@@ -397,7 +397,7 @@ TEST(IndexGridWidget, ThemeChangeReRendersTheCachedImage) {
               StatePalette(dark).rgb(IndexState::NotStarted));
 }
 
-// Issue 12 leftover: explicit zoom on a Job of 2,000,000,000 indexes. At the largest cells the
+// Explicit zoom on a Job of 2,000,000,000 indexes. At the largest cells the
 // content is ~3.6·10⁹ pixels high, more than an int (and QScrollBar) holds; rows × pitch used to
 // overflow in the layout, the scroll range, ensureVisible and hit testing. The scroll bar now
 // counts rows when the pixels do not fit, and every index × size product is 64-bit.

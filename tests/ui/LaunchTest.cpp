@@ -10,6 +10,7 @@
 #include "local/LocalRunner.h"
 #include "local/RunDirectory.h"
 #include "store/JobStore.h"
+#include "support/Wait.h"
 #include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
@@ -59,16 +60,7 @@ using tessera::ui::launch::LimitSpinBox;
 
 namespace {
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 60000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(50);
-    }
-    return true;
-}
+using tessera::test::waitUntil;
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
     const QString path = dir.filePath(name);

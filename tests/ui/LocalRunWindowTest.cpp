@@ -4,6 +4,7 @@
 // and the job header's Resume completes it.
 #include "local/Journal.h"
 #include "store/JobStore.h"
+#include "support/Wait.h"
 #include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
@@ -30,16 +31,7 @@ using tessera::ui::launch::LaunchDialog;
 
 namespace {
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 60000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(50);
-    }
-    return true;
-}
+using tessera::test::waitUntil;
 
 class LocalRunWindow : public ::testing::Test {
 protected:

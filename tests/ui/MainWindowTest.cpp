@@ -6,6 +6,7 @@
 
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
+#include "support/Wait.h"
 #include "ui/IndexGridWidget.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
@@ -28,16 +29,7 @@ using namespace tessera::ui;
 namespace {
 
 // Generous: the machine is shared and the demo's pods take seconds.
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 60000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(50);
-    }
-    return true;
-}
+using tessera::test::waitUntil;
 
 QString keyOf(JobListModel* model, const QString& name) {
     for (int r = 0; r < model->rowCount(); ++r) {

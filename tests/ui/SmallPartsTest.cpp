@@ -1,4 +1,4 @@
-// The small pieces of issue 11's "also seen": the events table gives the width to the message,
+// Small pieces: the events table gives the width to the message,
 // tooltips do not repeat an exit code, and file dialogs start in the folder used last.
 #include "ui/Format.h"
 #include "ui/RecentFolders.h"

@@ -3,6 +3,7 @@
 // pushing it wider, and the language check keeps a CJK translation from showing empty boxes when
 // no CJK font is installed. With TESSERA_SCREENSHOT_DIR set, each dialog and window is saved
 // there as a PNG to look at.
+#include "support/Wait.h"
 #include "ui/GridLegendWidget.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
@@ -33,16 +34,7 @@ using tessera::ui::launch::LaunchDialog;
 
 namespace {
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 60000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(50);
-    }
-    return true;
-}
+using tessera::test::waitUntil;
 
 // Tessera's translation for `language` installed while it lives ("en": none).
 class ScopedLanguage {

@@ -280,7 +280,7 @@ TEST(WorkListLoad, CsvRoundTripKeepsCommandsAndValues) {
     EXPECT_EQ(envOf(*back, 1, "A"), "");
 }
 
-// Issue 12: inputs whose errors did not say what happened.
+// Inputs whose errors did not say what happened.
 TEST(WorkListLoad, ADirectoryIsNamedAsADirectory) {
     TempDir dir;
     auto list = loadWorkList(dir.path());
@@ -395,3 +395,89 @@ TEST(WorkListFuriko, NestingPastTheReadersLimitIsAPositionedError) {
 }
 
 } // namespace
+
+TEST(WorkListJsonLines, EachLineIsAnItemItsKeysTheVariablesAndTesseraCommandItsCommand) {
+    const auto list =
+        parseJsonLines("{\"TESSERA_COMMAND\": \"echo $N\", \"N\": 1, \"OK\": true}\n"
+                       "\n"
+                       "{\"OK\": false, \"N\": \"two\", \"TESSERA_COMMAND\": \"ls\"}\n",
+                       "items.jsonl");
+    ASSERT_TRUE(list.ok()) << list.error().describe();
+    ASSERT_EQ(list->size(), 2);
+    EXPECT_EQ(list->format(), "jsonl");
+    EXPECT_EQ(list->command(0), "echo $N");
+    EXPECT_EQ(list->command(1), "ls");
+    EXPECT_EQ(envOf(*list, 0, "N"), "1");
+    EXPECT_EQ(envOf(*list, 0, "OK"), "true");
+    EXPECT_EQ(envOf(*list, 1, "N"), "two");
+    EXPECT_EQ(envOf(*list, 1, "OK"), "false");
+}
+
+TEST(WorkListJsonLines, ErrorsNameTheLineAndTheKey) {
+    struct Case {
+        const char* text;
+        long line;
+        const char* says;
+    };
+    const Case cases[] = {
+        {"{\"A\": 1}\n[1]\n", 2, "each line must be a JSON object, this is an array"},
+        {"{\"A\": 1}\n{\"A\": 1\n", 2, "not a JSON object"},
+        {"{\"A\": 1}\n{}\n", 2, "no \"A\": every item has the first item's keys (line 1)"},
+        {"{\"A\": 1}\n{\"A\": 2, \"B\": 3}\n", 2, "key \"B\" is not one of the first item's"},
+        {"{\"A\": {\"x\": 1}}\n", 1, "the value of \"A\" is an object"},
+        {"{\"A\": null}\n", 1, "the value of \"A\" is null"},
+        {"{\"1A\": 1}\n", 1, "key \"1A\" is not a variable name"},
+        {"{\"A\": 1, \"A\": 2}\n", 1, "key \"A\" is given twice"},
+        {"{\"A\": \"a\\u0000b\"}\n", 1, "holds a NUL character"},
+    };
+    for (const Case& c : cases) {
+        const auto list = parseJsonLines(c.text, "w.jsonl");
+        ASSERT_FALSE(list.ok()) << c.text;
+        EXPECT_EQ(list.error().field, "w.jsonl");
+        EXPECT_EQ(list.error().line, c.line) << c.text;
+        EXPECT_NE(list.error().message.find(c.says), std::string::npos)
+            << c.text << " -> " << list.error().message;
+    }
+}
+
+TEST(WorkListFormatTable, NamesAliasesAndExtensionsComeFromOneTable) {
+    EXPECT_EQ(formatFromName("lines"), Format::Lines);
+    EXPECT_EQ(formatFromName("csv"), Format::Csv);
+    EXPECT_EQ(formatFromName("furiko"), Format::Furiko);
+    EXPECT_EQ(formatFromName("yaml"), Format::Furiko);
+    EXPECT_EQ(formatFromName("jsonl"), Format::JsonLines);
+    EXPECT_EQ(formatFromName("xml"), std::nullopt);
+    EXPECT_EQ(formatNames(), "lines, csv, furiko (or yaml) or jsonl");
+    for (const FormatInfo& f : formats())
+        EXPECT_STREQ(toString(f.format), std::string(f.name).c_str());
+    EXPECT_EQ(detectFormat("items.JSONL", "echo 1\n"), Format::JsonLines);
+    EXPECT_EQ(detectFormat("items.CSV", ""), Format::Csv);
+    EXPECT_EQ(detectFormat("items.yml", ""), Format::Furiko);
+}
+
+// A JSON Lines file was run as shell lines (`sh: 1: {cmd:: not found`): its content says what it
+// is, and a Kubernetes manifest is named as one, by the rule the Launch dialog uses too.
+TEST(WorkListJsonLines, IsDetectedByContentAndTellsItselfFromAManifest) {
+    const std::string_view jsonl = "{\"cmd\": \"echo 1\"}\n{\"cmd\": \"echo 2\"}\n";
+    EXPECT_EQ(detectFormat("items.txt", jsonl), Format::JsonLines);
+    EXPECT_FALSE(looksLikeManifest("items.txt", jsonl));
+    EXPECT_TRUE(looksLikeManifest("job.json", "{\"apiVersion\": \"batch/v1\", \"kind\": \"Job\"}"));
+    EXPECT_TRUE(looksLikeManifest("job.json", "{\n  \"kind\": \"Job\"\n}\n"));
+    EXPECT_TRUE(looksLikeManifest("list.json", "[{\"kind\": \"Job\"}]"));
+    EXPECT_TRUE(looksLikeManifest("job.yaml", "apiVersion: batch/v1\nkind: Job\n"));
+    EXPECT_FALSE(looksLikeManifest("w.yaml", "withCount: 3\n"));
+    EXPECT_FALSE(looksLikeManifest("w.jsonl", "{\"kind\": \"fruit\"}\n"));
+    EXPECT_EQ(detectFormat("w.txt", "echo {a}\n"), Format::Lines);
+
+    TempDir dir;
+    const auto list = loadWorkList(dir.write("items.txt", std::string(jsonl)), {});
+    ASSERT_TRUE(list.ok()) << list.error().describe();
+    EXPECT_EQ(list->format(), "jsonl");
+    EXPECT_EQ(envOf(*list, 1, "cmd"), "echo 2");
+    const auto manifest =
+        loadWorkList(dir.write("job.yaml", "apiVersion: batch/v1\nkind: Job\n"), {});
+    ASSERT_FALSE(manifest.ok());
+    EXPECT_NE(manifest.error().message.find("a Kubernetes manifest, not a work list"),
+              std::string::npos)
+        << manifest.error().message;
+}

@@ -59,6 +59,8 @@ QString formatName(const std::string& format) {
         return LaunchDialog::tr("CSV, one item per row");
     if (format == "furiko")
         return LaunchDialog::tr("Furiko YAML");
+    if (format == "jsonl")
+        return LaunchDialog::tr("JSON Lines, one item per line");
     if (format == "template")
         return LaunchDialog::tr("per-completion variables");
     return qs(format);

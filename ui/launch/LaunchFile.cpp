@@ -14,20 +14,7 @@ int32_t LaunchFile::itemCount() const {
 }
 
 bool LaunchFile::looksLikeManifest(const QString& path, std::string_view text) {
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first != std::string_view::npos && (text[first] == '{' || text[first] == '['))
-        return true;
-    const QString lower = path.toLower();
-    if (!lower.endsWith(QLatin1String(".yaml")) && !lower.endsWith(QLatin1String(".yml")))
-        return false;
-    // A top-level "kind:" at the start of a line, in any document.
-    std::size_t at = 0;
-    while ((at = text.find("kind:", at)) != std::string_view::npos) {
-        if (at == 0 || text[at - 1] == '\n')
-            return true;
-        at += 5;
-    }
-    return false;
+    return worklist::looksLikeManifest(path.toStdString(), text);
 }
 
 namespace {

@@ -31,8 +31,8 @@ struct LaunchFile {
     // Items the job will have: the work list's size, or the manifest's completions.
     int32_t itemCount() const;
 
-    // Reads `path`; a file is a manifest when it is JSON or when a YAML document has a top-level
-    // `kind:` (work-list YAML has withCount/withKeys/withMatrix instead).
+    // Reads `path`; whether it is a manifest or a work list is worklist::looksLikeManifest's rule,
+    // the CLI's too.
     static LaunchFile load(const QString& path);
     static bool looksLikeManifest(const QString& path, std::string_view text);
 };

@@ -196,8 +196,9 @@ const std::set<std::string> kPointerScalars = {
 // List semantics, as upstream declares them on each list field.
 const std::map<std::string, ListSemantics> kLists = [] {
     std::map<std::string, ListSemantics> m;
-    auto add = [&m](const std::string& field, const char* listType, std::vector<const char*> keys,
-                    const char* mergeKey, const char* strategy) {
+    auto add = [&m](const std::string& field, const char* listType,
+                    const std::vector<const char*>& keys, const char* mergeKey,
+                    const char* strategy) {
         ListSemantics l{
             QLatin1String(listType), {}, QLatin1String(mergeKey), QLatin1String(strategy)};
         for (const char* k : keys)

@@ -1,0 +1,11 @@
+#include "Wait.h"
+
+#include <QTest>
+
+namespace tessera::test {
+
+bool waitUntil(const std::function<bool()>& condition, int timeoutMs) {
+    return QTest::qWaitFor(condition, timeoutMs);
+}
+
+} // namespace tessera::test
