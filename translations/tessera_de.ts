@@ -952,7 +952,7 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
     <message>
         <source>Unreadable: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht lesbar: %1</translation>
     </message>
 </context>
 <context>

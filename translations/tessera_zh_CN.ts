@@ -937,7 +937,7 @@ cancels it and leaves nothing behind.
     </message>
     <message>
         <source>Unreadable: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
 </context>
 <context>
