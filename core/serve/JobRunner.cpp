@@ -2,6 +2,7 @@
 
 #include "Deletion.h"
 #include "JobEvents.h"
+#include "JobRunnerParts.h"
 #include "LocalPods.h"
 #include "Metrics.h"
 #include "ObjectStore.h"
@@ -22,63 +23,7 @@
 namespace tessera::serve {
 
 using engine::TimePoint;
-
-namespace {
-
-const QString kPods = QStringLiteral("pods");
-const QString kJobs = QStringLiteral("jobs");
-
-QString key(const QString& ns, const QString& name) {
-    return ns + QLatin1Char('/') + name;
-}
-
-// How long a pod's process has between SIGTERM and SIGKILL: its terminationGracePeriodSeconds.
-engine::Duration gracePeriodOf(const QJsonObject& podTemplate) {
-    const int seconds = podTemplate.value(QStringLiteral("spec"))
-                            .toObject()
-                            .value(QStringLiteral("terminationGracePeriodSeconds"))
-                            .toInt(30);
-    return std::chrono::seconds(std::max(0, seconds));
-}
-
-} // namespace
-
-struct JobRunner::SimPod {
-    using Stage = PodState::Stage;
-    QString name;
-    int index = -1;
-    PodState state; // stage, node, IP, times, exit code: what the stored status shows
-    TimePoint createdAt{}, scheduleAt{}, startAt{}, finishAt{}, goneAt{}, nextLogAt{};
-    bool failed = false;
-    int logStep = 0;
-    // --local (ServeOptions::localProcesses): a real process (LocalPods) decides how it ends.
-    bool local = false;
-    bool processRunning = false;
-};
-
-struct JobRunner::RunningJob final : engine::PodExecutor {
-    JobRunner* runner = nullptr;
-    QString ns, name, uid, mode;
-    QJsonObject podTemplate; // spec.template
-    std::unique_ptr<engine::JobController> controller;
-    std::map<QString, SimPod> pods; // pods not yet released by the controller
-    std::deque<QString> finishedPods;
-    QByteArray lastStatus;
-    bool dirty = true;
-    bool removed = false;
-    // The Job was deleted with its pods orphaned: they run to their end with no controller.
-    bool orphaned = false;
-    bool finishedReported = false;
-    TimePoint lastSync{};
-    SimSettings sim;
-
-    bool createPod(const engine::Pod& pod, engine::PodHandle) override {
-        return runner->createPod(*this, pod);
-    }
-    void deletePod(const engine::Pod& pod, engine::DeletionReason) override {
-        runner->deletePod(*this, pod);
-    }
-};
+using namespace runner;
 
 JobRunner::JobRunner(ObjectStore& store, Metrics& metrics, const ServeOptions& options,
                      QObject* parent)
@@ -477,120 +422,6 @@ bool JobRunner::createPod(RunningJob& job, const engine::Pod& pod) {
     return true;
 }
 
-void JobRunner::startProcess(RunningJob& job, SimPod& pod, TimePoint now) {
-    const ObjectPtr stored = m_store.get(kPods, job.ns, pod.name);
-    if (!stored)
-        return;
-    // The object as it will be once running, so fieldRef status.podIP resolves.
-    QJsonObject object = podWithStatus(stored->json, pod.name, pod.state);
-    QJsonObject status = object.value(QStringLiteral("status")).toObject();
-    status.insert(QStringLiteral("podIP"), pod.state.podIp);
-    object.insert(QStringLiteral("status"), status);
-    const LocalPods::Started started = m_local->start(key(job.ns, job.name), object);
-    if (started.started) {
-        pod.processRunning = true;
-        pod.state.waitingReason.clear();
-        pod.state.waitingMessage.clear();
-        if (started.initializing) {
-            // Its init containers run first; its container starts later (podProgressed).
-            pod.startAt = TimePoint::max();
-            pod.state.initContainers = {ContainerRun{now, std::nullopt, 0, std::nullopt}};
-            writePod(job, pod);
-            return;
-        }
-        pod.state.stage = SimPod::Stage::Running;
-        pod.state.startedAt = now;
-        return;
-    }
-    const LocalPodProblem& problem = started.problem;
-    if (problem.retry) {
-        // A ConfigMap or Secret not there (yet): the kubelet keeps the pod waiting and retries.
-        pod.startAt = now + std::chrono::seconds(1);
-        const QString reason = problem.reason == QLatin1String("FailedMount")
-                                   ? QStringLiteral("ContainerCreating")
-                                   : problem.reason;
-        if (reason == pod.state.waitingReason && problem.message == pod.state.waitingMessage)
-            return;
-        pod.state.waitingReason = reason;
-        pod.state.waitingMessage = problem.message;
-        // Said once per problem (status and Event), not at every retry.
-        m_events.record(InvolvedObject{QStringLiteral("v1"), QStringLiteral("Pod"), job.ns,
-                                       pod.name,
-                                       stored->json.value(QStringLiteral("metadata"))
-                                           .toObject()
-                                           .value(QStringLiteral("uid"))
-                                           .toString()},
-                        QStringLiteral("kubelet"), QStringLiteral("Warning"), problem.reason,
-                        problem.message, now);
-        writePod(job, pod);
-        return;
-    }
-    // It cannot run here: a failed start, as `tessera run` reports one (exit code 127).
-    m_logs.append(key(job.ns, pod.name),
-                  QStringLiteral("tessera serve --local: %1\n").arg(problem.message).toUtf8());
-    pod.state.stage = SimPod::Stage::Running;
-    pod.state.startedAt = now;
-    pod.state.exitCode = local::kStartErrorExitCode;
-    pod.finishAt = now;
-}
-
-JobRunner::RunningJob* JobRunner::findJob(const QString& jobKey, const QString& pod) {
-    if (const auto j = m_jobs.find(jobKey); j != m_jobs.end() && j->second->pods.count(pod))
-        return j->second.get();
-    for (const auto& orphan : m_orphans) // an orphaned pod's process ends as well
-        if (key(orphan->ns, orphan->name) == jobKey && orphan->pods.count(pod))
-            return orphan.get();
-    return nullptr;
-}
-
-void JobRunner::processEnded(const QString& jobKey, const QString& podName,
-                             const local::ExitOutcome& outcome) {
-    RunningJob* job = findJob(jobKey, podName);
-    if (!job)
-        return;
-    SimPod& pod = job->pods.at(podName);
-    pod.processRunning = false;
-    const TimePoint now = engine::SystemClock().now();
-    if (pod.state.stage == SimPod::Stage::Deleting) {
-        pod.goneAt = now; // deleted by the controller: gone at the next step
-        return;
-    }
-    if (pod.state.stage == SimPod::Stage::Scheduled) {
-        // Ended while initializing (an init container failed): the kubelet had started the pod.
-        pod.state.stage = SimPod::Stage::Running;
-        pod.state.startedAt = now;
-        if (!job->orphaned)
-            job->controller->podStarted(podName.toStdString(), now);
-    }
-    // Ended on its own, or stopped because the pod was deleted from outside: the container's
-    // exit code and signal either way. The next step writes the status.
-    pod.state.exitCode = outcome.exitCode;
-    if (outcome.signal)
-        pod.state.signal = *outcome.signal;
-    pod.finishAt = now;
-}
-
-void JobRunner::podProgressed(const QString& jobKey, const QString& podName,
-                              const std::vector<ContainerRun>& initContainers,
-                              bool containerStarted) {
-    RunningJob* job = findJob(jobKey, podName);
-    if (!job)
-        return;
-    SimPod& pod = job->pods.at(podName);
-    pod.state.initContainers = initContainers;
-    pod.state.initFailed = !initContainers.empty() && initContainers.back().finishedAt &&
-                           initContainers.back().exitCode != 0;
-    if (containerStarted && pod.state.stage == SimPod::Stage::Scheduled) {
-        const TimePoint now = engine::SystemClock().now();
-        pod.state.stage = SimPod::Stage::Running;
-        pod.state.startedAt = now;
-        if (!job->orphaned)
-            job->controller->podStarted(podName.toStdString(), now);
-        job->dirty = true;
-    }
-    writePod(*job, pod);
-}
-
 void JobRunner::deletePod(RunningJob& job, const engine::Pod& pod) {
     const QString name = QString::fromStdString(pod.metadata.name);
     const auto it = job.pods.find(name);
@@ -636,26 +467,6 @@ QString JobRunner::pickNode() {
     if (nodes.empty())
         return QStringLiteral("tessera-node-1");
     return nodes[m_nextNode++ % nodes.size()]->name;
-}
-
-std::optional<QByteArray> JobRunner::podLog(const QString& namespace_, const QString& pod,
-                                            const QString& container) const {
-    if (!m_store.get(kPods, namespace_, pod))
-        return std::nullopt;
-    return m_logs.text(logKeyOf(namespace_, pod, container));
-}
-
-QString JobRunner::logKeyOf(const QString& namespace_, const QString& pod,
-                            const QString& container) const {
-    if (!container.isEmpty())
-        if (const ObjectPtr stored = m_store.get(kPods, namespace_, pod))
-            for (const QJsonValue& c : stored->json.value(QStringLiteral("spec"))
-                                           .toObject()
-                                           .value(QStringLiteral("initContainers"))
-                                           .toArray())
-                if (c.toObject().value(QStringLiteral("name")).toString() == container)
-                    return LocalPods::initLogKey(namespace_, pod, container);
-    return key(namespace_, pod);
 }
 
 } // namespace tessera::serve

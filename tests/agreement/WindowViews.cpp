@@ -74,7 +74,13 @@ void observeJobList(const store::JobSummary& summary, const QString& view, Obser
     out.add(view, q::succeededIndexes, cell(ui::JobListModel::Succeeded).toLongLong());
     out.add(view, q::statusFailed, cell(ui::JobListModel::Failed).toLongLong());
     out.add(view, q::active, cell(ui::JobListModel::Active).toLongLong());
-    observeStatusText(cell(ui::JobListModel::Status).toString(), view, out);
+    // The Status column shows the state; its tooltip "namespace/name: State: Reason" the reason.
+    const QString prefix =
+        summary.namespace_ + QLatin1Char('/') + summary.name + QStringLiteral(": ");
+    const QString tip =
+        model.data(model.index(row, ui::JobListModel::Status), Qt::ToolTipRole).toString();
+    out.add(view, q::state, cell(ui::JobListModel::Status).toString());
+    observeStatusText(tip.startsWith(prefix) ? tip.mid(prefix.size()) : tip, view, out);
 }
 
 QXYSeries* seriesOf(ui::ChartsWidget* charts, const char* chart, int position) {

@@ -7,8 +7,8 @@
 using namespace tessera;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const QString text = QString::fromUtf8(reinterpret_cast<const char*>(data),
-                                           static_cast<qsizetype>(size));
+    const QString text =
+        QString::fromUtf8(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     const qsizetype newline = text.indexOf(QLatin1Char('\n'));
     const QString namespaces = newline < 0 ? text : text.left(newline);
     const QString selector = newline < 0 ? QString() : text.mid(newline + 1);

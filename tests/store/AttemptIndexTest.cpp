@@ -24,8 +24,8 @@ std::vector<IndexAttempt> fullSort(const AttemptIndex& index) {
         const auto created = [](const IndexAttempt& x) {
             return x.created.isValid() ? x.created.toMSecsSinceEpoch() : -1;
         };
-        return std::make_tuple(a.index, a.attempt, created(a), a.pod) <
-               std::make_tuple(b.index, b.attempt, created(b), b.pod);
+        return std::make_tuple(a.index, created(a), a.attempt, a.pod) <
+               std::make_tuple(b.index, created(b), b.attempt, b.pod);
     });
     return all;
 }
@@ -47,17 +47,19 @@ IndexAttempt attempt(int index, int number, const QString& pod, qint64 createdMs
 
 } // namespace
 
-TEST(AttemptIndex, OrdersByIndexAttemptCreationThenPodName) {
+// engine::attemptBefore within an index: creation, failure count, pod name.
+TEST(AttemptIndex, OrdersByIndexCreationFailureCountThenPodName) {
     AttemptIndex index;
     index.put(attempt(2, 0, QStringLiteral("b"), 10));
     index.put(attempt(1, 1, QStringLiteral("c"), 5));
     index.put(attempt(1, 0, QStringLiteral("z"), 20));
     index.put(attempt(1, 0, QStringLiteral("y"), 20)); // same creation: by pod name
     index.put(attempt(1, 0, QStringLiteral("x"), -1)); // no creation time: first
+    index.put(attempt(1, 1, QStringLiteral("w"), 20)); // same creation, more failures: after
     QStringList pods;
     for (const IndexAttempt& a : index.inOrder())
         pods << a.pod;
-    EXPECT_EQ(pods.join(QLatin1Char(',')), QStringLiteral("x,y,z,c,b"));
+    EXPECT_EQ(pods.join(QLatin1Char(',')), QStringLiteral("x,c,y,z,w,b"));
 }
 
 TEST(AttemptIndex, KeptOrderEqualsAFullSortAfterAnyChanges) {

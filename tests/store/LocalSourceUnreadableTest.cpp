@@ -20,7 +20,7 @@ TEST(LocalSourceUnreadable, ARunWhoseConfigCannotBeReadIsListedSayingWhy) {
     {
         QFile conf(run + QStringLiteral("/run.conf"));
         ASSERT_TRUE(conf.open(QIODevice::WriteOnly));
-        conf.write("this is not key=value\n");
+        conf.write("no equals sign here\n");
     }
     LocalSource::Options o;
     o.runsRoot = dir.filePath(QStringLiteral("runs"));
