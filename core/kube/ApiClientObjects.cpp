@@ -15,7 +15,7 @@ QString ApiClient::podPath(const QString& ns, const QString& name) {
 void ApiClient::getObject(const QString& path, QObject* context, Callback<ApiResponse> done) {
     Request r;
     r.path = path;
-    send(std::move(r), context, std::move(done));
+    send(r, context, std::move(done));
 }
 
 quint64 ApiClient::streamPodLog(const QString& ns, const QString& pod, const LogRequest& request,
@@ -34,7 +34,7 @@ quint64 ApiClient::streamPodLog(const QString& ns, const QString& pod, const Log
         r.query.addQueryItem(QStringLiteral("previous"), QStringLiteral("true"));
     if (request.limitBytes > 0)
         r.query.addQueryItem(QStringLiteral("limitBytes"), QString::number(request.limitBytes));
-    return openStream(std::move(r), context, std::move(onData), std::move(onEnd));
+    return openStream(r, context, std::move(onData), std::move(onEnd));
 }
 
 void ApiClient::applyJob(const QString& ns, const QString& name, const QByteArray& manifest,
@@ -47,7 +47,7 @@ void ApiClient::applyJob(const QString& ns, const QString& name, const QByteArra
     r.query.addQueryItem(QStringLiteral("fieldManager"), QLatin1String(kFieldManager));
     if (force)
         r.query.addQueryItem(QStringLiteral("force"), QStringLiteral("true"));
-    send(std::move(r), context, std::move(done));
+    send(r, context, std::move(done));
 }
 
 } // namespace tessera::kube

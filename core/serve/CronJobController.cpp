@@ -76,7 +76,7 @@ QString finishedCondition(const QJsonObject& job) {
     for (const QJsonValue& v :
          job.value(kStatus).toObject().value(QStringLiteral("conditions")).toArray()) {
         const QJsonObject c = v.toObject();
-        const QString type = c.value(QStringLiteral("type")).toString();
+        QString type = c.value(QStringLiteral("type")).toString();
         if ((type == QLatin1String("Complete") || type == QLatin1String("Failed")) &&
             c.value(QStringLiteral("status")).toString() == QLatin1String("True"))
             return type;

@@ -161,7 +161,7 @@ QJsonArray validateSecret(const QJsonObject& object) {
 // ValidateConfigMap: data and binaryData (decoded) hold at most core.MaxSecretSize (1 MiB)
 // together; the error is the whole object's (no field), as upstream's.
 QJsonArray validateConfigMap(const QJsonObject& object) {
-    constexpr qint64 kMaxConfigMapBytes = 1024 * 1024;
+    constexpr qint64 kMaxConfigMapBytes = qint64{1024} * 1024;
     qint64 total = 0;
     const QJsonObject data = object.value(QStringLiteral("data")).toObject();
     for (auto it = data.begin(); it != data.end(); ++it)

@@ -110,7 +110,7 @@ void LocalSource::fetchLogWith(const QString& key, int index, int attempt, LogFe
         // whose beginning is not shown.
         QFile log(file.path);
         if (log.open(QIODevice::ReadOnly) && log.seek(f.offset)) {
-            const qsizetype newline = log.read(64 * 1024).indexOf('\n');
+            const qsizetype newline = log.read(qint64{64} * 1024).indexOf('\n');
             if (newline >= 0)
                 f.offset += newline + 1;
         }
@@ -127,7 +127,7 @@ void LocalSource::fetchLogWith(const QString& key, int index, int attempt, LogFe
 void LocalSource::pollLog(const QString& logKey) {
     // At most this much per call: a whole log of 50 MB goes over in pieces, each its own event,
     // so neither this thread nor the window's ever takes the whole at once.
-    constexpr qint64 kPiece = 1024 * 1024;
+    constexpr qint64 kPiece = qint64{1024} * 1024;
     auto fit = m_follows.find(logKey);
     if (fit == m_follows.end())
         return;
@@ -191,7 +191,7 @@ void LocalSource::saveLog(const QString& key, int index, int attempt, const QStr
     // Copied in pieces: the log may be far larger than what is worth holding in memory.
     qint64 written = 0;
     while (!in.atEnd()) {
-        const QByteArray piece = in.read(1024 * 1024);
+        const QByteArray piece = in.read(qint64{1024} * 1024);
         if (piece.isEmpty() && in.error() != QFileDevice::NoError) {
             out.cancelWriting();
             emit logSaved(key, index, path, 0,
