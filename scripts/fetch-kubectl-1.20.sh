@@ -7,6 +7,8 @@
 # says so, and the kubectl 1.20 tests skip (fail on CI) naming the missing binary.
 set -uo pipefail
 dest=${1:?usage: fetch-kubectl-1.20.sh DEST}
+# Absolute: the package is downloaded and unpacked from a temporary directory.
+dest=$(realpath -m "$dest")
 [[ -x "$dest/usr/bin/kubectl" ]] && exit 0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
