@@ -91,8 +91,10 @@ ApiOutcome<PodLogQuery> PodLogQuery::fromRequest(const HttpRequest& r, const QSt
         ApiFailure f = invalidObject(kPodLogOptions, podName, causes);
         return tl::unexpected(f);
     }
+    // A window reaching back past the epoch keeps every line; it is clamped before the
+    // multiplication, which would overflow for a huge sinceSeconds.
     if (*sinceSeconds)
-        q.sinceMs = nowMs - **sinceSeconds * 1000;
+        q.sinceMs = **sinceSeconds > nowMs / 1000 ? 0 : nowMs - **sinceSeconds * 1000;
     if (sinceTime && (!q.sinceMs || *sinceTime > *q.sinceMs))
         q.sinceMs = sinceTime;
     return q;

@@ -41,6 +41,8 @@ TEST(PodLogQuery, AppliesTailThenSinceThenLimitBytes) {
         // The kubelet seeks to the last lines first, then skips the older ones.
         {"tail then since", "tailLines=3&sinceTime=1970-01-01T00:00:03Z", "three\nfour\n"},
         {"since leaves fewer than the tail", "tailLines=1&sinceTime=1970-01-01T00:00:05Z", ""},
+        {"since seconds past the epoch keeps everything", "sinceSeconds=33333333333333333",
+         "one\ntwo\nthree\nfour\n"},
         {"limit cuts a line", "limitBytes=6", "one\ntw"},
         {"limit after tail and since", "tailLines=3&sinceSeconds=2&limitBytes=8", "three\nfo"},
         {"timestamps", "tailLines=1&timestamps=true", "1970-01-01T00:00:04.000000000Z four\n"},
