@@ -69,6 +69,8 @@ std::size_t maxBytesOf(FileKind kind) {
         return 1 * kMiB;
     case FileKind::Journal:
         return 4096 * kMiB; // a 2,000,000-item run with its retries
+    case FileKind::RunControl:
+        return 4 * kMiB; // a run's name, command and settings; a one-line command
     }
     return 0;
 }
@@ -85,6 +87,8 @@ const char* nameOf(FileKind kind) {
         return "a token, certificate or key file";
     case FileKind::Journal:
         return "a run journal";
+    case FileKind::RunControl:
+        return "a run's configuration";
     }
     return "a file";
 }
@@ -102,6 +106,8 @@ engine::Result<std::string> readBoundedFile(const std::string& path, FileKind ki
     const int fd = useStdin
                        ? STDIN_FILENO
                        : ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (fifoAsked ? 0 : O_NONBLOCK));
+    if (fd < 0 && errno == ENOENT && options.missingIsEmpty)
+        return std::string();
     if (fd < 0)
         return fail(name, std::string("cannot open: ") + std::strerror(errno));
     auto closeFd = [&] {

@@ -18,7 +18,8 @@ enum class FileKind {
     Manifest,   // Job manifests, run --job, simulate, reconcile, report --source simulate
     Kubeconfig, // each file of KUBECONFIG
     Secret,     // a tokenFile, a certificate or key file
-    Journal,    // a local run's journal and ledger
+    Journal,    // a local run's journal and the supervisor's spawn ledger
+    RunControl, // a local run's run.conf, and the commands `tessera ctl` leaves for its runner
 };
 
 // The limit of each kind, in bytes.
@@ -31,6 +32,9 @@ struct ReadOptions {
     bool allowPipes = false;
     // Bytes reserved after the text (the JSON decoder's padding).
     std::size_t padding = 0;
+    // A file that does not exist reads as empty (a run's journal or ledger before its first
+    // record); every other failure to open is still an error.
+    bool missingIsEmpty = false;
 };
 
 // "-" reads standard input (always allowed, bounded like the rest). Errors name the file, what

@@ -1,5 +1,6 @@
 #include "Journal.h"
 
+#include "codec/BoundedFile.h"
 #include "engine/IndexSet.h"
 
 #include <algorithm>
@@ -8,9 +9,7 @@
 #include <charconv>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <sys/file.h>
 #include <unistd.h>
 #include <unordered_map>
@@ -286,12 +285,14 @@ void Journal::jobEnded(int64_t ms, const std::string& outcome, const std::string
 engine::Result<std::vector<JournalRecord>> Journal::read(const std::string& path,
                                                          std::optional<int32_t> itemCount) {
     std::vector<JournalRecord> out;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return out;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = std::move(buffer).str();
+    // Through the one bounded reader: a journal replaced by /dev/zero, a FIFO or a huge file is
+    // an error naming it, never a read without end.
+    codec::ReadOptions options;
+    options.missingIsEmpty = true;
+    auto read = codec::readBoundedFile(path, codec::FileKind::Journal, options);
+    if (!read.ok())
+        return read.error();
+    const std::string& text = *read;
     RecordChecker checker(itemCount);
     long lineNo = 0;
     std::size_t pos = 0;

@@ -2,6 +2,7 @@
 
 #include "ProcessExecutor.h"
 #include "Recovery.h"
+#include "codec/BoundedFile.h"
 #include "engine/IndexSet.h"
 #include "engine/JobState.h"
 
@@ -11,7 +12,6 @@
 #include <cerrno>
 #include <cstring>
 #include <dirent.h>
-#include <fstream>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -88,10 +88,13 @@ engine::Result<bool> LocalRunner::prepare() {
                 auto records = Journal::read(dir.journalPath(), itemCount);
                 if (!records.ok())
                     return records.error();
-                Recovery::settle(dir, config.name, *records, m_journal, m_options.killSurvivors,
-                                 config.graceMillis, [this](const std::string& line) {
-                                     emit noticed(QString::fromStdString(line));
-                                 });
+                auto settled =
+                    Recovery::settle(dir, config.name, *records, m_journal, m_options.killSurvivors,
+                                     config.graceMillis, [this](const std::string& line) {
+                                         emit noticed(QString::fromStdString(line));
+                                     });
+                if (!settled.ok())
+                    return settled.error();
                 // Settling writes to the journal: a full disk stops the resume here.
                 if (!m_journal.problem().empty())
                     return error(std::string(), m_journal.problem());
@@ -371,7 +374,16 @@ void LocalRunner::readControl() {
     std::sort(names.begin(), names.end());
     for (const std::string& n : names) {
         const std::string path = dirPath + "/" + n;
-        std::ifstream in(path);
+        // Bounded like every file read: a command file replaced by a FIFO or a device is
+        // dropped (and said), not read without end on the runner's thread.
+        auto text = codec::readBoundedFile(path, codec::FileKind::RunControl);
+        ::unlink(path.c_str());
+        if (!text.ok()) {
+            emit noticed(
+                QString::fromStdString("ignored a control command: " + text.error().message));
+            continue;
+        }
+        std::istringstream in(*text);
         std::string verb;
         in >> verb;
         if (verb == "parallelism") {
@@ -383,7 +395,6 @@ void LocalRunner::readControl() {
         } else if (verb == "cancel") {
             cancel();
         }
-        ::unlink(path.c_str());
     }
 }
 

@@ -39,10 +39,10 @@ template <typename Done> void waitUntil(Done done, int64_t timeoutMillis) {
 
 } // namespace
 
-RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& jobName,
-                                 std::vector<JournalRecord>& records, Journal& journal, bool kill,
-                                 int64_t graceMillis,
-                                 const std::function<void(const std::string&)>& progress) {
+engine::Result<RecoverySummary>
+Recovery::settle(const RunDirectory& dir, const std::string& jobName,
+                 std::vector<JournalRecord>& records, Journal& journal, bool kill,
+                 int64_t graceMillis, const std::function<void(const std::string&)>& progress) {
     RecoverySummary summary;
     std::unordered_map<uint64_t, std::size_t> open;
     std::set<uint64_t> journaled;
@@ -58,7 +58,10 @@ RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& job
 
     // What the supervisor started that the runner did not live to journal: journal it now, so
     // the attempt is settled like any other and its index does not run a second time.
-    const std::vector<LedgerEntry> ledger = readSpawnLedger(dir.spawnLedgerPath());
+    const auto ledgerRead = readSpawnLedger(dir.spawnLedgerPath());
+    if (!ledgerRead.ok())
+        return ledgerRead.error();
+    const std::vector<LedgerEntry>& ledger = *ledgerRead;
     std::vector<LedgerEntry> supervisors;
     for (const LedgerEntry& l : ledger) {
         if (l.kind == 'H')
@@ -121,8 +124,11 @@ RecoverySummary Recovery::settle(const RunDirectory& dir, const std::string& job
             });
         },
         10000);
+    const auto finalLedger = readSpawnLedger(dir.spawnLedgerPath());
+    if (!finalLedger.ok())
+        return finalLedger.error();
     std::unordered_map<uint64_t, LedgerEntry> exits;
-    for (const LedgerEntry& l : readSpawnLedger(dir.spawnLedgerPath()))
+    for (const LedgerEntry& l : *finalLedger)
         if (l.kind == 'E')
             exits[attemptKey(l.index, l.attempt)] = l;
 

@@ -12,6 +12,7 @@
 // counted as a failure, the index runs again). Each settled attempt gets its E record.
 #include "Journal.h"
 #include "RunDirectory.h"
+#include "engine/Result.h"
 
 #include <functional>
 #include <string>
@@ -32,10 +33,12 @@ public:
     // `records` gains the E records written to `journal`. `progress` gets human-readable lines
     // ("waiting for 3 survivors: index 4 (pid 123) ...") while it waits.
     // `jobName` names the pods of attempts journaled here (`<job>-<index>-r<attempt>`).
-    static RecoverySummary settle(const RunDirectory& dir, const std::string& jobName,
-                                  std::vector<JournalRecord>& records, Journal& journal, bool kill,
-                                  int64_t graceMillis,
-                                  const std::function<void(const std::string&)>& progress = {});
+    // A spawn ledger that cannot be read is an error before anything is written: which items
+    // started and how they ended is not guessed.
+    static engine::Result<RecoverySummary>
+    settle(const RunDirectory& dir, const std::string& jobName, std::vector<JournalRecord>& records,
+           Journal& journal, bool kill, int64_t graceMillis,
+           const std::function<void(const std::string&)>& progress = {});
 };
 
 } // namespace tessera::local

@@ -1,5 +1,6 @@
 #include "RunDirectory.h"
 
+#include "codec/BoundedFile.h"
 #include "codec/Decode.h"
 #include "codec/Manifests.h"
 #include "codec/SingleJob.h"
@@ -16,6 +17,7 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -136,10 +138,13 @@ std::string RunConfig::save(const std::string& path) const {
 }
 
 engine::Result<RunConfig> RunConfig::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    if (::access(path.c_str(), F_OK) != 0)
         return fileError(path, std::string("cannot open: ") + std::strerror(errno) +
                                    " (is this a tessera run directory?)");
+    auto text = codec::readBoundedFile(path, codec::FileKind::RunControl);
+    if (!text.ok())
+        return text.error();
+    std::istringstream in(*text);
     RunConfig c;
     std::string line;
     long lineNo = 0;

@@ -1,7 +1,8 @@
 #include "SpawnLedger.h"
 
+#include "codec/BoundedFile.h"
+
 #include <charconv>
-#include <fstream>
 
 namespace tessera::local {
 
@@ -24,10 +25,14 @@ bool numbers(std::string_view line, int64_t* out, std::size_t count) {
 
 } // namespace
 
-std::vector<LedgerEntry> readSpawnLedger(const std::string& path) {
+engine::Result<std::vector<LedgerEntry>> readSpawnLedger(const std::string& path) {
     std::vector<LedgerEntry> out;
-    std::ifstream in(path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    codec::ReadOptions options;
+    options.missingIsEmpty = true;
+    auto read = codec::readBoundedFile(path, codec::FileKind::Journal, options);
+    if (!read.ok())
+        return read.error();
+    const std::string& text = *read;
     std::size_t pos = 0;
     while (pos < text.size()) {
         const std::size_t nl = text.find('\n', pos);

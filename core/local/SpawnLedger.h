@@ -12,6 +12,8 @@
 // supervisor knows about. Recovery merges both, and waits for the old supervisor to exit, after
 // which its ledger is final. One appended file also costs far less per item than a status file
 // per attempt.
+#include "engine/Result.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,7 +31,8 @@ struct LedgerEntry {
 };
 
 // Every complete line of the ledger at `path` (missing file: none; torn or unknown lines are
-// skipped, since a killed supervisor can leave half a line).
-std::vector<LedgerEntry> readSpawnLedger(const std::string& path);
+// skipped, since a killed supervisor can leave half a line). A ledger that cannot be read (not
+// a regular file, too large, unreadable) is an error naming it: recovery must not guess.
+engine::Result<std::vector<LedgerEntry>> readSpawnLedger(const std::string& path);
 
 } // namespace tessera::local

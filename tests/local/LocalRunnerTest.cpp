@@ -89,7 +89,9 @@ TEST(LocalRunner, RunsEveryItemOfAThousandExactlyOnceWithItsIndexAndVariables) {
     }
     EXPECT_EQ(tessera::testing::readAll(o.runDir + "/logs/517.1.log"), "log-517\n");
     int ledgerEnds = 0;
-    for (const LedgerEntry& l : readSpawnLedger(o.runDir + "/spawns"))
+    const auto ledger = readSpawnLedger(o.runDir + "/spawns");
+    ASSERT_TRUE(ledger.ok());
+    for (const LedgerEntry& l : *ledger)
         ledgerEnds += l.kind == 'E' && l.exitCode == 0;
     EXPECT_EQ(ledgerEnds, 1000);
     auto records = Journal::read(o.runDir + "/journal");

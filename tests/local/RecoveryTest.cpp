@@ -57,9 +57,10 @@ TEST(Recovery, AnItemTheRunnerDiedBeforeJournalingIsWaitedForAndItsExitRecorded)
     ASSERT_TRUE(journal.open(dir.journalPath()).ok());
     std::vector<JournalRecord> records; // the journal knows of nothing
     std::vector<std::string> lines;
-    const RecoverySummary summary =
-        Recovery::settle(dir, "job", records, journal, false, 1000,
-                         [&](const std::string& line) { lines.push_back(line); });
+    const auto settled = Recovery::settle(dir, "job", records, journal, false, 1000,
+                                          [&](const std::string& line) { lines.push_back(line); });
+    ASSERT_TRUE(settled.ok()) << settled.error().message;
+    const RecoverySummary& summary = *settled;
     EXPECT_EQ(summary.unjournaled, 1);
     EXPECT_EQ(summary.survivors, 1);
     EXPECT_EQ(summary.recoveredExits, 1);
@@ -87,7 +88,9 @@ TEST(Recovery, KillStopsAnUnjournaledSurvivorAndRecordsItsSignal) {
     TempDir tmp;
     const RunDirectory dir(tmp.path());
     runnerDiesAfterSpawning(dir, "sleep 30", 2);
-    const auto ledger = readSpawnLedger(dir.spawnLedgerPath());
+    const auto ledgerRead = readSpawnLedger(dir.spawnLedgerPath());
+    ASSERT_TRUE(ledgerRead.ok());
+    const std::vector<LedgerEntry>& ledger = *ledgerRead;
     ASSERT_EQ(ledger.size(), 2u);
     ASSERT_EQ(ledger[1].kind, 'S');
     const auto itemPid = static_cast<pid_t>(ledger[1].pid);
@@ -96,7 +99,9 @@ TEST(Recovery, KillStopsAnUnjournaledSurvivorAndRecordsItsSignal) {
     Journal journal;
     ASSERT_TRUE(journal.open(dir.journalPath()).ok());
     std::vector<JournalRecord> records;
-    const RecoverySummary summary = Recovery::settle(dir, "job", records, journal, true, 2000);
+    const auto settled = Recovery::settle(dir, "job", records, journal, true, 2000);
+    ASSERT_TRUE(settled.ok()) << settled.error().message;
+    const RecoverySummary& summary = *settled;
     EXPECT_EQ(summary.survivorsKilled, 1);
     EXPECT_FALSE(isSameLiveProcess(itemPid, ledger[1].startTicks));
     const std::vector<JournalRecord> written = journalOf(dir);
@@ -115,7 +120,9 @@ TEST(Recovery, AnAttemptWithNoRecordedExitIsLost) {
     ASSERT_TRUE(journal.open(dir.journalPath()).ok());
     journal.started(3, 1, 999999, 12345, 1000, "job-3-abcde"); // no such process, no ledger
     std::vector<JournalRecord> records = journalOf(dir);
-    const RecoverySummary summary = Recovery::settle(dir, "job", records, journal, false, 1000);
+    const auto settled = Recovery::settle(dir, "job", records, journal, false, 1000);
+    ASSERT_TRUE(settled.ok()) << settled.error().message;
+    const RecoverySummary& summary = *settled;
     EXPECT_EQ(summary.lost, 1);
     EXPECT_EQ(summary.unjournaled, 0);
     const std::vector<JournalRecord> written = journalOf(dir);
@@ -128,7 +135,9 @@ TEST(SpawnLedger, SkipsTornAndMalformedLines) {
     TempDir tmp;
     const std::string path =
         tmp.write("spawns", "H 10 20\nS 1 1 11 21\nS 2 x 12 22\nE 1 1 0\nbogus\nE 2 1");
-    const auto entries = readSpawnLedger(path);
+    const auto read = readSpawnLedger(path);
+    ASSERT_TRUE(read.ok());
+    const std::vector<LedgerEntry>& entries = *read;
     ASSERT_EQ(entries.size(), 3u);
     EXPECT_EQ(entries[0].kind, 'H');
     EXPECT_EQ(entries[0].startTicks, 20);
@@ -137,4 +146,40 @@ TEST(SpawnLedger, SkipsTornAndMalformedLines) {
     EXPECT_EQ(entries[2].kind, 'E');
     EXPECT_EQ(entries[2].index, 1);
     EXPECT_EQ(entries[2].exitCode, 0);
+}
+
+TEST(SpawnLedger, AMissingLedgerHasNoEntries) {
+    TempDir tmp;
+    const auto read = readSpawnLedger(tmp.path() + "/spawns");
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_TRUE(read->empty());
+}
+
+// A ledger replaced by a device (or a FIFO nobody writes) was read without end; now it is an
+// error naming it, and recovery refuses to settle anything from a ledger it cannot read.
+TEST(Recovery, ALedgerThatIsNotAFileIsAnErrorAndNothingIsSettled) {
+    TempDir tmp;
+    const RunDirectory dir(tmp.path());
+    ASSERT_EQ(::symlink("/dev/zero", dir.spawnLedgerPath().c_str()), 0);
+    Journal journal;
+    ASSERT_TRUE(journal.open(dir.journalPath()).ok());
+    journal.started(3, 1, 999999, 12345, 1000, "job-3-abcde");
+    std::vector<JournalRecord> records = journalOf(dir);
+    const auto settled = Recovery::settle(dir, "job", records, journal, false, 1000);
+    ASSERT_FALSE(settled.ok());
+    EXPECT_EQ(settled.error().message,
+              dir.spawnLedgerPath() + ": is a character device, not a run journal file");
+    EXPECT_EQ(journalOf(dir).size(), 1u); // the open attempt was not guessed to be lost
+}
+
+TEST(Journal, AJournalThatIsNotAFileIsAnErrorNamingIt) {
+    TempDir tmp;
+    const std::string path = tmp.path() + "/journal";
+    ASSERT_EQ(::symlink("/dev/zero", path.c_str()), 0);
+    const auto records = Journal::read(path);
+    ASSERT_FALSE(records.ok());
+    EXPECT_EQ(records.error().message, path + ": is a character device, not a run journal file");
+    const auto missing = Journal::read(tmp.path() + "/none");
+    ASSERT_TRUE(missing.ok());
+    EXPECT_TRUE(missing->empty());
 }
