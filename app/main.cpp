@@ -55,9 +55,8 @@ int main(int argc, char** argv) {
     }
     const std::string_view first = argv[1];
 #ifdef TESSERA_WITH_UI
-    // `--demo` opens the window on the built-in Demo (scripts/run.sh); the hidden `--screenshot
-    // DIR` saves a PNG of every screen of the Demo to DIR and exits (scripts/screenshots.sh).
-    if (first == "--screenshot" || first == "--demo" || first == "--bench-gui")
+    // `--demo` opens the window on the built-in Demo (scripts/run.sh).
+    if (first == "--demo")
         return tessera::ui::runGui(argc, argv);
 #endif
     if (first == "--version") {
