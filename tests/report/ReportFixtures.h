@@ -5,25 +5,40 @@
 #include "engine/Simulator.h"
 #include "report/ReportBuilder.h"
 
+#include <map>
+
 namespace tessera::reporttest {
 
-inline engine::SimulationResult simulateRun(int32_t completions, uint64_t seed = 3) {
+// A seeded simulated run of an Indexed Job "render" (backoffLimitPerIndex 1, 10-90 s per
+// attempt); `failing` maps an index to how many attempts fail (-1: all of them).
+struct SimulatedRun {
+    int32_t completions = 40;
+    int32_t parallelism = 8;
+    std::map<int32_t, int32_t> failing{{7, -1}, {3, 1}};
+    uint64_t seed = 3;
+};
+
+inline engine::SimulationResult simulateRun(const SimulatedRun& run) {
     engine::SimulationConfig cfg;
     cfg.job.metadata.name = "render";
     cfg.job.metadata.namespace_ = "default";
     cfg.job.metadata.uid = "1234-abcd";
     cfg.job.spec.completionMode = engine::CompletionMode::Indexed;
-    cfg.job.spec.completions = completions;
-    cfg.job.spec.parallelism = 8;
+    cfg.job.spec.completions = run.completions;
+    cfg.job.spec.parallelism = run.parallelism;
     cfg.job.spec.backoffLimitPerIndex = 1;
     cfg.job.spec.podTemplate.containers.push_back({"main", false});
     engine::applyDefaults(cfg.job.spec);
     cfg.duration.kind = engine::DurationModel::Kind::Uniform;
     cfg.duration.min = std::chrono::seconds(10);
     cfg.duration.max = std::chrono::seconds(90);
-    cfg.failures.failingIndexes = {{7, -1}, {3, 1}};
-    cfg.seed = seed;
+    cfg.failures.failingIndexes = run.failing;
+    cfg.seed = run.seed;
     return engine::simulate(cfg);
+}
+
+inline engine::SimulationResult simulateRun(int32_t completions, uint64_t seed = 3) {
+    return simulateRun(SimulatedRun{.completions = completions, .seed = seed});
 }
 
 inline report::ReportInput inputFrom(const engine::SimulationResult& sim) {

@@ -16,21 +16,10 @@ namespace {
 
 engine::SimulationResult simulate(int32_t completions, std::map<int32_t, int32_t> failing,
                                   uint64_t seed) {
-    engine::SimulationConfig cfg;
-    cfg.job.metadata.name = "render";
-    cfg.job.metadata.namespace_ = "default";
-    cfg.job.spec.completionMode = engine::CompletionMode::Indexed;
-    cfg.job.spec.completions = completions;
-    cfg.job.spec.parallelism = 4;
-    cfg.job.spec.backoffLimitPerIndex = 1;
-    cfg.job.spec.podTemplate.containers.push_back({"main", false});
-    engine::applyDefaults(cfg.job.spec);
-    cfg.duration.kind = engine::DurationModel::Kind::Uniform;
-    cfg.duration.min = std::chrono::seconds(10);
-    cfg.duration.max = std::chrono::seconds(90);
-    cfg.failures.failingIndexes = std::move(failing);
-    cfg.seed = seed;
-    return engine::simulate(cfg);
+    return reporttest::simulateRun({.completions = completions,
+                                    .parallelism = 4,
+                                    .failing = std::move(failing),
+                                    .seed = seed});
 }
 
 // The run time of each index's last attempt, straight from the simulation.

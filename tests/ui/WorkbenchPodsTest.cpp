@@ -6,6 +6,7 @@
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
 #include "store/FailurePatterns.h"
+#include "support/Wait.h"
 #include "ui/FailurePatternsView.h"
 #include "ui/FailuresPanel.h"
 #include "ui/IndexGridWidget.h"
@@ -19,7 +20,6 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
-#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -36,18 +36,9 @@
 using tessera::engine::AttemptOutcome;
 using namespace tessera::ui;
 
-namespace {
+using tessera::test::waitUntil;
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 60000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(50);
-    }
-    return true;
-}
+namespace {
 
 struct DemoWindow {
     SourceHost* host = nullptr;

@@ -4,6 +4,7 @@
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
 #include "store/StoreThread.h"
+#include "support/Wait.h"
 #include "ui/CompareRunsDialog.h"
 #include "ui/JobListModel.h"
 #include "ui/JobListProxy.h"
@@ -34,11 +35,9 @@
 using namespace tessera;
 using namespace tessera::ui;
 
-namespace {
+using tessera::test::waitUntil;
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 60000) {
-    return QTest::qWaitFor(condition, timeoutMs);
-}
+namespace {
 
 QByteArray job(const QString& ns, const QString& name, const QString& labels,
                const QString& owner = {}, const QString& annotations = {}) {

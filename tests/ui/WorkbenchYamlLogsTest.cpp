@@ -8,6 +8,7 @@
 #include "serve/JobEvents.h"
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
+#include "support/Wait.h"
 #include "ui/JobListModel.h"
 #include "ui/JobView.h"
 #include "ui/LogSearchBar.h"
@@ -20,7 +21,6 @@
 
 #include <QCheckBox>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
@@ -36,18 +36,9 @@
 using namespace tessera;
 using namespace tessera::ui;
 
-namespace {
+using tessera::test::waitUntil;
 
-bool waitUntil(const std::function<bool()>& condition, int timeoutMs = 60000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QTest::qWait(20);
-    }
-    return true;
-}
+namespace {
 
 kube::ClusterConnection connectionTo(const serve::Server& server) {
     kube::ClusterConnection c;
