@@ -21,7 +21,7 @@ const char* toString(IndexOutcome o) {
     return "Absent";
 }
 
-IndexOutcome outcomeOf(engine::IndexState state) {
+IndexOutcome indexOutcomeOf(engine::IndexState state) {
     switch (state) {
     case engine::IndexState::NotStarted:
         return IndexOutcome::NotStarted;
@@ -49,7 +49,7 @@ struct Side {
 Side sideOf(const Report& report, const std::map<int32_t, const IndexRow*>& rows, int32_t index) {
     Side side;
     if (index >= 0 && index < report.states.size())
-        side.outcome = outcomeOf(report.states.at(index));
+        side.outcome = indexOutcomeOf(report.states.at(index));
     if (const auto it = rows.find(index); it != rows.end())
         side.duration = it->second->duration;
     return side;

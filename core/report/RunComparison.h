@@ -17,7 +17,7 @@ namespace tessera::report {
 // terminal failure are both Failed; Absent when the run has no such index.
 enum class IndexOutcome { Absent, NotStarted, Unfinished, Succeeded, Failed };
 const char* toString(IndexOutcome);
-IndexOutcome outcomeOf(engine::IndexState state);
+IndexOutcome indexOutcomeOf(engine::IndexState state);
 
 struct IndexComparison {
     int32_t index = 0; // in the earlier run (the work item)
