@@ -169,6 +169,8 @@ std::vector<engine::Error> validateJobManifest(JsonText json) {
     // The pod template (ValidatePodTemplateSpec) with the labels the server adds to it unless
     // the selector is manual: a Job name that is no label value is refused there, as upstream.
     const auto spec = member(root, "spec");
+    if (const auto selector = spec ? member(*spec, "selector") : std::nullopt)
+        validateLabelSelector(*selector, "spec.selector", errors);
     const auto tmpl = spec ? member(*spec, "template") : std::nullopt;
     const auto tmeta = tmpl ? member(*tmpl, "metadata") : std::nullopt;
     StringMap labels;

@@ -393,6 +393,15 @@ TEST(PodTemplateValidation, ReportsEveryProblemOfEveryConcernAtOnce) {
                       }));
 }
 
+TEST(PodTemplateValidation, AJobsSelectorIsCheckedAsEveryLabelSelector) {
+    const std::string selector =
+        R"("manualSelector":true,"selector":{"matchExpressions":[{"key":"app","operator":"Near"}]},)";
+    EXPECT_EQ(described(codec::validateJobManifest(
+                  replaced(kValid, R"("completions":2,)", R"("completions":2,)" + selector))),
+              (std::vector<std::string>{R"(spec.selector.matchExpressions[0].operator: Invalid )"
+                                        R"(value: "Near": not a valid selector operator)"}));
+}
+
 TEST(PodTemplateValidation, APodsOwnSpecGoesThroughTheSameRules) {
     const auto errors = codec::validatePodSpec(
         R"({"containers":[{"name":"a","image":"busybox","livenessProbe":{}}],
