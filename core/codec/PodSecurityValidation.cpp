@@ -1,8 +1,8 @@
 // The pod's and each container's securityContext as ValidatePodSpec checks them
 // (pkg/apis/core/validation/validation.go: validatePodSpecSecurityContext, ValidateSecurityContext,
-// validateSeccompProfileField, ValidateProcMountType). Whether the kubelet will run the result
-// (runAsNonRoot with runAsUser 0 is refused when the container starts, not on create) is not
-// the API server's to check.
+// validateSeccompProfileField, ValidateAppArmorProfileField, ValidateProcMountType). Whether the
+// kubelet will run the result (runAsNonRoot with runAsUser 0 is refused when the container starts,
+// not on create) is not the API server's to check.
 #include "ValidationTree.h"
 
 namespace tessera::codec::validation {
@@ -57,6 +57,40 @@ void validateSeccompProfile(Element context, const std::string& contextPath, Fie
     }
 }
 
+// ValidateAppArmorProfileField.
+void validateAppArmorProfile(Element context, const std::string& contextPath, FieldErrors& errors) {
+    const auto profile = member(context, "appArmorProfile");
+    if (!profile)
+        return;
+    const std::string path = child(contextPath, "appArmorProfile");
+    const std::string_view type = stringMember(*profile, "type").value_or("");
+    const auto localhost = stringMember(*profile, "localhostProfile");
+    const std::string localhostPath = child(path, "localhostProfile");
+    if (type == "Localhost") {
+        constexpr int64_t kMaxLocalhostProfileBytes = 4095; // PATH_MAX - 1
+        constexpr std::string_view kSpace = " \t\n\v\f\r";
+        const bool padded = localhost && !localhost->empty() &&
+                            (kSpace.find(localhost->front()) != std::string_view::npos ||
+                             kSpace.find(localhost->back()) != std::string_view::npos);
+        if (padded)
+            errors.invalid(localhostPath, engine::quoteValue(*localhost),
+                           "must not be padded with whitespace");
+        else if (!localhost || localhost->empty())
+            errors.required(localhostPath, "must be set when AppArmor type is Localhost");
+        if (localhost && static_cast<int64_t>(localhost->size()) > kMaxLocalhostProfileBytes)
+            errors.tooLong(localhostPath, kMaxLocalhostProfileBytes);
+    } else if (type == "RuntimeDefault" || type == "Unconfined") {
+        if (localhost)
+            errors.invalid(localhostPath, engine::quoteValue(*localhost),
+                           "can only be set when AppArmor type is Localhost");
+    } else if (type.empty()) {
+        errors.required(child(path, "type"), "type is required when appArmorProfile is set");
+    } else {
+        errors.notSupported(child(path, "type"), type,
+                            {"Localhost", "RuntimeDefault", "Unconfined"});
+    }
+}
+
 } // namespace
 
 void validatePodSecurityContext(Element spec, const std::string& specPath, FieldErrors& errors) {
@@ -88,6 +122,7 @@ void validatePodSecurityContext(Element spec, const std::string& specPath, Field
         errors.notSupported(child(path, "fsGroupChangePolicy"), *policy,
                             {"Always", "OnRootMismatch"});
     validateSeccompProfile(*context, path, errors);
+    validateAppArmorProfile(*context, path, errors);
 }
 
 void validateContainerSecurityContext(Element container, Element spec, const std::string& path,
@@ -107,6 +142,7 @@ void validateContainerSecurityContext(Element container, Element spec, const std
                            "`hostUsers` must be false to use `Unmasked`");
     }
     validateSeccompProfile(*context, at, errors);
+    validateAppArmorProfile(*context, at, errors);
     if (boolMember(*context, "allowPrivilegeEscalation").value_or(true))
         return;
     // Privileged containers and CAP_SYS_ADMIN can always escalate: asking for both is a

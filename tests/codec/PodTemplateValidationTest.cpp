@@ -235,6 +235,29 @@ TEST(PodTemplateValidation, SecurityContextsHaveValidIdsProfilesAndNoContradicti
                     R"(be a relative path)",
           context + R"(.seccompProfile.localhostProfile: Invalid value: "/etc/../x.json": must )"
                     R"(not contain '..')"}},
+        {"AppArmor Localhost without a profile",
+         {{R"("fsGroupChangePolicy")",
+           R"("appArmorProfile":{"type":"Localhost"},"fsGroupChangePolicy")"}},
+         {kSpec + "securityContext.appArmorProfile.localhostProfile: Required value: must be set "
+                  "when AppArmor type is Localhost"}},
+        {"AppArmor profile padded with spaces",
+         {{R"("fsGroupChangePolicy")",
+           R"("appArmorProfile":{"type":"Localhost","localhostProfile":" k "},"fsGroupChangePolicy")"}},
+         {kSpec + R"(securityContext.appArmorProfile.localhostProfile: Invalid value: " k ": )"
+                  R"(must not be padded with whitespace)"}},
+        {"AppArmor Localhost profile",
+         {{R"("fsGroupChangePolicy")",
+           R"("appArmorProfile":{"type":"Localhost","localhostProfile":"k"},"fsGroupChangePolicy")"}},
+         {}},
+        {"AppArmor profile of Unconfined",
+         {{R"("procMount")",
+           R"("appArmorProfile":{"type":"Unconfined","localhostProfile":"k"},"procMount")"}},
+         {context + R"(.appArmorProfile.localhostProfile: Invalid value: "k": can only be set )"
+                    R"(when AppArmor type is Localhost)"}},
+        {"AppArmor type Enforce",
+         {{R"("procMount")", R"("appArmorProfile":{"type":"Enforce"},"procMount")"}},
+         {context + R"(.appArmorProfile.type: Unsupported value: "Enforce": supported values: )"
+                    R"("Localhost", "RuntimeDefault", "Unconfined")"}},
         {"container runAsGroup -1",
          {{R"("runAsUser":1000,"runAsNonRoot")", R"("runAsGroup":-1,"runAsNonRoot")"}},
          {context + ".runAsGroup: Invalid value: -1: " + idRange}},
