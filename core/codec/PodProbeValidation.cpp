@@ -1,5 +1,6 @@
-// A container's probes as ValidatePodSpec checks them (pkg/apis/core/validation/validation.go:
-// validateInitContainers, validateContainers, validateProbe, validateHandler and the actions),
+// A container's probes and lifecycle hooks as ValidatePodSpec checks them
+// (pkg/apis/core/validation/validation.go: validateInitContainers, validateContainers,
+// validateLifecycle, validateProbe, validateHandler and the actions),
 // after the defaults (SetDefaults_Probe, SetDefaults_HTTPGetAction) have filled in zeros, an
 // empty httpGet path and scheme.
 #include "ValidationTree.h"
@@ -51,19 +52,27 @@ void validateGrpc(Element grpc, const std::string& path, FieldErrors& errors) {
         errors.invalid(child(path, "port"), std::to_string(number), std::move(p));
 }
 
-// validateHandler: exactly one of exec, httpGet, tcpSocket, grpc; the ones after the first are
-// refused by name and not checked further.
-void validateHandler(Element probe, const std::string& path, FieldErrors& errors) {
+// A sleep action of a lifecycle hook. Its bound (terminationGracePeriodSeconds) is not checked.
+void validateSleep(Element /*sleep*/, const std::string& /*path*/, FieldErrors& /*errors*/) {}
+
+// validateHandler: exactly one handler (a probe's exec, httpGet, tcpSocket or grpc; a lifecycle
+// hook's exec, httpGet, tcpSocket or sleep); the ones after the first are refused by name and
+// not checked further.
+enum class HandlerOf { Probe, LifecycleHook };
+
+void validateHandler(Element handlerOwner, HandlerOf of, const std::string& path,
+                     FieldErrors& errors) {
     using Check = void (*)(Element, const std::string&, FieldErrors&);
     const std::array<std::pair<const char*, Check>, 4> handlers = {{
         {"exec", validateExec},
         {"httpGet", validateHttpGet},
         {"tcpSocket", validatePortNumOrName},
-        {"grpc", validateGrpc},
+        of == HandlerOf::Probe ? std::pair<const char*, Check>{"grpc", validateGrpc}
+                               : std::pair<const char*, Check>{"sleep", validateSleep},
     }};
     int count = 0;
     for (const auto& [name, check] : handlers) {
-        const auto handler = member(probe, name);
+        const auto handler = member(handlerOwner, name);
         if (!handler)
             continue;
         if (count++ > 0)
@@ -77,7 +86,7 @@ void validateHandler(Element probe, const std::string& path, FieldErrors& errors
 
 void validateProbe(Element probe, std::string_view kind, const std::string& path,
                    FieldErrors& errors) {
-    validateHandler(probe, path, errors);
+    validateHandler(probe, HandlerOf::Probe, path, errors);
     for (const char* field : {"initialDelaySeconds", "timeoutSeconds", "periodSeconds",
                               "successThreshold", "failureThreshold"})
         validateNonNegative(probe, field, path, errors);
@@ -108,6 +117,11 @@ void validateContainerProbes(Element container, const std::string& path, bool in
                                                      "restartPolicy=Always");
         return;
     }
+    if (const auto lifecycle = member(container, "lifecycle"))
+        for (const char* hook : {"postStart", "preStop"})
+            if (const auto handler = member(*lifecycle, hook))
+                validateHandler(*handler, HandlerOf::LifecycleHook,
+                                child(child(path, "lifecycle"), hook), errors);
     for (const char* kind : kProbes)
         if (const auto probe = member(container, kind))
             validateProbe(*probe, kind, child(path, kind), errors);

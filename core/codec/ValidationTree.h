@@ -89,8 +89,9 @@ void validatePodSpecElement(Element spec, const std::string& path, PodSpecOwner 
                             FieldErrors& errors);
 
 // The parts of ValidatePodSpec kept in their own files, each at `path` of what it is given.
-// A container's livenessProbe, readinessProbe and startupProbe (PodProbeValidation.cpp); an init
-// container that is no sidecar (restartPolicy Always) may have none.
+// A container's lifecycle hooks, livenessProbe, readinessProbe and startupProbe
+// (PodProbeValidation.cpp); an init container that is no sidecar (restartPolicy Always) may have
+// none of them.
 void validateContainerProbes(Element container, const std::string& path, bool initContainer,
                              FieldErrors& errors);
 // spec.securityContext of a pod spec at `specPath`, and a container's securityContext given the
