@@ -5,6 +5,18 @@
 
 namespace tessera::codec {
 
+std::optional<SelectorOperator> selectorOperator(std::string_view name) {
+    if (name == "In")
+        return SelectorOperator::In;
+    if (name == "NotIn")
+        return SelectorOperator::NotIn;
+    if (name == "Exists")
+        return SelectorOperator::Exists;
+    if (name == "DoesNotExist")
+        return SelectorOperator::DoesNotExist;
+    return std::nullopt;
+}
+
 LabelSelectorMatch::LabelSelectorMatch(std::string_view selectorJson) {
     if (selectorJson.empty())
         return;
@@ -29,8 +41,11 @@ LabelSelectorMatch::LabelSelectorMatch(std::string_view selectorJson) {
             if (e["key"].get_string().get(key) != simdjson::SUCCESS ||
                 e["operator"].get_string().get(op) != simdjson::SUCCESS)
                 return;
+            const auto known = selectorOperator(op);
+            if (!known)
+                return; // an operator the API server refuses: matches nothing
             expression.key = key;
-            expression.op = op;
+            expression.op = *known;
             simdjson::dom::array values;
             if (e["values"].get_array().get(values) == simdjson::SUCCESS)
                 for (const auto v : values) {
@@ -55,11 +70,21 @@ bool LabelSelectorMatch::matches(const Labels& labels) const {
         const auto found = labels.find(e.key);
         const bool listed = found != labels.end() && std::find(e.values.begin(), e.values.end(),
                                                                found->second) != e.values.end();
-        const bool ok = e.op == "In"             ? listed
-                        : e.op == "NotIn"        ? !listed
-                        : e.op == "Exists"       ? found != labels.end()
-                        : e.op == "DoesNotExist" ? found == labels.end()
-                                                 : false;
+        bool ok = false;
+        switch (e.op) {
+        case SelectorOperator::In:
+            ok = listed;
+            break;
+        case SelectorOperator::NotIn:
+            ok = !listed;
+            break;
+        case SelectorOperator::Exists:
+            ok = found != labels.end();
+            break;
+        case SelectorOperator::DoesNotExist:
+            ok = found == labels.end();
+            break;
+        }
         if (!ok)
             return false;
     }

@@ -5,12 +5,18 @@
 // that does not parse matches nothing. Parsed once, matched against many pods.
 #include "Objects.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 namespace tessera::codec {
+
+// metav1.LabelSelectorOperator: what a matchExpressions entry's "operator" may be. Matching and
+// validation (ValidationTree.h's validateLabelSelector) both read it here.
+enum class SelectorOperator { In, NotIn, Exists, DoesNotExist };
+std::optional<SelectorOperator> selectorOperator(std::string_view name);
 
 class LabelSelectorMatch {
 public:
@@ -21,7 +27,7 @@ public:
 private:
     struct Expression {
         std::string key;
-        std::string op;
+        SelectorOperator op = SelectorOperator::In;
         std::vector<std::string> values;
     };
     bool m_matchesNothing = true;

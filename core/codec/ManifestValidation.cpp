@@ -7,6 +7,8 @@
 #include "engine/Validation.h"
 #include "engine/ValidationNames.h"
 
+#include <algorithm>
+
 namespace tessera::codec {
 
 using namespace validation;
@@ -42,6 +44,52 @@ engine::Problems nameProblems(std::string_view name, NameRule rule) {
     return out;
 }
 
+// ValidateOwnerReferences (apimachinery's api/validation/objectmeta.go). Upstream names the list,
+// not the entry: "metadata.ownerReferences.uid".
+void validateOwnerReferences(Element meta, FieldErrors& errors) {
+    const auto list = member(meta, "ownerReferences");
+    Array references;
+    if (!list || list->get_array().get(references) != simdjson::SUCCESS)
+        return;
+    const std::string path = "metadata.ownerReferences";
+    std::string controller; // Kind/name of the first reference with controller true
+    for (const Element reference : references) {
+        const std::string_view apiVersion = stringMember(reference, "apiVersion").value_or("");
+        const std::string_view kind = stringMember(reference, "kind").value_or("");
+        const std::string_view name = stringMember(reference, "name").value_or("");
+        // schema.ParseGroupVersion: "version" or "group/version"; more slashes parse to nothing.
+        const std::size_t slashes = std::count(apiVersion.begin(), apiVersion.end(), '/');
+        const std::string_view version = slashes == 0 ? apiVersion
+                                         : slashes == 1
+                                             ? apiVersion.substr(apiVersion.find('/') + 1)
+                                             : std::string_view();
+        if (version.empty())
+            errors.invalid(child(path, "apiVersion"), engine::quoteValue(apiVersion),
+                           "version must not be empty");
+        if (kind.empty())
+            errors.invalid(child(path, "kind"), engine::quoteValue(kind), "kind must not be empty");
+        if (name.empty())
+            errors.invalid(child(path, "name"), engine::quoteValue(name), "name must not be empty");
+        const std::string_view uid = stringMember(reference, "uid").value_or("");
+        if (uid.empty())
+            errors.invalid(child(path, "uid"), engine::quoteValue(uid), "uid must not be empty");
+        // BannedOwners: an Event never owns anything.
+        if (apiVersion == "v1" && kind == "Event")
+            errors.invalid(path, valueText(reference),
+                           "/v1, Kind=Event is disallowed from being an owner");
+        if (!boolMember(reference, "controller").value_or(false))
+            continue;
+        const std::string current = std::string(kind) + "/" + std::string(name);
+        if (controller.empty())
+            controller = current;
+        else
+            errors.invalid(path, valueText(*list),
+                           "Only one reference can have Controller set to true. Found \"true\" in "
+                           "references for " +
+                               controller + " and " + current);
+    }
+}
+
 // A placeholder uid for the labels the server adds before it assigns the real one: a valid
 // label value, as every uid is.
 constexpr const char* kPlaceholderUid = "00000000-0000-0000-0000-000000000000";
@@ -72,6 +120,7 @@ void validateObjectMetaElement(Element object, NameRule rule, bool nameOptional,
                    errors);
     validateAnnotations(stringMap(*meta, "annotations", "metadata.annotations", errors),
                         "metadata.annotations", errors);
+    validateOwnerReferences(*meta, errors);
 }
 
 } // namespace validation
@@ -120,6 +169,8 @@ std::vector<engine::Error> validateJobManifest(JsonText json) {
     // The pod template (ValidatePodTemplateSpec) with the labels the server adds to it unless
     // the selector is manual: a Job name that is no label value is refused there, as upstream.
     const auto spec = member(root, "spec");
+    if (const auto selector = spec ? member(*spec, "selector") : std::nullopt)
+        validateLabelSelector(*selector, "spec.selector", errors);
     const auto tmpl = spec ? member(*spec, "template") : std::nullopt;
     const auto tmeta = tmpl ? member(*tmpl, "metadata") : std::nullopt;
     StringMap labels;

@@ -28,7 +28,8 @@ enum class NameRule { Subdomain, Label, Dns1035, PathSegment };
 enum class PodSpecOwner { Pod, JobTemplate };
 
 // metadata: name (or generateName) by `rule`, namespace, labels, annotations (keys, 256 KiB in
-// all). A missing name is an error unless `nameOptional` (a body whose name comes from the URL).
+// all), ownerReferences (each names its owner, one controller at most). A missing name is an
+// error unless `nameOptional` (a body whose name comes from the URL).
 std::vector<engine::Error> validateObjectMeta(JsonText object, NameRule rule,
                                               bool nameOptional = false);
 

@@ -1,6 +1,7 @@
 // ValidatePodSpec (pkg/apis/core/validation/validation.go) over a manifest's JSON: volumes,
-// containers (names, images, ports, env, volume mounts, resources, pull policy), restartPolicy,
-// dnsPolicy, nodeSelector, serviceAccountName, hostname/subdomain, tolerations.
+// containers (names, images, ports, env, volume mounts, resources, pull policy, and through
+// their own files security contexts and probes), restartPolicy, dnsPolicy, nodeSelector,
+// serviceAccountName, hostname/subdomain, tolerations, the pod's securityContext and affinity.
 #include "ManifestValidation.h"
 #include "ValidationTree.h"
 #include "engine/ValidationNames.h"
@@ -15,12 +16,6 @@ using namespace validation;
 namespace {
 
 constexpr const char* kNegative = "must be greater than or equal to 0";
-
-void invalidEach(FieldErrors& errors, const std::string& path, std::string_view value,
-                 engine::Problems problems) {
-    for (std::string& p : problems)
-        errors.invalid(path, engine::quoteValue(value), std::move(p));
-}
 
 // volumes[*]: a DNS-label name, unique, and exactly one volume source.
 std::set<std::string, std::less<>> validateVolumes(Element spec, const std::string& path,
@@ -244,6 +239,8 @@ void validateContainers(Element spec, std::string_view list, const std::string& 
         validateEnv(c, child(at, "env"), errors);
         validateVolumeMounts(c, child(at, "volumeMounts"), volumes, errors);
         validateResources(c, child(at, "resources"), errors);
+        validateContainerSecurityContext(c, spec, at, errors);
+        validateContainerProbes(c, at, list == "initContainers", errors);
         // An empty policy is defaulted (SetDefaults_Container) before validation.
         if (const auto policy = stringMember(c, "imagePullPolicy");
             policy && !policy->empty() && *policy != "Always" && *policy != "IfNotPresent" &&
@@ -344,6 +341,8 @@ void validatePodSpecElement(Element spec, const std::string& path, PodSpecOwner 
         if (const auto name = stringMember(spec, field); name && !name->empty())
             invalidEach(errors, child(path, field), *name, engine::dns1123LabelProblems(*name));
     validateTolerations(spec, child(path, "tolerations"), errors);
+    validatePodSecurityContext(spec, path, errors);
+    validateAffinity(spec, path, errors);
 }
 
 } // namespace validation

@@ -1,5 +1,6 @@
 #include "ValidationTree.h"
 
+#include "LabelSelectorMatch.h"
 #include "engine/ValidationNames.h"
 
 #include <algorithm>
@@ -96,6 +97,22 @@ std::optional<std::string_view> stringMember(Element object, std::string_view ke
     return s;
 }
 
+std::optional<int64_t> intMember(Element object, std::string_view key) {
+    const auto value = member(object, key);
+    int64_t n = 0;
+    if (!value || value->get_int64().get(n) != simdjson::SUCCESS)
+        return std::nullopt;
+    return n;
+}
+
+std::optional<bool> boolMember(Element object, std::string_view key) {
+    const auto value = member(object, key);
+    bool b = false;
+    if (!value || value->get_bool().get(b) != simdjson::SUCCESS)
+        return std::nullopt;
+    return b;
+}
+
 std::string valueText(Element value) {
     std::string_view s;
     if (value.get_string().get(s) == simdjson::SUCCESS)
@@ -132,6 +149,18 @@ std::string child(const std::string& path, std::string_view name) {
     return path.empty() ? std::string(name) : path + "." + std::string(name);
 }
 
+void invalidEach(FieldErrors& errors, const std::string& path, std::string_view value,
+                 engine::Problems problems) {
+    for (std::string& p : problems)
+        errors.invalid(path, engine::quoteValue(value), std::move(p));
+}
+
+void validateNonNegative(Element object, std::string_view key, const std::string& path,
+                         FieldErrors& errors) {
+    if (const auto n = intMember(object, key); n && *n < 0)
+        errors.invalid(child(path, key), std::to_string(*n), "must be greater than or equal to 0");
+}
+
 void validateLabels(const StringMap& labels, const std::string& path, FieldErrors& errors) {
     for (const auto& [key, value] : labels) {
         for (std::string& p : engine::qualifiedNameProblems(key))
@@ -155,6 +184,44 @@ void validateAnnotations(const StringMap& annotations, const std::string& path,
     }
     if (total > kTotalAnnotationSizeLimitBytes)
         errors.tooLong(path, kTotalAnnotationSizeLimitBytes);
+}
+
+void validateLabelSelector(Element selector, const std::string& path, FieldErrors& errors) {
+    validateLabels(stringMap(selector, "matchLabels", child(path, "matchLabels"), errors),
+                   child(path, "matchLabels"), errors);
+    const auto expressions = arrayMember(selector, "matchExpressions");
+    if (!expressions)
+        return;
+    std::size_t i = 0;
+    for (const Element requirement : *expressions) {
+        const std::string at = indexed(child(path, "matchExpressions"), i++);
+        const std::string_view op = stringMember(requirement, "operator").value_or("");
+        const auto values = arrayMember(requirement, "values");
+        const std::size_t count = values ? values->size() : 0;
+        const auto known = selectorOperator(op);
+        if (!known)
+            errors.invalid(child(at, "operator"), engine::quoteValue(op),
+                           "not a valid selector operator");
+        else if ((*known == SelectorOperator::In || *known == SelectorOperator::NotIn) &&
+                 count == 0)
+            errors.required(child(at, "values"),
+                            "must be specified when `operator` is 'In' or 'NotIn'");
+        else if ((*known == SelectorOperator::Exists || *known == SelectorOperator::DoesNotExist) &&
+                 count > 0)
+            errors.forbidden(child(at, "values"),
+                             "may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
+        const std::string_view key = stringMember(requirement, "key").value_or("");
+        invalidEach(errors, child(at, "key"), key, engine::qualifiedNameProblems(key));
+        if (!values)
+            continue;
+        std::size_t v = 0;
+        for (const Element value : *values) {
+            std::string_view text;
+            const std::string valuePath = indexed(child(at, "values"), v++);
+            if (value.get_string().get(text) == simdjson::SUCCESS)
+                invalidEach(errors, valuePath, text, engine::labelValueProblems(text));
+        }
+    }
 }
 
 } // namespace tessera::codec::validation

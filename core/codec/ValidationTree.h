@@ -6,6 +6,7 @@
 // so every entry point prints it, and `tessera serve` turns it into a cause, the same way.
 #include "ManifestValidation.h"
 #include "engine/Result.h"
+#include "engine/ValidationNames.h"
 
 #include <initializer_list>
 #include <map>
@@ -48,6 +49,10 @@ std::optional<Object> objectMember(Element object, std::string_view key);
 std::optional<Array> arrayMember(Element object, std::string_view key);
 // A string member; nullopt when absent, null or not a string.
 std::optional<std::string_view> stringMember(Element object, std::string_view key);
+// An integer member; nullopt when absent, null or not an integer (a wrong type is the
+// decoder's error, not a rule's).
+std::optional<int64_t> intMember(Element object, std::string_view key);
+std::optional<bool> boolMember(Element object, std::string_view key);
 // The value as the API server prints a bad value: strings quoted (Go %q), numbers as written.
 std::string valueText(Element value);
 // A map of strings (labels, annotations, nodeSelector); a value that is not a string is an
@@ -59,10 +64,22 @@ std::string indexed(const std::string& path, std::size_t index);   // path[3]
 std::string keyed(const std::string& path, std::string_view key);  // path[key]
 std::string child(const std::string& path, std::string_view name); // path.name
 
+// One Invalid error at `path` per problem of the string `value`.
+void invalidEach(FieldErrors& errors, const std::string& path, std::string_view value,
+                 engine::Problems problems);
+// ValidateNonnegativeField: the integer member `key` of `object`, when present, at path.key.
+void validateNonNegative(Element object, std::string_view key, const std::string& path,
+                         FieldErrors& errors);
+
 // ValidateLabels / ValidateAnnotations (apimachinery), at `path`.
 void validateLabels(const StringMap& labels, const std::string& path, FieldErrors& errors);
 void validateAnnotations(const StringMap& annotations, const std::string& path,
                          FieldErrors& errors);
+
+// ValidateLabelSelector (apimachinery's meta/v1/validation) of the metav1.LabelSelector
+// `selector` at `path`: matchLabels as labels, each matchExpressions entry's operator, values
+// and key.
+void validateLabelSelector(Element selector, const std::string& path, FieldErrors& errors);
 
 // ValidateObjectMeta of `object`'s metadata, and ValidatePodSpec of the pod spec `spec` at
 // `path` (ManifestValidation.h says what each checks).
@@ -70,5 +87,19 @@ void validateObjectMetaElement(Element object, NameRule rule, bool nameOptional,
                                FieldErrors& errors);
 void validatePodSpecElement(Element spec, const std::string& path, PodSpecOwner owner,
                             FieldErrors& errors);
+
+// The parts of ValidatePodSpec kept in their own files, each at `path` of what it is given.
+// A container's lifecycle hooks, livenessProbe, readinessProbe and startupProbe
+// (PodProbeValidation.cpp); an init container that is no sidecar (restartPolicy Always) may have
+// none of them.
+void validateContainerProbes(Element container, const std::string& path, bool initContainer,
+                             FieldErrors& errors);
+// spec.securityContext of a pod spec at `specPath`, and a container's securityContext given the
+// pod spec it is in (PodSecurityValidation.cpp).
+void validatePodSecurityContext(Element spec, const std::string& specPath, FieldErrors& errors);
+void validateContainerSecurityContext(Element container, Element spec, const std::string& path,
+                                      FieldErrors& errors);
+// spec.affinity of a pod spec at `specPath` (PodAffinityValidation.cpp).
+void validateAffinity(Element spec, const std::string& specPath, FieldErrors& errors);
 
 } // namespace tessera::codec::validation

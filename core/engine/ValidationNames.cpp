@@ -211,6 +211,20 @@ Problems portNumberProblems(int64_t value) {
     return {"must be between 1 and 65535, inclusive"};
 }
 
+Problems userOrGroupIdProblems(int64_t value) {
+    if (value >= 0 && value <= 2147483647)
+        return {};
+    return {"must be between 0 and 2147483647, inclusive"};
+}
+
+Problems httpHeaderNameProblems(std::string_view value) {
+    if (!value.empty() &&
+        std::all_of(value.begin(), value.end(), [](char c) { return isAlnum(c) || c == '-'; }))
+        return {};
+    return {regexError("a valid HTTP header must consist of alphanumeric characters or '-'",
+                       "[-A-Za-z0-9]+", {"X-Header-Name"})};
+}
+
 std::string quoteValue(std::string_view value) {
     std::string out = "\"";
     for (std::size_t i = 0; i < value.size(); ++i) {

@@ -29,6 +29,10 @@ Problems envVarNameProblems(std::string_view value);
 Problems portNameProblems(std::string_view value);
 // 1..65535.
 Problems portNumberProblems(int64_t value);
+// 0..2147483647: user and group ids (runAsUser, runAsGroup, fsGroup, supplementalGroups).
+Problems userOrGroupIdProblems(int64_t value);
+// [-A-Za-z0-9]+: the header names of an httpGet probe.
+Problems httpHeaderNameProblems(std::string_view value);
 
 // A value as Go's %q prints it: quoted, with '"' and '\' escaped and control characters, DEL
 // and invalid UTF-8 as escapes, so a name never reaches a terminal raw.

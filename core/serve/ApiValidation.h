@@ -34,7 +34,8 @@ ApiFailure invalidObject(const ResourceInfo& resource, const QString& name,
 // annotations.
 QJsonArray validateObjectName(const ResourceInfo& resource, const QJsonObject& object);
 // The Pod spec at `path` ("spec", "spec.jobTemplate.spec.template.spec"), as
-// codec::validatePodSpec checks it (containers, volumes, resources, policies, tolerations).
+// codec::validatePodSpec checks it (containers, volumes, resources, probes, security contexts,
+// policies, tolerations, affinity).
 QJsonArray validatePodSpec(const QJsonObject& podSpec, const QString& path, bool jobTemplate);
 // A Job update's JSON-only immutable fields: spec.selector, and spec.template except the
 // scheduling directives a suspended Job that never started may change.

@@ -1,8 +1,9 @@
 // Manifests as `tessera simulate`, `run --job`, `report` and the Launch dialog read them: YAML (one
 // or more documents, anchors, merge keys, Lists) or JSON, then each Job or Pod decoded and its
-// errors mapped back into the source text.
+// errors mapped back into the source text; each Job through the one validation gate.
 #include "FuzzTarget.h"
 #include "codec/Decode.h"
+#include "codec/ManifestValidation.h"
 #include "codec/Manifests.h"
 
 using namespace tessera;
@@ -23,6 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const auto job = codec::decodeJob(m.json);
             if (!job.ok())
                 (void)m.describe(m.locate(job.error()));
+            // The one Job gate walks the whole pod template (probes, security contexts,
+            // affinity, owner references) of whatever decoded.
+            (void)codec::describeRefusal(m, codec::validateJobManifest(m.json));
         }
     }
     return 0;

@@ -149,6 +149,89 @@ status: {phase: Succeeded}
         << missing.text();
 }
 
+TEST_F(KubectlApi, PrintsEveryPodTemplateAndOwnerCauseAtOnce) {
+    // A problem of each concern of the pod template and object metadata rules: all refused
+    // together, each cause printed with upstream's field path and message.
+    KubectlResult pod = apply("probes.yaml", R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: careless
+  ownerReferences:
+  - {apiVersion: v1, kind: ConfigMap, name: a, uid: u-1, controller: true}
+  - {apiVersion: v1, kind: ConfigMap, name: b, uid: u-2, controller: true}
+spec:
+  securityContext: {runAsUser: -1}
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector: {matchExpressions: [{key: app, operator: Near}]}
+  initContainers:
+  - {name: setup, image: busybox, startupProbe: {exec: {command: ["true"]}}}
+  containers:
+  - name: main
+    image: busybox
+    securityContext: {allowPrivilegeEscalation: false, privileged: true}
+    livenessProbe: {httpGet: {port: 70000, scheme: FTP}, successThreshold: 2}
+)");
+    EXPECT_NE(pod.exitCode, 0);
+    EXPECT_TRUE(pod.err.contains(QStringLiteral("The Pod \"careless\" is invalid:"))) << pod.text();
+    for (const char* cause : {
+             "metadata.ownerReferences: Invalid value: ",
+             "Only one reference can have Controller set to true. Found \"true\" in references "
+             "for ConfigMap/a and ConfigMap/b",
+             "spec.securityContext.runAsUser: Invalid value: -1: must be between 0 and "
+             "2147483647, inclusive",
+             "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]."
+             "labelSelector.matchExpressions[0].operator: Invalid value: \"Near\": not a valid "
+             "selector operator",
+             "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]."
+             "topologyKey: Required value: can not be empty",
+             "spec.initContainers[0].startupProbe: Forbidden: may not be set for init "
+             "containers without restartPolicy=Always",
+             "spec.containers[0].securityContext: Invalid value: ",
+             "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
+             "spec.containers[0].livenessProbe.httpGet.port: Invalid value: 70000: must be "
+             "between 1 and 65535, inclusive",
+             "spec.containers[0].livenessProbe.httpGet.scheme: Unsupported value: \"FTP\": "
+             "supported values: \"HTTP\", \"HTTPS\"",
+             "spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1",
+         })
+        EXPECT_TRUE(pod.err.contains(QString::fromUtf8(cause))) << cause << "\n" << pod.text();
+
+    // A Job's template goes through the same gate.
+    KubectlResult job = apply("probedjob.yaml", R"(apiVersion: batch/v1
+kind: Job
+metadata:
+  name: probed
+  ownerReferences: [{apiVersion: batch/v1, kind: CronJob, name: nightly}]
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      affinity:
+        nodeAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: []}
+      containers:
+      - name: main
+        image: busybox
+        readinessProbe: {tcpSocket: {port: 80}, grpc: {port: 81}}
+        securityContext: {seccompProfile: {type: Localhost}}
+)");
+    EXPECT_NE(job.exitCode, 0);
+    for (const char* cause : {
+             "metadata.ownerReferences.uid: Invalid value: \"\": uid must not be empty",
+             "spec.template.spec.containers[0].readinessProbe.grpc: Forbidden: may not specify "
+             "more than 1 handler type",
+             "spec.template.spec.containers[0].securityContext.seccompProfile.localhostProfile: "
+             "Required value: must be set when seccomp type is Localhost",
+             "spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuring"
+             "Execution.nodeSelectorTerms: Required value: must have at least one node selector "
+             "term",
+         })
+        EXPECT_TRUE(job.err.contains(QString::fromUtf8(cause))) << cause << "\n" << job.text();
+    EXPECT_EQ(kc({"get", "pods,jobs", "-o", "name"}).out, QString()) << "nothing was created";
+}
+
 TEST_F(KubectlApi, KeepsJobFieldsImmutableAndManualSelector) {
     EXPECT_OK(apply("job.yaml", job("steady", 1).constData()));
     KubectlResult again = apply("job.yaml", job("steady", 1).constData());
