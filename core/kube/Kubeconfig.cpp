@@ -6,10 +6,36 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
 
 namespace tessera::kube {
 
 using detail::plainError;
+
+QStringList Kubeconfig::candidateFiles(const LoadOptions& options) {
+    if (!options.explicitFile.isEmpty())
+        return {QFileInfo(options.explicitFile).absoluteFilePath()};
+    const QString env =
+        options.kubeconfigEnv ? *options.kubeconfigEnv : qEnvironmentVariable("KUBECONFIG");
+    QStringList candidates;
+    for (const QString& part : env.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+        const QString abs = QFileInfo(part).absoluteFilePath();
+        if (!candidates.contains(abs))
+            candidates << abs;
+    }
+    if (candidates.isEmpty()) {
+        const QString home = options.homeDir.isEmpty() ? QDir::homePath() : options.homeDir;
+        candidates << home + QStringLiteral("/.kube/config");
+    }
+    return candidates;
+}
+
+bool Kubeconfig::anyFileExists(const LoadOptions& options) {
+    const QStringList files = candidateFiles(options);
+    return std::any_of(files.begin(), files.end(), [](const QString& file) {
+        return QFileInfo::exists(file) || QFileInfo(file).isSymLink();
+    });
+}
 
 engine::Result<Kubeconfig> Kubeconfig::load(const LoadOptions& options) {
     if (!options.explicitFile.isEmpty())
@@ -17,17 +43,9 @@ engine::Result<Kubeconfig> Kubeconfig::load(const LoadOptions& options) {
 
     const QString env =
         options.kubeconfigEnv ? *options.kubeconfigEnv : qEnvironmentVariable("KUBECONFIG");
-    QStringList candidates;
-    if (!env.isEmpty()) {
-        for (const QString& part : env.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
-            const QString abs = QFileInfo(part).absoluteFilePath();
-            if (!candidates.contains(abs))
-                candidates << abs;
-        }
-    }
-    if (candidates.isEmpty()) {
-        const QString home = options.homeDir.isEmpty() ? QDir::homePath() : options.homeDir;
-        const QString file = home + QStringLiteral("/.kube/config");
+    const QStringList candidates = candidateFiles(options);
+    if (env.split(QLatin1Char(':'), Qt::SkipEmptyParts).isEmpty()) {
+        const QString file = candidates.value(0);
         if (!QFileInfo::exists(file))
             return plainError(
                 QStringLiteral("%1: no kubeconfig (KUBECONFIG is not set and the default file "
