@@ -1953,6 +1953,25 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
     </message>
 </context>
 <context>
+    <name>tessera::ui::KubeconfigBar</name>
+    <message>
+        <source>Reload &amp;kubeconfig</source>
+        <translation>&amp;Kubeconfig neu laden</translation>
+    </message>
+    <message>
+        <source>Read the kubeconfig files again (KUBECONFIG, else ~/.kube/config)</source>
+        <translation>Die Kubeconfig-Dateien erneut lesen (KUBECONFIG, sonst ~/.kube/config)</translation>
+    </message>
+    <message>
+        <source>Kubeconfig: %1</source>
+        <translation>Kubeconfig: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::LogSearchBar</name>
     <message>
         <source>Find in log (F3 next, Shift+F3 previous)</source>
@@ -2466,6 +2485,10 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
     <message>
         <source>YAML and pods are shown for cluster and Demo jobs; a local run has no API object.</source>
         <translation>YAML und Pods gibt es für Cluster- und Demo-Jobs; ein lokaler Lauf hat kein API-Objekt.</translation>
+    </message>
+    <message>
+        <source>Reading the kubeconfig…</source>
+        <translation>Kubeconfig wird gelesen…</translation>
     </message>
 </context>
 <context>
@@ -3476,6 +3499,10 @@ Doppelklick oder Eingabetaste öffnet ihn; Strg+Umschalt+O öffnet ihn in einem 
 %1</source>
         <translation>Der API-Server würde diesen Job ablehnen:
 %1</translation>
+    </message>
+    <message>
+        <source>Reading the kubeconfig…</source>
+        <translation>Kubeconfig wird gelesen…</translation>
     </message>
 </context>
 <context>

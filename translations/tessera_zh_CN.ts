@@ -1931,6 +1931,25 @@ cancels it and leaves nothing behind.
     </message>
 </context>
 <context>
+    <name>tessera::ui::KubeconfigBar</name>
+    <message>
+        <source>Reload &amp;kubeconfig</source>
+        <translation>重新加载 kubeconfig(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Read the kubeconfig files again (KUBECONFIG, else ~/.kube/config)</source>
+        <translation>重新读取 kubeconfig 文件（KUBECONFIG，否则 ~/.kube/config）</translation>
+    </message>
+    <message>
+        <source>Kubeconfig: %1</source>
+        <translation>Kubeconfig：%1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+</context>
+<context>
     <name>tessera::ui::LogSearchBar</name>
     <message>
         <source>Find in log (F3 next, Shift+F3 previous)</source>
@@ -2443,6 +2462,10 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
     <message>
         <source>YAML and pods are shown for cluster and Demo jobs; a local run has no API object.</source>
         <translation>YAML 和 Pod 仅适用于集群和演示作业；本地运行没有 API 对象。</translation>
+    </message>
+    <message>
+        <source>Reading the kubeconfig…</source>
+        <translation>正在读取 kubeconfig…</translation>
     </message>
 </context>
 <context>
@@ -3448,6 +3471,10 @@ Double-click or press Enter to open it; Ctrl+Shift+O opens it in a window of its
 %1</source>
         <translation>API 服务器会拒绝此 Job：
 %1</translation>
+    </message>
+    <message>
+        <source>Reading the kubeconfig…</source>
+        <translation>正在读取 kubeconfig…</translation>
     </message>
 </context>
 <context>

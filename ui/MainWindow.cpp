@@ -8,6 +8,8 @@
 #include "JobListModel.h"
 #include "JobListProxy.h"
 #include "JobView.h"
+#include "KubeconfigBar.h"
+#include "KubeconfigLoader.h"
 #include "ProgressDelegate.h"
 #include "RunningRunsPrompt.h"
 #include "ScopeBar.h"
@@ -114,6 +116,11 @@ void MainWindow::buildUi() {
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_kubeconfigBar = new KubeconfigBar(left);
+    leftLayout->addWidget(m_kubeconfigBar);
+    m_kubeconfig = new KubeconfigLoader(this);
+    connect(m_kubeconfig, &KubeconfigLoader::loaded, this, &MainWindow::applyContexts);
+    connect(m_kubeconfigBar, &KubeconfigBar::reloadRequested, this, &MainWindow::reloadKubeconfig);
     leftLayout->addWidget(m_listState);
     leftLayout->addWidget(m_table, 1);
 

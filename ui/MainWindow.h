@@ -36,6 +36,8 @@ namespace tessera::ui {
 
 class DesktopNotifier;
 class HistoryProblemBar;
+class KubeconfigBar;
+class KubeconfigLoader;
 class JobEndWatcher;
 class JobListMenu;
 class JobListModel;
@@ -50,16 +52,21 @@ class LaunchedJobSelector;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    // Opens a source by id (SourceHost::open by default; tests hand in their own stores).
+    // Opens a source by id; tests hand in their own stores. None (the default): the real sources,
+    // a context resolved on a worker thread (KubeconfigLoader), the others by SourceHost::open.
     using SourceOpener =
         std::function<std::unique_ptr<SourceHost>(const QString& id, QString* error)>;
 
-    explicit MainWindow(SourceOpener opener = SourceHost::open, QWidget* parent = nullptr);
+    explicit MainWindow(SourceOpener opener = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     // The sources offered: contexts first, then "Local runs" and "Demo".
-    // `preferred` (when offered) is opened instead of the last source used.
+    // `preferred` (when offered) is opened instead of the last source used. No ids: the
+    // kubeconfig's contexts, read on a worker thread; the source opens once they are known.
     void setSourceIds(const QStringList& ids, const QString& preferred = QString());
+    // Reads the kubeconfig again (the Reload of the kubeconfig bar).
+    void reloadKubeconfig();
+    KubeconfigLoader* kubeconfigLoader() const { return m_kubeconfig; }
     QString currentSourceId() const;
     JobListModel* jobModel() const { return m_model; }
     QSortFilterProxyModel* jobProxy() const { return m_proxy; }
@@ -131,6 +138,11 @@ private:
     // The API client behind a job's source, or nullptr (with the reason shown) for local runs.
     kube::ApiClient* workbenchClient(const QString& jobKey);
     void showConnection(store::ConnectionState state, const QString& detail, int retryInSeconds);
+    // MainWindowSources.cpp: the kubeconfig's contexts arrived (or why there are none).
+    void applyContexts(const KubeconfigContexts& contexts);
+    void fillSources(const QStringList& ids);
+    // The second half of openSource, once the host is open (or failed to).
+    void finishOpening(std::unique_ptr<SourceHost> host, const QString& error);
     void updateListState();
     void closeJobView();
     void saveSettings();
@@ -167,6 +179,11 @@ private:
     QList<QPointer<QWidget>> m_jobWindows;
     QLabel* m_connection;
     HistoryProblemBar* m_historyProblem;
+    KubeconfigLoader* m_kubeconfig;
+    KubeconfigBar* m_kubeconfigBar;
+    bool m_sourcesFollowKubeconfig = false; // setSourceIds({}): contexts come from the kubeconfig
+    QString m_preferredSource;              // opened once the kubeconfig is read
+    quint64 m_openGeneration = 0;           // an open still resolving is dropped by a newer one
     // Closing with local runs running says so first (RunningRunsPrompt); once answered "Close",
     // the next close goes through.
     QPointer<QWidget> m_closePrompt;

@@ -4,6 +4,8 @@
 #include "JobEndWatcher.h"
 #include "JobListModel.h"
 #include "JobView.h"
+#include "KubeconfigBar.h"
+#include "KubeconfigLoader.h"
 #include "MainWindow.h"
 #include "ScopeBar.h"
 #include "StatePalette.h"
@@ -22,13 +24,64 @@ using engine::IndexState;
 using store::ConnectionState;
 
 void MainWindow::setSourceIds(const QStringList& given, const QString& preferred) {
-    QStringList ids = given;
-    QString current;
-    if (ids.isEmpty()) {
-        for (const QString& c : SourceHost::contexts(nullptr, &current))
-            ids << SourceHost::contextId(c);
-        ids << SourceHost::localId() << SourceHost::demoId();
+    m_sourcesFollowKubeconfig = given.isEmpty();
+    if (m_sourcesFollowKubeconfig) {
+        // The contexts come from the kubeconfig, read on a worker (applyContexts goes on).
+        m_preferredSource = preferred;
+        fillSources({SourceHost::localId(), SourceHost::demoId()});
+        statusBar()->showMessage(tr("Reading the kubeconfig…"));
+        m_kubeconfig->load();
+        return;
     }
+    fillSources(given);
+    // The last source used, else the Demo, else the first offered.
+    QString choice = preferred.isEmpty()
+                         ? QSettings().value(QStringLiteral("mainWindow/source")).toString()
+                         : preferred;
+    if (!given.contains(choice))
+        choice = SourceHost::demoId();
+    if (!given.contains(choice))
+        choice = given.value(0);
+    if (!choice.isEmpty())
+        openSource(choice);
+}
+
+void MainWindow::reloadKubeconfig() {
+    statusBar()->showMessage(tr("Reading the kubeconfig…"));
+    m_kubeconfig->load();
+}
+
+void MainWindow::applyContexts(const KubeconfigContexts& contexts) {
+    statusBar()->clearMessage();
+    // A kubeconfig that cannot be read says why, instead of its contexts going missing.
+    m_kubeconfigBar->showProblem(contexts.problem);
+    if (!m_sourcesFollowKubeconfig)
+        return;
+    QStringList ids;
+    for (const QString& c : contexts.names)
+        ids << SourceHost::contextId(c);
+    ids << SourceHost::localId() << SourceHost::demoId();
+    const bool firstLoad = !m_host && m_openGeneration == 0;
+    fillSources(ids);
+    if (!firstLoad) {
+        // A reload keeps the source shown.
+        if (const int at = m_sources->findData(currentSourceId()); at >= 0)
+            m_sources->setCurrentIndex(at);
+        return;
+    }
+    // The last source used, else the kubeconfig's current context, else the Demo.
+    QString choice = m_preferredSource.isEmpty()
+                         ? QSettings().value(QStringLiteral("mainWindow/source")).toString()
+                         : m_preferredSource;
+    if (!ids.contains(choice))
+        choice = contexts.current.isEmpty() ? SourceHost::demoId()
+                                            : SourceHost::contextId(contexts.current);
+    if (!ids.contains(choice))
+        choice = ids.value(0);
+    openSource(choice);
+}
+
+void MainWindow::fillSources(const QStringList& ids) {
     m_sources->clear();
     for (const QString& id : ids) {
         QString label = id.startsWith(QLatin1String("context:")) ? id.mid(8)
@@ -37,16 +90,6 @@ void MainWindow::setSourceIds(const QStringList& given, const QString& preferred
                                                                  : id;
         m_sources->addItem(label, id);
     }
-    // The last source used, else the kubeconfig's current context, else the Demo.
-    QString choice = preferred.isEmpty()
-                         ? QSettings().value(QStringLiteral("mainWindow/source")).toString()
-                         : preferred;
-    if (!ids.contains(choice))
-        choice = current.isEmpty() ? SourceHost::demoId() : SourceHost::contextId(current);
-    if (!ids.contains(choice))
-        choice = ids.value(0);
-    if (!choice.isEmpty())
-        openSource(choice);
 }
 
 QString MainWindow::currentSourceId() const {
@@ -65,16 +108,40 @@ void MainWindow::openSource(const QString& id) {
     m_host.reset();
     m_connected = false;
     m_sourceError.clear();
+    m_kubeconfigBar->showWarning(QString());
     showConnection(ConnectionState::Connecting, {}, 0);
     statusBar()->showMessage(tr("Opening %1…").arg(m_sources->currentText()));
+    const quint64 generation = ++m_openGeneration;
+    if (!m_opener && id.startsWith(QLatin1String("context:"))) {
+        // The kubeconfig and the certificate files it names are read on a worker.
+        const QString context = id.mid(8);
+        m_kubeconfig->resolve(context, [this, generation, context](auto connection) {
+            if (generation != m_openGeneration)
+                return; // another source was picked meanwhile
+            if (!connection)
+                finishOpening(nullptr, QString::fromStdString(connection.error().message));
+            else
+                finishOpening(SourceHost::openContext(context, std::move(*connection)), {});
+        });
+        return;
+    }
     QString error;
-    m_host = m_opener(id, &error);
+    auto host = m_opener ? m_opener(id, &error) : SourceHost::open(id, &error);
+    finishOpening(std::move(host), error);
+}
+
+void MainWindow::finishOpening(std::unique_ptr<SourceHost> host, const QString& error) {
+    m_host = std::move(host);
     if (!m_host) {
         m_sourceError = error;
         showConnection(ConnectionState::Failed, error, 0);
         updateListState();
         return;
     }
+    // A credential this connection sends in the clear is said where the kubeconfig problems are.
+    const auto& connection = m_host->connection();
+    const auto warning = connection ? connection->plainHttpCredentialWarning() : std::nullopt;
+    m_kubeconfigBar->showWarning(warning.value_or(QString()));
     store::JobStore* s = m_host->store();
     m_endWatcher->clear();
     m_firstSelectionPending = true;
@@ -103,7 +170,8 @@ void MainWindow::openSource(const QString& id) {
                     tr("%1: %2").arg(key.section(QLatin1Char('/'), -1), message), 10000);
             });
     // The namespaces and label selector last used with this source.
-    if (const store::JobScope scope = m_scopeBar->restoreFor(id); scope != store::JobScope{})
+    if (const store::JobScope scope = m_scopeBar->restoreFor(m_host->id());
+        scope != store::JobScope{})
         applyScope(scope);
     setWindowTitle(tr("Tessera — %1").arg(m_host->displayName()));
     statusBar()->showMessage(tr("Listing jobs of %1…").arg(m_host->displayName()), 5000);

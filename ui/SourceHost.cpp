@@ -17,19 +17,26 @@ SourceHost::~SourceHost() {
     m_server.reset();
 }
 
-QStringList SourceHost::contexts(QString* error, QString* current) {
+KubeconfigContexts SourceHost::readContexts() {
+    KubeconfigContexts out;
+    if (!kube::Kubeconfig::anyFileExists())
+        return out;
     auto config = kube::Kubeconfig::load();
     if (!config) {
-        if (error)
-            *error = QString::fromStdString(config.error().message);
-        return {};
+        out.problem = QString::fromStdString(config.error().message);
+        return out;
     }
-    QStringList names;
     for (const auto& c : config->contexts())
-        names << c.name;
-    if (current)
-        *current = config->currentContext();
-    return names;
+        out.names << c.name;
+    out.current = config->currentContext();
+    return out;
+}
+
+engine::Result<kube::ClusterConnection> SourceHost::resolveContext(const QString& context) {
+    auto config = kube::Kubeconfig::load();
+    if (!config)
+        return config.error();
+    return config->resolve(context);
 }
 
 QString SourceHost::displayName() const {
@@ -76,24 +83,28 @@ std::unique_ptr<SourceHost> SourceHost::open(const QString& id, QString* error) 
             QStringLiteral("store-local"));
     } else if (id.startsWith(QLatin1String("context:"))) {
         const QString context = id.mid(8);
-        auto config = kube::Kubeconfig::load();
-        if (!config) {
-            *error = QString::fromStdString(config.error().message);
-            return nullptr;
-        }
-        auto connection = config->resolve(context);
+        auto connection = resolveContext(context);
         if (!connection) {
             *error = QString::fromStdString(connection.error().message);
             return nullptr;
         }
-        store::ClusterSource::Options storeOptions;
-        storeOptions.historyPath = store::History::defaultPath();
-        host->m_connection = *connection;
-        host->m_thread = store::StoreThread::cluster(*connection, context, storeOptions);
+        return openContext(context, std::move(*connection));
     } else {
         *error = QCoreApplication::translate("SourceHost", "Unknown source \"%1\"").arg(id);
         return nullptr;
     }
+    host->m_store = host->m_thread->store();
+    return host;
+}
+
+std::unique_ptr<SourceHost> SourceHost::openContext(const QString& context,
+                                                    kube::ClusterConnection connection) {
+    std::unique_ptr<SourceHost> host(new SourceHost);
+    host->m_id = contextId(context);
+    store::ClusterSource::Options storeOptions;
+    storeOptions.historyPath = store::History::defaultPath();
+    host->m_connection = connection;
+    host->m_thread = store::StoreThread::cluster(std::move(connection), context, storeOptions);
     host->m_store = host->m_thread->store();
     return host;
 }

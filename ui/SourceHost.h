@@ -5,6 +5,7 @@
 //   QString error;
 //   auto host = SourceHost::open(SourceHost::demoId(), &error);   // or contextId("prod"),
 //   localId() host->store();   // connect its signals; call it through QMetaObject::invokeMethod
+#include "engine/Result.h"
 #include "kube/ClusterConnection.h"
 
 #include <QString>
@@ -22,6 +23,16 @@ class StoreThread;
 
 namespace tessera::ui {
 
+// What the kubeconfig offers the source picker.
+struct KubeconfigContexts {
+    QStringList names;
+    QString current;
+    // Why the kubeconfig gives no contexts: its load error as the CLI prints it
+    // ("/home/u/.kube/config:12:5: users[1].user.client-key-data: not valid base64"). Empty when
+    // it loaded, and when there is no kubeconfig at all (nothing to fix).
+    QString problem;
+};
+
 class SourceHost {
 public:
     ~SourceHost();
@@ -33,11 +44,20 @@ public:
     static QString contextId(const QString& context) {
         return QStringLiteral("context:") + context;
     }
-    // The kubeconfig contexts (empty when there is no kubeconfig); `error` gets a load error.
-    static QStringList contexts(QString* error = nullptr, QString* current = nullptr);
+    // Reads the kubeconfig files (KUBECONFIG, else ~/.kube/config). Blocking: files can be large,
+    // on a slow disk or a network mount, so the window calls it through KubeconfigLoader, on a
+    // worker thread.
+    static KubeconfigContexts readContexts();
+    // Reads the kubeconfig and resolves `context` (reading the certificate files it names).
+    // Blocking, like readContexts().
+    static engine::Result<kube::ClusterConnection> resolveContext(const QString& context);
 
-    // Opens a source by id; nullptr and `error` set when it cannot be opened.
+    // Opens a source by id; nullptr and `error` set when it cannot be opened. For a context this
+    // reads the kubeconfig (blocking); the window resolves on a worker and calls openContext.
     static std::unique_ptr<SourceHost> open(const QString& id, QString* error);
+    // Opens the context whose connection is resolved already: no file is read.
+    static std::unique_ptr<SourceHost> openContext(const QString& context,
+                                                   kube::ClusterConnection connection);
     // Wraps a store owned elsewhere (tests, previews), with the cluster behind it if any.
     static std::unique_ptr<SourceHost>
     borrow(store::JobStore* store, QString id,

@@ -254,6 +254,8 @@ int runLaunch(int argc, char** argv) {
                                       QString::fromStdString(spec.namespace_));
     if (!connection.ok())
         return failure(kName, connection.error().describe());
+    if (const auto warning = connection->plainHttpCredentialWarning())
+        std::fprintf(stderr, "tessera launch: warning: %s\n", qPrintable(*warning));
     const QString ns = connection->namespace_;
     spec.namespace_ = ns.toStdString();
     const auto manifests = launch::LaunchGenerator::generate(spec, *list);

@@ -146,6 +146,8 @@ engine::Result<report::ReportInput> clusterInput(QCoreApplication& app, const st
     auto connection = config->resolve(QString::fromStdString(context), ns);
     if (!connection.ok())
         return connection.error();
+    if (const auto warning = connection->plainHttpCredentialWarning())
+        std::fprintf(stderr, "tessera report: warning: %s\n", qPrintable(*warning));
     const QString effectiveNamespace = connection->namespace_;
     // The window records every attempt it sees under the server's URL (ClusterSource).
     const QString historyKey = store::historyClusterKey(QString(), connection->server.toString());

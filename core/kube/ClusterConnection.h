@@ -46,6 +46,14 @@ struct ClusterConnection {
 
     // "context "prod" (user "alice", cluster "eu-1")": how errors name this connection.
     QString describe() const;
+
+    // The one rule for a credential sent in the clear: a bearer token (token, tokenFile, an exec
+    // plugin's) or a username and password, to an http:// server that is not on this machine.
+    // kubectl sends it anyway; we do too, but say so. Loopback servers (localhost, 127.0.0.0/8,
+    // ::1) are exempt: the traffic never leaves the host. A client certificate is never sent
+    // over http. Returns the warning ("context "x" sends a bearer token over plain
+    // http://host:port; anyone on the network can read it"), or nullopt.
+    std::optional<QString> plainHttpCredentialWarning() const;
 };
 
 } // namespace tessera::kube

@@ -70,6 +70,11 @@ public:
     // Loads and merges as kubectl does (see above).
     static engine::Result<Kubeconfig> load(const LoadOptions& options);
     static engine::Result<Kubeconfig> load() { return load(LoadOptions{}); }
+    // The files load() would read, in precedence order (whether they exist or not).
+    static QStringList candidateFiles(const LoadOptions& options);
+    // Whether there is a kubeconfig at all: having none is not an error worth showing, a broken
+    // one is.
+    static bool anyFileExists(const LoadOptions& options = {});
     // Parses one file (no merging): used by load() and by tests.
     static engine::Result<Kubeconfig> loadFile(const QString& path);
     // Parses one file's bytes; `file` names it in errors.

@@ -191,6 +191,24 @@ TEST(Kubeconfig, MissingFilesAreNamed) {
         std::string::npos);
 }
 
+// Having no kubeconfig is not an error worth showing (the window offers Local runs and the Demo);
+// having one that is broken is. The files are the ones load() reads, in its order.
+TEST(Kubeconfig, TellsHavingNoKubeconfigFromHavingABrokenOne) {
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("nope"));
+    const QString broken = writeFile(dir, QStringLiteral("broken"), "clusters: 3\n");
+    const QString env = missing + QStringLiteral("::") + broken + QLatin1Char(':') + missing;
+    EXPECT_EQ(Kubeconfig::candidateFiles({.kubeconfigEnv = env}), QStringList({missing, broken}));
+    EXPECT_TRUE(Kubeconfig::anyFileExists({.kubeconfigEnv = env}));
+    EXPECT_FALSE(Kubeconfig::load({.kubeconfigEnv = env}));
+    EXPECT_FALSE(Kubeconfig::anyFileExists({.kubeconfigEnv = missing}));
+    EXPECT_FALSE(Kubeconfig::anyFileExists({.kubeconfigEnv = QString(), .homeDir = dir.path()}));
+    writeFile(dir, QStringLiteral(".kube/config"), kOneContext);
+    EXPECT_EQ(Kubeconfig::candidateFiles({.kubeconfigEnv = QString(), .homeDir = dir.path()}),
+              QStringList{dir.filePath(QStringLiteral(".kube/config"))});
+    EXPECT_TRUE(Kubeconfig::anyFileExists({.kubeconfigEnv = QString(), .homeDir = dir.path()}));
+}
+
 struct BrokenCase {
     const char* name;
     QByteArray text;

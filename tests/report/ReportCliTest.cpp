@@ -6,9 +6,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkInterface>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 #include <set>
@@ -112,6 +114,57 @@ TEST(ReportCli, UnknownContextIsAnError) {
         {"report", "--source", "nowhere", "--kubeconfig", kubeconfig.toStdString(), "render"});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("nowhere"), std::string::npos) << r.err;
+}
+
+namespace {
+
+// A port on `address` where nothing listens (bound, then closed): connecting is refused at once.
+quint16 closedPort(const QHostAddress& address) {
+    QTcpServer probe;
+    return probe.listen(address, 0) ? probe.serverPort() : 0;
+}
+
+QString kubeconfigWithToken(const QTemporaryDir& dir, const QString& server) {
+    const QString path = dir.filePath(QStringLiteral("config-%1").arg(qHash(server)));
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(QStringLiteral("apiVersion: v1\nkind: Config\ncurrent-context: plain\n"
+                           "clusters:\n- name: c\n  cluster:\n    server: %1\n"
+                           "users:\n- name: u\n  user:\n    token: secret\n"
+                           "contexts:\n- name: plain\n  context: {cluster: c, user: u}\n")
+                .arg(server)
+                .toUtf8());
+    return path;
+}
+
+} // namespace
+
+TEST(ReportCli, ATokenSentOverPlainHttpOffThisMachineIsWarnedAbout) {
+    // This machine's own non-loopback address: off the loopback, yet refused at once.
+    QHostAddress external;
+    for (const QHostAddress& a : QNetworkInterface::allAddresses())
+        if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+            external = a;
+    if (external.isNull())
+        GTEST_SKIP() << "no non-loopback IPv4 address on this machine";
+    QTemporaryDir dir;
+    const QString remote =
+        QStringLiteral("http://%1:%2").arg(external.toString()).arg(closedPort(external));
+    const auto warned = runTessera({"report", "--source", "plain", "--kubeconfig",
+                                    kubeconfigWithToken(dir, remote).toStdString(), "render"});
+    const std::string expected = "tessera report: warning: context \"plain\" sends a bearer token "
+                                 "over plain " +
+                                 remote.toStdString() + "; anyone on the network can read it\n";
+    EXPECT_NE(warned.err.find(expected), std::string::npos) << warned.err;
+    EXPECT_EQ(warned.err.find(expected), warned.err.rfind(expected)) << "once: " << warned.err;
+
+    // The same on the loopback: the token never leaves the machine, nothing to say.
+    const QString local =
+        QStringLiteral("http://127.0.0.1:%1").arg(closedPort(QHostAddress::LocalHost));
+    const auto quiet = runTessera({"report", "--source", "plain", "--kubeconfig",
+                                   kubeconfigWithToken(dir, local).toStdString(), "render"});
+    EXPECT_EQ(quiet.err.find("warning"), std::string::npos) << quiet.err;
+    EXPECT_NE(quiet.err.find("127.0.0.1"), std::string::npos) << "it did try: " << quiet.err;
 }
 
 // A real local run (tessera run), then its report: exactly the indexes and attempts the journal

@@ -319,7 +319,7 @@ QStringList LaunchDialog::errorTexts() const {
 }
 
 bool LaunchDialog::isBusy() const {
-    return m_parsing || m_generating > 0 || m_simulating || m_launching ||
+    return m_parsing || m_generating > 0 || m_simulating || m_launching || m_readingKubeconfig ||
            m_generateTimer->isActive();
 }
 

@@ -149,10 +149,13 @@ private:
     tessera::launch::LaunchSpec specFromForm() const;
     std::optional<engine::SuccessPolicy> successPolicyFromForm() const;
     bool targetIsSimulated() const;
-    static QString noClusterReason();
+    // With no target: reads the kubeconfig on a worker to say why there is none.
+    void readNoClusterReason();
     void updateClusterNote();
     void launchLocal();
     void launchCluster();
+    // The launch, once the target's connection is known.
+    void launchTo(const ClusterTarget& target, kube::ClusterConnection connection);
 
     std::shared_ptr<LaunchFile> m_file;
     QString m_filePath;
@@ -163,6 +166,8 @@ private:
     int m_generating = 0;
     bool m_simulating = false;
     bool m_launching = false;
+    bool m_readingKubeconfig = false;
+    QString m_noClusterReason; // why m_targets is empty
     bool m_yamlEdited = false;
     bool m_settingYaml = false;
     bool m_placed = false;

@@ -110,6 +110,8 @@ void LaunchDialog::setClusterTargets(const QList<ClusterTarget>& targets) {
     m_cluster->clear();
     for (const ClusterTarget& t : targets)
         m_cluster->addItem(t.label);
+    if (targets.isEmpty())
+        readNoClusterReason();
     updateClusterNote();
     updateState();
 }
@@ -119,20 +121,34 @@ bool LaunchDialog::targetIsSimulated() const {
     return at >= 0 && at < m_targets.size() && m_targets.at(at).sourceId == SourceHost::demoId();
 }
 
-QString LaunchDialog::noClusterReason() {
+void LaunchDialog::readNoClusterReason() {
     // The contexts come from the kubeconfig; say what is wrong with it, or that there is none.
-    auto config = kube::Kubeconfig::load();
-    if (!config.ok())
-        return tr("No cluster to launch to: %1").arg(qs(config.error().describe()));
-    return tr("No cluster to launch to: the kubeconfig has no contexts. Switch this window to the "
-              "Demo source to try a cluster launch there, or add a context (kubectl config "
-              "set-context).");
+    // Its files are read on a worker: they can be large or on a slow disk.
+    m_readingKubeconfig = true;
+    m_noClusterReason = tr("Reading the kubeconfig…");
+    runAsync(
+        this,
+        [] {
+            auto config = kube::Kubeconfig::load();
+            return config.ok() ? std::string() : config.error().describe();
+        },
+        [this](const std::string& error) {
+            m_readingKubeconfig = false;
+            m_noClusterReason =
+                !error.empty()
+                    ? tr("No cluster to launch to: %1").arg(qs(error))
+                    : tr("No cluster to launch to: the kubeconfig has no contexts. Switch this "
+                         "window to the Demo source to try a cluster launch there, or add a "
+                         "context (kubectl config set-context).");
+            updateClusterNote();
+            updateState();
+        });
 }
 
 void LaunchDialog::updateClusterNote() {
     QString note;
     if (m_targets.isEmpty())
-        note = noClusterReason();
+        note = m_noClusterReason;
     else if (targetIsSimulated())
         note = tr("The Demo simulates every pod: the commands are not run. Each pod runs for a few "
                   "seconds and fails at the Demo's rate; the tessera.dev/sim-* annotations in the "
@@ -231,25 +247,38 @@ void LaunchDialog::launchCluster() {
     if (at < 0 || at >= m_targets.size())
         return;
     const ClusterTarget target = m_targets.at(at);
-    kube::ClusterConnection connection;
     const QString nsOverride = m_namespace->text().trimmed();
     if (target.connection) {
-        connection = *target.connection;
+        kube::ClusterConnection connection = *target.connection;
         if (!nsOverride.isEmpty())
             connection.namespace_ = nsOverride;
-    } else {
-        auto config = kube::Kubeconfig::load();
-        if (!config.ok()) {
-            setStatus(qs(config.error().describe()), true);
-            return;
-        }
-        auto resolved = config->resolve(target.context, nsOverride);
-        if (!resolved.ok()) {
-            setStatus(qs(resolved.error().describe()), true);
-            return;
-        }
-        connection = std::move(resolved).value();
+        launchTo(target, std::move(connection));
+        return;
     }
+    // Another context: its kubeconfig and certificate files are read on a worker.
+    m_launching = true;
+    updateState();
+    setStatus(tr("Reading the kubeconfig…"));
+    runAsync(
+        this,
+        [context = target.context, nsOverride]() -> engine::Result<kube::ClusterConnection> {
+            auto config = kube::Kubeconfig::load();
+            if (!config.ok())
+                return config.error();
+            return config->resolve(context, nsOverride);
+        },
+        [this, target](engine::Result<kube::ClusterConnection> resolved) {
+            m_launching = false;
+            if (!resolved.ok()) {
+                setStatus(qs(resolved.error().describe()), true);
+                updateState();
+                return;
+            }
+            launchTo(target, std::move(resolved).value());
+        });
+}
+
+void LaunchDialog::launchTo(const ClusterTarget& target, kube::ClusterConnection connection) {
     const QString ns = connection.namespace_;
 
     // What to create: the generated manifests, or the YAML as the user edited it.
@@ -262,8 +291,11 @@ void LaunchDialog::launchCluster() {
             return;
         }
         manifests = std::move(edited).value();
-    } else {
+    } else if (m_manifests) {
         manifests = *m_manifests;
+    } else {
+        updateState(); // regenerated while the kubeconfig was read: launch again once it is done
+        return;
     }
     // What is created passes the API server's gate first, as on every path that accepts a Job;
     // every problem is named, not only the first.
