@@ -192,7 +192,7 @@ TEST(JobListModel, ACronJobsRowHeadsItsRunsShowsItsScheduleAndOpensItsNewestRun)
     ASSERT_EQ(model.rowCount(), 1);
     EXPECT_EQ(cell(model, 0, JobListModel::Name), QStringLiteral("nightly · 0 run(s)"));
     EXPECT_EQ(cell(model, 0, JobListModel::Mode), QStringLiteral("0 2 * * *"));
-    EXPECT_EQ(cell(model, 0, JobListModel::Status), QStringLiteral("Scheduled 30m ago"));
+    EXPECT_EQ(cell(model, 0, JobListModel::Status), QStringLiteral("Scheduled 30m 00s ago"));
     EXPECT_TRUE(model.data(model.index(0, 0), JobListModel::GroupHeadRole).toBool());
     EXPECT_TRUE(model.data(model.index(0, 0), JobListModel::KeyRole).toString().isEmpty());
     const QString tip = model.data(model.index(0, 0), Qt::ToolTipRole).toString();

@@ -116,7 +116,8 @@ struct Cluster {
     std::set<QString> names() const {
         std::set<QString> out;
         for (int r = 0; r < model()->rowCount(); ++r)
-            out.insert(model()->job(r).namespace_ + QLatin1Char('/') + model()->job(r).name);
+            if (!model()->job(r).cron) // the Jobs' rows
+                out.insert(model()->job(r).namespace_ + QLatin1Char('/') + model()->job(r).name);
         return out;
     }
     ScopeBar* scopeBar() const { return window->findChild<ScopeBar*>(); }
