@@ -6,6 +6,7 @@
 #include "TableRowsModel.h"
 #include "TableViews.h"
 #include "kube/ApiClient.h"
+#include "kube/JsonWatch.h"
 #include "store/ClusterSource.h"
 #include "store/JobStore.h"
 
@@ -174,7 +175,7 @@ void PodDescribeDialog::onPodBatch(const kube::InformerBatchPtr& batch) {
     if (!batch->objects.empty()) {
         m_gone = false;
         showPod(batch->objects.back());
-    } else if ((batch->replace && batch->objects.empty()) ||
+    } else if (batch->replace || // an empty list: there is no such pod
                std::find(batch->deleted.begin(), batch->deleted.end(), self) !=
                    batch->deleted.end()) {
         m_gone = true;
@@ -188,11 +189,8 @@ void PodDescribeDialog::onEventsBatch(const kube::InformerBatchPtr& batch) {
         m_podEventsByName.clear();
     for (const QString& gone : batch->deleted)
         m_podEventsByName.remove(gone);
-    for (const QJsonObject& event : batch->objects) {
-        const QJsonObject meta = event.value(QLatin1String("metadata")).toObject();
-        m_podEventsByName.insert(str(meta, "namespace") + QLatin1Char('/') + str(meta, "name"),
-                                 store::ClusterSource::eventOf(event));
-    }
+    for (const QJsonObject& event : batch->objects)
+        m_podEventsByName.insert(kube::objectKeyOf(event), store::ClusterSource::eventOf(event));
     const std::vector<store::Event> events =
         store::ClusterSource::eventsOldestFirst(m_podEventsByName);
     m_podEvents->setRows(FailuresPanel::eventRows(events));

@@ -14,6 +14,12 @@ std::string text(const QJsonObject& o, const char* field) {
 
 } // namespace
 
+QString objectKeyOf(const QJsonObject& object) {
+    const QJsonObject meta = object.value(QLatin1String("metadata")).toObject();
+    return meta.value(QLatin1String("namespace")).toString() + QLatin1Char('/') +
+           meta.value(QLatin1String("name")).toString();
+}
+
 tl::expected<JsonListPage, QString> decodeJsonListPage(const QByteArray& body) {
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
@@ -71,10 +77,9 @@ tl::expected<JsonWatchEvent, QString> decodeJsonWatchLine(std::string_view line)
     const QJsonObject meta = out.object.value(QLatin1String("metadata")).toObject();
     out.resourceVersion = text(meta, "resourceVersion");
     if (out.type != codec::WatchEventType::Bookmark) {
-        const QString name = meta.value(QLatin1String("name")).toString();
-        if (name.isEmpty())
+        if (meta.value(QLatin1String("name")).toString().isEmpty())
             return tl::unexpected(QStringLiteral("object.metadata.name: missing"));
-        out.key = meta.value(QLatin1String("namespace")).toString() + QLatin1Char('/') + name;
+        out.key = objectKeyOf(out.object);
     }
     return out;
 }

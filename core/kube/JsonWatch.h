@@ -29,6 +29,9 @@ struct JsonWatchEvent {
 };
 
 tl::expected<JsonListPage, QString> decodeJsonListPage(const QByteArray& body);
+// "namespace/name" of an object (a list item or a watch event's): the key InformerBatch::deleted
+// names objects by.
+QString objectKeyOf(const QJsonObject& object);
 tl::expected<JsonWatchEvent, QString> decodeJsonWatchLine(std::string_view line);
 
 } // namespace tessera::kube

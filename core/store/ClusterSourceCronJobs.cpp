@@ -5,6 +5,7 @@
 // rule that will not change by itself); F5 or a new scope asks again.
 #include "ClusterSource.h"
 #include "ClusterSourceSupport.h"
+#include "kube/JsonWatch.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -86,10 +87,9 @@ void ClusterSource::onCronJobsBatch(const kube::InformerBatchPtr& batch) {
         return; // a batch from an informer replaced meanwhile
     QSet<QString> listed;
     for (const QJsonObject& object : batch->objects) {
-        const QJsonObject meta = object.value(QLatin1String("metadata")).toObject();
-        const QString key =
-            cronJobRowKey(sourceName(), meta.value(QLatin1String("namespace")).toString(),
-                          meta.value(QLatin1String("name")).toString());
+        const QString nsName = kube::objectKeyOf(object);
+        const qsizetype slash = nsName.indexOf(QLatin1Char('/'));
+        const QString key = cronJobRowKey(sourceName(), nsName.left(slash), nsName.mid(slash + 1));
         JobSummary row = summarizeCronJob(key, object);
         listed.insert(key);
         if (m_cronJobs.value(key) == row)

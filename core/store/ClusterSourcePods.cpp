@@ -4,6 +4,7 @@
 #include "RunHistory.h"
 #include "engine/IndexSet.h"
 #include "history/IndexStates.h"
+#include "kube/JsonWatch.h"
 #include "report/ReportBuilder.h"
 
 #include <QJsonArray>
@@ -135,12 +136,8 @@ void ClusterSource::onEventsBatch(const QString& key, Watched& w,
         w.eventsByName.clear();
     for (const QString& gone : batch->deleted)
         w.eventsByName.remove(gone);
-    for (const QJsonObject& object : batch->objects) {
-        const QJsonObject meta = object.value(QLatin1String("metadata")).toObject();
-        w.eventsByName.insert(meta.value(QLatin1String("namespace")).toString() + QLatin1Char('/') +
-                                  meta.value(QLatin1String("name")).toString(),
-                              eventOf(object));
-    }
+    for (const QJsonObject& object : batch->objects)
+        w.eventsByName.insert(kube::objectKeyOf(object), eventOf(object));
     std::vector<Event> events = eventsOldestFirst(w.eventsByName);
     if (events != w.events) {
         w.events = std::move(events);
