@@ -1,16 +1,22 @@
-// ClusterSource's CronJobs against a real `tessera serve` (in-process, over HTTP), no widgets: a
+// ClusterSource's CronJobs against a real `tessera serve` (a subprocess, and in-process where a
+// test reaches into the server's store or injects a refusal), over HTTP, no widgets: a
 // CronJob's row carries its spec and status and leaves when it is deleted; a refused CronJob list
 // leaves the Jobs listed and is said once; a watched job's events arrive by watch.
 #include "engine/Clock.h"
+#include "kube/ApiClient.h"
+#include "kube/Kubeconfig.h"
 #include "serve/Fault.h"
 #include "serve/JobEvents.h"
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
 #include "store/ClusterSource.h"
 #include "store/StoreThread.h"
+#include "support/ServeProcess.h"
 #include "support/Wait.h"
 
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <map>
@@ -202,4 +208,60 @@ TEST(ClusterSourceCronJobs, AWatchedJobsEventsArriveByWatch) {
     // Watched, not polled: the jobs', CronJobs', the job's pods' and its events' watches are open.
     EXPECT_TRUE(waitUntil([&] { return serve.server.watchCount() == 4; }, 20000))
         << serve.server.watchCount();
+}
+
+TEST(ClusterSourceCronJobs, ACronJobCreatedInATesseraServeProcessIsARowUntilItIsDeleted) {
+    QTemporaryDir dir;
+    test::ServeProcess serve(dir.path());
+    const QString started = serve.start({});
+    ASSERT_TRUE(started.isEmpty()) << started.toStdString();
+    auto config = kube::Kubeconfig::loadFile(serve.kubeconfig());
+    ASSERT_TRUE(config.ok()) << config.error().describe();
+    auto connection = config->resolve();
+    ASSERT_TRUE(connection.ok()) << connection.error().describe();
+    ClusterSource::Options o;
+    o.emitInterval = std::chrono::milliseconds(20);
+    o.informerBatch = std::chrono::milliseconds(20);
+    auto thread = StoreThread::cluster(*connection, QStringLiteral("proc"), o);
+    Rows ui;
+    ui.attach(thread->store());
+
+    // As kubectl would create it: POST to the cronjobs collection.
+    kube::ApiClient client(*connection);
+    const QByteArray cronJob = QJsonDocument::fromJson(R"({"apiVersion": "batch/v1",
+        "kind": "CronJob", "metadata": {"name": "yearly", "namespace": "default"},
+        "spec": {"schedule": "0 3 1 1 *", "jobTemplate": {"spec": {"template": {"spec": {
+          "restartPolicy": "Never", "containers": [{"name": "main", "image": "busybox"}]}}}}}})")
+                                   .toJson(QJsonDocument::Compact);
+    std::optional<bool> created;
+    client.send({.verb = "POST",
+                 .path = kube::ApiClient::cronJobsPath(QStringLiteral("default")),
+                 .body = cronJob,
+                 .contentType = "application/json"},
+                nullptr, [&](const kube::ApiResult<kube::ApiResponse>& r) {
+                    if (!r)
+                        ADD_FAILURE() << r.error().message.toStdString();
+                    created = r.has_value();
+                });
+    ASSERT_TRUE(waitUntil([&] { return created.has_value(); }, 20000));
+    ASSERT_TRUE(*created);
+    const QString key =
+        cronJobRowKey(QStringLiteral("proc"), QStringLiteral("default"), QStringLiteral("yearly"));
+    ASSERT_TRUE(waitUntil([&] { return ui.rows.count(key) > 0; }, 20000));
+    ASSERT_TRUE(ui.rows.at(key).cron.has_value());
+    EXPECT_EQ(ui.rows.at(key).cron->schedule, QStringLiteral("0 3 1 1 *"));
+    EXPECT_FALSE(ui.rows.at(key).cron->suspend);
+
+    std::optional<bool> deleted;
+    client.send({.verb = "DELETE",
+                 .path = kube::ApiClient::cronJobsPath(QStringLiteral("default")) +
+                         QStringLiteral("/yearly")},
+                nullptr, [&](const kube::ApiResult<kube::ApiResponse>& r) {
+                    if (!r)
+                        ADD_FAILURE() << r.error().message.toStdString();
+                    deleted = r.has_value();
+                });
+    ASSERT_TRUE(waitUntil([&] { return deleted.has_value(); }, 20000));
+    ASSERT_TRUE(waitUntil([&] { return ui.rows.count(key) == 0; }, 20000));
+    thread.reset();
 }
