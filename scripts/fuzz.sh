@@ -3,7 +3,7 @@
 # Usage: scripts/fuzz.sh [--seconds N] [--keep-going] [--no-build] [TARGET...]
 #   TARGET: a harness name (index_set, worklist, jsonl, manifests, decode, reconcile_input,
 #   kubeconfig, http_request, json_patch, selectors, pod_log_query, job_scope, nesting,
-#   proto_request, cron_schedule; default: all of them, one after the other).
+#   proto_request, cron_schedule, json_watch; default: all of them, one after the other).
 # Each run starts from the seeds (tests/fuzz/corpus/T, tests/fuzz/regressions/T, some tests/data) and
 # keeps what it learns in build/fuzz/corpus/T. A crash, a hang (-timeout) or running out of memory
 # (-rss_limit_mb) leaves its reproducer in build/fuzz/crashes/T/ and makes the script exit 1:

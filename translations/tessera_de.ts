@@ -884,6 +884,10 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <source>The broken history was kept as %1</source>
         <translation>Die beschädigte Historie wurde als %1 aufbewahrt</translation>
     </message>
+    <message>
+        <source>CronJobs are not listed (their runs are still grouped): %1</source>
+        <translation>CronJobs werden nicht aufgelistet (ihre Läufe werden weiterhin gruppiert): %1</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -1599,6 +1603,47 @@ umbenannt; Strg+C bricht ihn ab und hinterlässt nichts.
         <translation>
             <numerusform>%1 · %n Lauf</numerusform>
             <numerusform>%1 · %n Läufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scheduled %1 ago</source>
+        <comment>a CronJob&apos;s last run started this long ago</comment>
+        <translation>Vor %1 geplant</translation>
+    </message>
+    <message>
+        <source>Not scheduled yet</source>
+        <translation>Noch nicht geplant</translation>
+    </message>
+    <message>
+        <source>CronJob %1/%2</source>
+        <translation>CronJob %1/%2</translation>
+    </message>
+    <message>
+        <source>Schedule: %1</source>
+        <translation>Zeitplan: %1</translation>
+    </message>
+    <message>
+        <source>Schedule: %1 (%2)</source>
+        <translation>Zeitplan: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Suspended: no new runs are started</source>
+        <translation>Angehalten: es werden keine neuen Läufe gestartet</translation>
+    </message>
+    <message>
+        <source>Last scheduled %1 ago</source>
+        <translation>Zuletzt vor %1 geplant</translation>
+    </message>
+    <message>
+        <source>Last successful run %1 ago</source>
+        <translation>Letzter erfolgreicher Lauf vor %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) active</source>
+        <comment>a CronJob&apos;s running Jobs</comment>
+        <translation>
+            <numerusform>%n Lauf aktiv</numerusform>
+            <numerusform>%n Läufe aktiv</numerusform>
         </translation>
     </message>
 </context>

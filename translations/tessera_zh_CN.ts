@@ -869,6 +869,10 @@ cancels it and leaves nothing behind.
         <source>The broken history was kept as %1</source>
         <translation>损坏的历史记录已保留为 %1</translation>
     </message>
+    <message>
+        <source>CronJobs are not listed (their runs are still grouped): %1</source>
+        <translation>未列出 CronJob（其运行仍会分组）：%1</translation>
+    </message>
 </context>
 <context>
     <name>tessera::store::JobStore</name>
@@ -1579,6 +1583,46 @@ cancels it and leaves nothing behind.
         <comment>a CronJob and how many of its Jobs are listed</comment>
         <translation>
             <numerusform>%1 · %n 次运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scheduled %1 ago</source>
+        <comment>a CronJob&apos;s last run started this long ago</comment>
+        <translation>%1 前已调度</translation>
+    </message>
+    <message>
+        <source>Not scheduled yet</source>
+        <translation>尚未调度</translation>
+    </message>
+    <message>
+        <source>CronJob %1/%2</source>
+        <translation>CronJob %1/%2</translation>
+    </message>
+    <message>
+        <source>Schedule: %1</source>
+        <translation>调度计划：%1</translation>
+    </message>
+    <message>
+        <source>Schedule: %1 (%2)</source>
+        <translation>调度计划：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Suspended: no new runs are started</source>
+        <translation>已挂起：不会启动新的运行</translation>
+    </message>
+    <message>
+        <source>Last scheduled %1 ago</source>
+        <translation>上次调度于 %1 前</translation>
+    </message>
+    <message>
+        <source>Last successful run %1 ago</source>
+        <translation>上次成功运行于 %1 前</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) active</source>
+        <comment>a CronJob&apos;s running Jobs</comment>
+        <translation>
+            <numerusform>%n 个运行处于活动状态</numerusform>
         </translation>
     </message>
 </context>

@@ -71,7 +71,7 @@ CompareRunsDialog::CompareRunsDialog(store::JobStore* store, const JobListModel*
     // The same CronJob's runs first, newest first; then every other job by name.
     std::vector<const store::JobSummary*> others;
     for (int r = 0; r < jobs->rowCount(); ++r)
-        if (jobs->job(r).key != m_key)
+        if (jobs->job(r).key != m_key && !jobs->job(r).cron) // Jobs, not CronJobs' rows
             others.push_back(&jobs->job(r));
     std::sort(others.begin(), others.end(), [&](const auto* a, const auto* b) {
         const bool sameA = !self.cronJob.isEmpty() && a->cronJob == self.cronJob;

@@ -49,8 +49,8 @@ QString FirstSelection::mostActive(const JobListModel& model) {
         return std::make_tuple(j.active, liveness(j.status), started.toMSecsSinceEpoch());
     };
     for (int row = 0; row < model.rowCount(); ++row)
-        if (best < 0 || rank(row) > rank(best))
-            best = row;
+        if (!model.job(row).cron && (best < 0 || rank(row) > rank(best)))
+            best = row; // a Job, not a CronJob's row
     return best < 0 ? QString() : model.job(best).key;
 }
 

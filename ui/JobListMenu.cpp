@@ -37,7 +37,8 @@ QStringList JobListMenu::selectedKeys() const {
               [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
     QStringList keys;
     for (const QModelIndex& row : rows)
-        keys.append(row.data(JobListModel::KeyRole).toString());
+        if (const QString key = row.data(JobListModel::KeyRole).toString(); !key.isEmpty())
+            keys.append(key); // a CronJob with no runs yet opens no Job
     return keys;
 }
 

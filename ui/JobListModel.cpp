@@ -99,12 +99,64 @@ bool JobListModel::isGroupHead(int row) const {
     return !job.cronJob.isEmpty() && m_groups.value(groupOf(job)).head == job.key;
 }
 
+QString JobListModel::openKey(const JobSummary& job) const {
+    return job.cron ? m_groups.value(groupOf(job)).newestRun : job.key;
+}
+
+QVariant JobListModel::cronJobDisplay(const JobSummary& cronJob, int column) const {
+    const store::CronJobInfo& info = *cronJob.cron;
+    switch (column) {
+    case Name:
+        return tr("%1 · %n run(s)", "a CronJob and how many of its Jobs are listed",
+                  m_groups.value(groupOf(cronJob)).runs)
+            .arg(cronJob.name);
+    case Namespace:
+        return cronJob.namespace_;
+    case Mode:
+        return info.schedule;
+    case Active:
+        return info.active;
+    case Age:
+        return Format::between(cronJob.created, m_now());
+    case Status:
+        if (info.suspend)
+            return statusWord(engine::JobState::Suspended);
+        if (info.lastScheduleTime.isValid())
+            return tr("Scheduled %1 ago", "a CronJob's last run started this long ago")
+                .arg(Format::between(info.lastScheduleTime, m_now()));
+        return tr("Not scheduled yet");
+    default:
+        return {};
+    }
+}
+
+QString JobListModel::cronJobToolTip(const JobSummary& cronJob) const {
+    const store::CronJobInfo& info = *cronJob.cron;
+    QStringList lines{tr("CronJob %1/%2").arg(cronJob.namespace_, cronJob.name)};
+    lines << (info.timeZone.isEmpty() ? tr("Schedule: %1").arg(info.schedule)
+                                      : tr("Schedule: %1 (%2)").arg(info.schedule, info.timeZone));
+    if (info.suspend)
+        lines << tr("Suspended: no new runs are started");
+    lines << (info.lastScheduleTime.isValid()
+                  ? tr("Last scheduled %1 ago").arg(Format::between(info.lastScheduleTime, m_now()))
+                  : tr("Not scheduled yet"));
+    if (info.lastSuccessfulTime.isValid())
+        lines << tr("Last successful run %1 ago")
+                     .arg(Format::between(info.lastSuccessfulTime, m_now()));
+    if (info.active > 0)
+        lines << tr("%n run(s) active", "a CronJob's running Jobs", info.active);
+    return lines.join(QLatin1Char('\n'));
+}
+
 QVariant JobListModel::display(const JobSummary& job, int column) const {
+    if (job.cron)
+        return cronJobDisplay(job, column);
     switch (column) {
     case Name:
         if (job.cronJob.isEmpty())
             return job.name;
-        // The newest run stands for its CronJob; the older runs are indented under it.
+        // Where its CronJob is not listed, the newest run stands for it; the other runs are
+        // indented under the head.
         if (const Group group = m_groups.value(groupOf(job)); group.head == job.key)
             return tr("%1 · %n run(s)", "a CronJob and how many of its Jobs are listed", group.runs)
                 .arg(job.cronJob);
@@ -141,6 +193,8 @@ QVariant JobListModel::display(const JobSummary& job, int column) const {
 }
 
 QVariant JobListModel::sortValue(const JobSummary& job, int column) const {
+    if (job.cron && column != Age)
+        return display(job, column);
     switch (column) {
     case Completions:
         return job.completions;
@@ -176,6 +230,8 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         return display(job, column);
     case Qt::ToolTipRole:
+        if (job.cron)
+            return cronJobToolTip(job);
         if (column == Status || column == Name)
             return tr("%1/%2: %3").arg(job.namespace_, job.name, statusText(job));
         return {};
@@ -192,6 +248,8 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
         // The grid's failed colour for the application's palette now, so the list follows the
         // theme (views ask again when they repaint after a palette change).
+        if (job.cron)
+            return {};
         if ((column == Status && job.status == engine::JobState::Failed) ||
             (column == Failed && job.failed > 0))
             return QBrush(
@@ -200,12 +258,14 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
     case SortRole:
         return sortValue(job, column);
     case FilterRole:
+        if (job.cron)
+            return QStringList{job.name, job.namespace_, job.cron->schedule}.join(QLatin1Char(' '));
         return QStringList{job.name, job.namespace_, statusText(job), job.cronJob}.join(
             QLatin1Char(' '));
     case KeyRole:
-        return job.key;
+        return openKey(job);
     case ProgressRole:
-        return job.completions > 0 ? double(job.succeeded) / job.completions : -1.0;
+        return !job.cron && job.completions > 0 ? double(job.succeeded) / job.completions : -1.0;
     default:
         return {};
     }
@@ -281,21 +341,29 @@ QMap<QString, QStringList> JobListModel::labelValues() const {
 
 void JobListModel::rebuildGroups() {
     QHash<QString, Group> groups;
+    QHash<QString, QString> cronJobRows; // group -> the key of its CronJob's row
     for (const JobSummary& job : m_jobs) {
         if (job.cronJob.isEmpty())
             continue;
+        if (job.cron) {
+            groups[groupOf(job)]; // a CronJob with no runs is a group too
+            cronJobRows.insert(groupOf(job), job.key);
+            continue;
+        }
         Group& group = groups[groupOf(job)];
         ++group.runs;
-        const auto headAt = m_rowByKey.constFind(group.head);
-        // The newest run heads the group (the later key on a tie, so the choice is stable).
-        if (headAt == m_rowByKey.constEnd()) {
-            group.head = job.key;
+        const auto newestAt = m_rowByKey.constFind(group.newestRun);
+        // The newest run (the later key on a tie, so the choice is stable).
+        if (newestAt == m_rowByKey.constEnd()) {
+            group.newestRun = job.key;
         } else {
-            const JobSummary& head = m_jobs[static_cast<size_t>(*headAt)];
-            if (std::tie(job.created, job.key) > std::tie(head.created, head.key))
-                group.head = job.key;
+            const JobSummary& newest = m_jobs[static_cast<size_t>(*newestAt)];
+            if (std::tie(job.created, job.key) > std::tie(newest.created, newest.key))
+                group.newestRun = job.key;
         }
     }
+    for (auto it = groups.begin(); it != groups.end(); ++it)
+        it->head = cronJobRows.value(it.key(), it->newestRun);
     if (groups == m_groups)
         return;
     m_groups = std::move(groups);
@@ -387,8 +455,8 @@ void JobListModel::applyDiff(const store::JobListDiff& diff) {
 
 void JobListModel::tick() {
     if (!m_jobs.empty())
-        emit dataChanged(index(0, Age), index(static_cast<int>(m_jobs.size()) - 1, Duration),
-                         {Qt::DisplayRole, SortRole});
+        emit dataChanged(index(0, Age), index(static_cast<int>(m_jobs.size()) - 1, Status),
+                         {Qt::DisplayRole, SortRole}); // a CronJob's status says how long ago
 }
 
 } // namespace tessera::ui

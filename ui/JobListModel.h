@@ -4,9 +4,13 @@
 // touched, one insert of the new rows and one remove per contiguous block of removed rows.
 // SortRole carries raw values (numbers, times) so the proxy sorts numerically; FilterRole
 // carries the text Ctrl+F matches (name, namespace, status, reason).
-// A CronJob's runs (Jobs it controls) form a group: the newest run is the group's head and
-// reads as the CronJob ("nightly · 4 runs"), the older ones follow it; JobListProxy keeps a
-// group together, newest first, and shows the older runs when the group is expanded.
+// A CronJob and its runs (Jobs it controls) form a group. The CronJob's own row (JobSummary::cron,
+// from the store's CronJob informer) heads it: "nightly · 4 runs", its schedule in the Mode
+// column, when it was last scheduled (or that it is suspended) in the Status column and the
+// tooltip; a CronJob with no runs yet has its row too. Where the CronJob itself is not listed
+// (the user may not list CronJobs, or the label selector leaves it out), the newest run heads
+// the group and reads as the CronJob. JobListProxy keeps a group together, its runs newest first
+// under the head, shown when the group is expanded.
 #include "store/JobSnapshot.h"
 
 #include <QAbstractTableModel>
@@ -43,7 +47,7 @@ public:
         KeyRole,
         ProgressRole,  // succeeded / completions in [0, 1]; -1 when unknown
         GroupRole,     // "namespace/cronjob" of a CronJob's run; "" for a Job on its own
-        GroupHeadRole, // true for the newest run of its group (the row the group shows)
+        GroupHeadRole, // true for the row a group shows: its CronJob's, else its newest run
         CreatedRole,   // the Job's creation time (runs of a group are ordered by it)
     };
 
@@ -73,7 +77,8 @@ public:
     QMap<QString, QStringList> labelValues() const;
     // The number of runs of a group (0 when there is no such group).
     int groupRuns(const QString& group) const { return m_groups.value(group).runs; }
-    // The row of a group's newest run (-1 when there is no such group).
+    // The row heading a group: its CronJob's, else its newest run's (-1 when there is no such
+    // group).
     int groupHeadRow(const QString& group) const {
         return m_rowByKey.value(m_groups.value(group).head, -1);
     }
@@ -94,12 +99,17 @@ private:
     void rebuildGroups();
     static QString groupOf(const store::JobSummary& job);
     bool isGroupHead(int row) const;
+    // The key a row opens: its own, or a CronJob's newest run's ("" when it has none yet).
+    QString openKey(const store::JobSummary& job) const;
+    QVariant cronJobDisplay(const store::JobSummary& cronJob, int column) const;
+    QString cronJobToolTip(const store::JobSummary& cronJob) const;
     void tick();
 
     std::vector<store::JobSummary> m_jobs;
     QHash<QString, int> m_rowByKey;
     struct Group {
-        QString head; // key of the newest run
+        QString head;      // key of the CronJob's row, else of the newest run
+        QString newestRun; // key of the newest run ("" when none)
         int runs = 0;
         bool operator==(const Group&) const = default;
     };

@@ -84,9 +84,14 @@ bool JobListProxy::lessThan(const QModelIndex& left, const QModelIndex& right) c
     const QString leftGroup = left.data(JobListModel::GroupRole).toString();
     const QString rightGroup = right.data(JobListModel::GroupRole).toString();
     if (!leftGroup.isEmpty() && leftGroup == rightGroup) {
-        // Runs of one group: newest first in either direction (the proxy reverses for
-        // descending, so the test is reversed with it).
-        const auto newer = [](const QModelIndex& a, const QModelIndex& b) {
+        // One group: its head (the CronJob's row, or the newest run where it has none) first,
+        // then the runs newest first, in either direction (the proxy reverses for descending,
+        // so the test is reversed with it).
+        const auto before = [](const QModelIndex& a, const QModelIndex& b) {
+            const bool headA = a.data(JobListModel::GroupHeadRole).toBool();
+            const bool headB = b.data(JobListModel::GroupHeadRole).toBool();
+            if (headA != headB)
+                return headA;
             const QDateTime ta = a.data(JobListModel::CreatedRole).toDateTime();
             const QDateTime tb = b.data(JobListModel::CreatedRole).toDateTime();
             if (ta != tb)
@@ -94,7 +99,7 @@ bool JobListProxy::lessThan(const QModelIndex& left, const QModelIndex& right) c
             return a.data(JobListModel::KeyRole).toString() >
                    b.data(JobListModel::KeyRole).toString();
         };
-        return sortOrder() == Qt::AscendingOrder ? newer(left, right) : newer(right, left);
+        return sortOrder() == Qt::AscendingOrder ? before(left, right) : before(right, left);
     }
     // Different groups (or Jobs on their own): by the rows that stand for them, ties broken by
     // key so a group's rows never interleave with another's.

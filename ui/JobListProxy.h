@@ -1,7 +1,8 @@
 #pragma once
 // The job list's sort/filter proxy: Ctrl+F's text filter and the columns' sort, with a
-// CronJob's runs (JobListModel::GroupRole) kept together: a group sorts where its newest run
-// sorts, and inside it the runs go newest first whatever the column's direction. The older runs
+// CronJob's runs (JobListModel::GroupRole) kept together: a group sorts where its head (the
+// CronJob's row, else its newest run) sorts, and inside it the head comes first and the runs
+// follow newest first whatever the column's direction. The runs
 // show when their group is expanded (a click on the head row's arrow, or + and -), or when the
 // text filter matches them.
 #include <QSet>

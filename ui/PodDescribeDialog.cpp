@@ -6,11 +6,12 @@
 #include "TableRowsModel.h"
 #include "TableViews.h"
 #include "kube/ApiClient.h"
+#include "kube/JsonWatch.h"
+#include "store/ClusterSource.h"
 #include "store/JobStore.h"
 
 #include <QGroupBox>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QSplitter>
@@ -110,11 +111,27 @@ PodDescribeDialog::PodDescribeDialog(kube::ApiClient* client, ObjectRef pod,
                     if (s && s->summary.key == m_pod.jobKey)
                         setJobSnapshot(s);
                 });
-    // The pod's events, live while the dialog is open (as the job's events are polled).
-    m_poll.setInterval(3000);
-    connect(&m_poll, &QTimer::timeout, this, &PodDescribeDialog::refresh);
-    m_poll.start();
-    refresh();
+    startWatches();
+}
+
+PodDescribeDialog::~PodDescribeDialog() {
+    stopWatches();
+}
+
+void PodDescribeDialog::done(int result) {
+    stopWatches();
+    QDialog::done(result);
+}
+
+void PodDescribeDialog::stopWatches() {
+    // The informers live in the client's thread: stopped and deleted there.
+    for (QPointer<kube::Informer>* watch : {&m_podWatch, &m_eventsWatch}) {
+        if (!*watch)
+            continue;
+        (*watch)->stop();
+        (*watch)->deleteLater();
+        *watch = nullptr;
+    }
 }
 
 QString PodDescribeDialog::summaryText() const {
@@ -130,53 +147,70 @@ void PodDescribeDialog::setJobSnapshot(const store::JobSnapshotPtr& snapshot) {
         showRecorded();
 }
 
-void PodDescribeDialog::refresh() {
-    if (!m_client) {
-        m_poll.stop();
+void PodDescribeDialog::startWatches() {
+    if (!m_client)
         return;
+    kube::Informer::Options pod;
+    pod.resource = kube::Resource::PodsJson;
+    pod.namespace_ = m_pod.namespace_;
+    pod.fieldSelector = QStringLiteral("metadata.name=") + m_pod.name;
+    m_podWatch = new kube::Informer(m_client, pod);
+    connect(m_podWatch, &kube::Informer::batchReady, this, &PodDescribeDialog::onPodBatch);
+    connect(m_podWatch, &kube::Informer::stateChanged, this,
+            [this](const kube::ConnectionState& s) { onWatchState(s, false); });
+    kube::Informer::Options events;
+    events.resource = kube::Resource::Events;
+    events.namespace_ = m_pod.namespace_;
+    events.fieldSelector = kube::ApiClient::eventsAboutSelector(QString(), m_pod.name);
+    m_eventsWatch = new kube::Informer(m_client, events);
+    connect(m_eventsWatch, &kube::Informer::batchReady, this, &PodDescribeDialog::onEventsBatch);
+    connect(m_eventsWatch, &kube::Informer::stateChanged, this,
+            [this](const kube::ConnectionState& s) { onWatchState(s, true); });
+    m_podWatch->start();
+    m_eventsWatch->start();
+}
+
+void PodDescribeDialog::onPodBatch(const kube::InformerBatchPtr& batch) {
+    const QString self = m_pod.namespace_ + QLatin1Char('/') + m_pod.name;
+    if (!batch->objects.empty()) {
+        m_gone = false;
+        showPod(batch->objects.back());
+    } else if (batch->replace || // an empty list: there is no such pod
+               std::find(batch->deleted.begin(), batch->deleted.end(), self) !=
+                   batch->deleted.end()) {
+        m_gone = true;
+        showRecorded();
     }
-    m_client->getObject(kube::ApiClient::podPath(m_pod.namespace_, m_pod.name), this,
-                        [this](const kube::ApiResult<kube::ApiResponse>& r) {
-                            if (r) {
-                                m_gone = false;
-                                showPod(r->body);
-                                refreshEvents();
-                            } else if (r.error().kind == kube::ApiError::Kind::NotFound) {
-                                m_gone = true;
-                                m_poll.stop(); // a pod that is gone does not come back
-                                showRecorded();
-                                refreshEvents();
-                            } else {
-                                m_summary->setText(r.error().message);
-                                emit refreshed();
-                            }
-                        });
+    emit refreshed();
 }
 
-void PodDescribeDialog::refreshEvents() {
-    m_client->listEvents(
-        m_pod.namespace_, QString(), m_pod.name, this,
-        [this](const kube::ApiResult<QList<kube::KubeEvent>>& r) {
-            if (r) {
-                std::vector<store::Event> events;
-                for (const kube::KubeEvent& e : *r)
-                    events.push_back({e.type, e.reason, e.message, e.count, e.firstTimestamp,
-                                      e.lastTimestamp, e.source});
-                std::stable_sort(events.begin(), events.end(),
-                                 [](const store::Event& a, const store::Event& b) {
-                                     return a.lastTime < b.lastTime;
-                                 });
-                m_podEvents->setRows(FailuresPanel::eventRows(events));
-                m_podEventsGroup->setTitle(tr("Events of the pod (%1)").arg(events.size()));
-            } else {
-                m_podEventsGroup->setTitle(tr("Events of the pod: %1").arg(r.error().message));
-            }
-            emit refreshed();
-        });
+void PodDescribeDialog::onEventsBatch(const kube::InformerBatchPtr& batch) {
+    if (batch->replace)
+        m_podEventsByName.clear();
+    for (const QString& gone : batch->deleted)
+        m_podEventsByName.remove(gone);
+    for (const QJsonObject& event : batch->objects)
+        m_podEventsByName.insert(kube::objectKeyOf(event), store::ClusterSource::eventOf(event));
+    const std::vector<store::Event> events =
+        store::ClusterSource::eventsOldestFirst(m_podEventsByName);
+    m_podEvents->setRows(FailuresPanel::eventRows(events));
+    m_podEventsGroup->setTitle(tr("Events of the pod (%1)").arg(events.size()));
+    emit refreshed();
 }
 
-void PodDescribeDialog::showPod(const QByteArray& json) {
-    const QJsonObject pod = QJsonDocument::fromJson(json).object();
+void PodDescribeDialog::onWatchState(const kube::ConnectionState& state, bool events) {
+    using P = kube::ConnectionState::Phase;
+    if (state.phase == P::Connected || state.phase == P::Connecting || state.phase == P::Stopped)
+        return;
+    // The informer retries by itself; until it gets through, say why nothing changes.
+    if (events)
+        m_podEventsGroup->setTitle(tr("Events of the pod: %1").arg(state.text()));
+    else
+        m_summary->setText(state.text());
+    emit refreshed();
+}
+
+void PodDescribeDialog::showPod(const QJsonObject& pod) {
     const QJsonObject meta = pod.value(QLatin1String("metadata")).toObject();
     const QJsonObject spec = pod.value(QLatin1String("spec")).toObject();
     const QJsonObject status = pod.value(QLatin1String("status")).toObject();

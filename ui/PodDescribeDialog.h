@@ -1,14 +1,19 @@
 #pragma once
 // One attempt (pod) described, as `kubectl describe pod` would: its phase, node, conditions,
 // container states with their last termination, and its own events (scheduling, image pulls,
-// OOM kills, evictions: the events whose involvedObject.name is the pod), asked again every few
-// seconds while the dialog is open, beside the job's events from the store's snapshot. A pod
-// the API no longer has is described from what the History recorded of it, and says it is gone.
+// OOM kills, evictions: the events whose involvedObject.name is the pod), beside the job's events
+// from the store's snapshot. The pod and its events are watched (two kube::Informers in the
+// client's thread) while the dialog is open: a change shows when it happens, and the watches end
+// with the dialog. A pod the API no longer has is described from what the History recorded of
+// it, and says it is gone.
 #include "ObjectRef.h"
+#include "kube/Informer.h"
 #include "store/JobSnapshot.h"
 
 #include <QDialog>
-#include <QTimer>
+#include <QHash>
+#include <QJsonObject>
+#include <QPointer>
 
 class QGroupBox;
 class QLabel;
@@ -28,6 +33,9 @@ public:
     // snapshots of the job from `jobStore` keep the job's events current.
     PodDescribeDialog(kube::ApiClient* client, ObjectRef pod, store::JobStore* jobStore,
                       store::JobSnapshotPtr snapshot, QWidget* parent = nullptr);
+    ~PodDescribeDialog() override;
+    // Closing ends the watches (a dialog kept after closing shows what it last saw).
+    void done(int result) override;
 
     QString summaryText() const;
     TableRowsModel* conditionsModel() const { return m_conditions; }
@@ -37,18 +45,19 @@ public:
     // True once the pod was found gone (404) and the History's record is shown.
     bool podGone() const { return m_gone; }
 
-public slots:
-    void refresh();
-
 signals:
     // The pod (or its record) and its events were shown (tests wait for it).
     void refreshed();
 
 private:
-    void showPod(const QByteArray& json);
+    void startWatches();
+    void stopWatches();
+    void onPodBatch(const kube::InformerBatchPtr& batch);
+    void onEventsBatch(const kube::InformerBatchPtr& batch);
+    void onWatchState(const kube::ConnectionState& state, bool events);
+    void showPod(const QJsonObject& pod);
     void showRecorded();
     void setJobSnapshot(const store::JobSnapshotPtr& snapshot);
-    void refreshEvents();
 
     QPointer<kube::ApiClient> m_client;
     ObjectRef m_pod;
@@ -59,7 +68,8 @@ private:
     TableRowsModel* m_podEvents;
     TableRowsModel* m_jobEvents;
     QGroupBox* m_podEventsGroup;
-    QTimer m_poll;
+    QPointer<kube::Informer> m_podWatch, m_eventsWatch; // living in the client's thread
+    QHash<QString, store::Event> m_podEventsByName;
     bool m_gone = false;
 };
 

@@ -183,6 +183,16 @@ QString ApiClient::podsPath(const QString& ns) {
                         : QStringLiteral("/api/v1/namespaces/%1/pods").arg(ns);
 }
 
+QString ApiClient::cronJobsPath(const QString& ns) {
+    return ns.isEmpty() ? QStringLiteral("/apis/batch/v1/cronjobs")
+                        : QStringLiteral("/apis/batch/v1/namespaces/%1/cronjobs").arg(ns);
+}
+
+QString ApiClient::eventsPath(const QString& ns) {
+    return ns.isEmpty() ? QStringLiteral("/api/v1/events")
+                        : QStringLiteral("/api/v1/namespaces/%1/events").arg(ns);
+}
+
 QUrl ApiClient::urlFor(const Request& r) const {
     QUrl url = m_connection.server;
     // Servers behind a proxy path (Rancher's https://host/k8s/clusters/c-xyz) keep their prefix.

@@ -143,6 +143,11 @@ public:
     // Paths, for informers and tests.
     static QString jobsPath(const QString& namespace_); // "" namespace: all namespaces
     static QString podsPath(const QString& namespace_);
+    static QString cronJobsPath(const QString& namespace_); // "" namespace: all namespaces
+    static QString eventsPath(const QString& namespace_);   // "" namespace: all namespaces
+    // The fieldSelector of the events about one object: by uid when known (a deleted and
+    // re-created object of the same name has other events), else by name.
+    static QString eventsAboutSelector(const QString& involvedUid, const QString& involvedName);
     static QString jobPath(const QString& namespace_, const QString& name);
     static QString podPath(const QString& namespace_, const QString& name);
 

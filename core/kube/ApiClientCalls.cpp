@@ -26,6 +26,28 @@ QDateTime eventTime(const QJsonObject& o, const char* key) {
 
 } // namespace
 
+KubeEvent KubeEvent::fromJson(const QJsonObject& o) {
+    KubeEvent e;
+    e.type = o.value(QStringLiteral("type")).toString();
+    e.reason = o.value(QStringLiteral("reason")).toString();
+    e.message = o.value(QStringLiteral("message")).toString();
+    e.count = std::max(1, o.value(QStringLiteral("count")).toInt(1));
+    e.firstTimestamp = eventTime(o, "firstTimestamp");
+    e.lastTimestamp = eventTime(o, "lastTimestamp");
+    if (!e.lastTimestamp.isValid())
+        e.lastTimestamp = eventTime(o, "eventTime");
+    if (!e.firstTimestamp.isValid())
+        e.firstTimestamp = e.lastTimestamp;
+    e.source =
+        o.value(QStringLiteral("source")).toObject().value(QStringLiteral("component")).toString();
+    if (e.source.isEmpty())
+        e.source = o.value(QStringLiteral("reportingComponent")).toString();
+    const QJsonObject inv = o.value(QStringLiteral("involvedObject")).toObject();
+    e.involvedName = inv.value(QStringLiteral("name")).toString();
+    e.involvedKind = inv.value(QStringLiteral("kind")).toString();
+    return e;
+}
+
 // ---- Discovery ----
 
 void ApiClient::serverInfo(QObject* context, const Callback<ServerInfo>& done) {
@@ -75,13 +97,16 @@ void ApiClient::serverInfo(QObject* context, const Callback<ServerInfo>& done) {
 
 // ---- Reading ----
 
+QString ApiClient::eventsAboutSelector(const QString& uid, const QString& name) {
+    return uid.isEmpty() ? QStringLiteral("involvedObject.name=") + name
+                         : QStringLiteral("involvedObject.uid=") + uid;
+}
+
 void ApiClient::listEvents(const QString& ns, const QString& uid, const QString& name,
                            QObject* context, const Callback<QList<KubeEvent>>& done) {
     Request r;
-    r.path = QStringLiteral("/api/v1/namespaces/%1/events").arg(ns);
-    r.query.addQueryItem(QStringLiteral("fieldSelector"),
-                         uid.isEmpty() ? QStringLiteral("involvedObject.name=") + name
-                                       : QStringLiteral("involvedObject.uid=") + uid);
+    r.path = eventsPath(ns);
+    r.query.addQueryItem(QStringLiteral("fieldSelector"), eventsAboutSelector(uid, name));
     QPointer<QObject> ctx(context);
     const bool hasCtx = context != nullptr;
     send(r, nullptr, [ctx, hasCtx, done](const ApiResult<ApiResponse>& resp) {
@@ -101,28 +126,7 @@ void ApiClient::listEvents(const QString& ns, const QString& uid, const QString&
         }
         QList<KubeEvent> events;
         for (const QJsonValue& item : doc.object().value(QStringLiteral("items")).toArray()) {
-            const QJsonObject o = item.toObject();
-            KubeEvent e;
-            e.type = o.value(QStringLiteral("type")).toString();
-            e.reason = o.value(QStringLiteral("reason")).toString();
-            e.message = o.value(QStringLiteral("message")).toString();
-            e.count = std::max(1, o.value(QStringLiteral("count")).toInt(1));
-            e.firstTimestamp = eventTime(o, "firstTimestamp");
-            e.lastTimestamp = eventTime(o, "lastTimestamp");
-            if (!e.lastTimestamp.isValid())
-                e.lastTimestamp = eventTime(o, "eventTime");
-            if (!e.firstTimestamp.isValid())
-                e.firstTimestamp = e.lastTimestamp;
-            e.source = o.value(QStringLiteral("source"))
-                           .toObject()
-                           .value(QStringLiteral("component"))
-                           .toString();
-            if (e.source.isEmpty())
-                e.source = o.value(QStringLiteral("reportingComponent")).toString();
-            const QJsonObject inv = o.value(QStringLiteral("involvedObject")).toObject();
-            e.involvedName = inv.value(QStringLiteral("name")).toString();
-            e.involvedKind = inv.value(QStringLiteral("kind")).toString();
-            events << e;
+            events << KubeEvent::fromJson(item.toObject());
         }
         std::stable_sort(events.begin(), events.end(), [](const KubeEvent& a, const KubeEvent& b) {
             return a.lastTimestamp < b.lastTimestamp;

@@ -2,6 +2,7 @@
 // Small value types the API client hands across threads: results, errors, connection states.
 #include <QByteArray>
 #include <QDateTime>
+#include <QJsonObject>
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -79,6 +80,10 @@ struct KubeEvent {
     QString source; // source.component or reportingComponent
     QString involvedName;
     QString involvedKind;
+
+    // From a core/v1 Event's JSON (a list's item or a watch event's object): eventTime stands
+    // in for a missing lastTimestamp, the reporting component for a missing source.
+    static KubeEvent fromJson(const QJsonObject& event);
 };
 
 } // namespace tessera::kube

@@ -1,5 +1,6 @@
 #include "Informer.h"
 
+#include "JsonWatch.h"
 #include "codec/Decode.h"
 #include "engine/Model.h"
 
@@ -83,8 +84,34 @@ Informer::~Informer() {
 }
 
 QString Informer::path() const {
-    return m_options.resource == Resource::Jobs ? ApiClient::jobsPath(m_options.namespace_)
-                                                : ApiClient::podsPath(m_options.namespace_);
+    switch (m_options.resource) {
+    case Resource::Jobs:
+        return ApiClient::jobsPath(m_options.namespace_);
+    case Resource::Pods:
+    case Resource::PodsJson:
+        return ApiClient::podsPath(m_options.namespace_);
+    case Resource::CronJobs:
+        return ApiClient::cronJobsPath(m_options.namespace_);
+    case Resource::Events:
+        return ApiClient::eventsPath(m_options.namespace_);
+    }
+    return {};
+}
+
+bool Informer::isJsonResource() const {
+    return m_options.resource != Resource::Jobs && m_options.resource != Resource::Pods;
+}
+
+bool Informer::takeJsonPage(const QByteArray& body, codec::ListMeta& meta) {
+    auto page = decodeJsonListPage(body);
+    if (!page) {
+        fail(badData(QStringLiteral("GET %1: undecodable list: %2").arg(path(), page.error())),
+             true);
+        return false;
+    }
+    meta = std::move(page->metadata);
+    std::move(page->items.begin(), page->items.end(), std::back_inserter(m_listObjects));
+    return true;
 }
 
 void Informer::start() {
@@ -154,6 +181,7 @@ void Informer::beginList() {
     m_retryTimer.stop();
     m_listJobs.clear();
     m_listPods.clear();
+    m_listObjects.clear();
     m_listTimer.start();
     m_progressSinceList = false;
     requestPage(QString());
@@ -182,7 +210,10 @@ void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
         return;
     }
     codec::ListMeta meta;
-    if (m_options.resource == Resource::Jobs) {
+    if (isJsonResource()) {
+        if (!takeJsonPage(r->body, meta))
+            return;
+    } else if (m_options.resource == Resource::Jobs) {
         auto list = codec::decodeJobList(view(r->body));
         if (!list) {
             fail(badData(QStringLiteral("GET %1: undecodable JobList: %2")
@@ -220,9 +251,11 @@ void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
     batch->replace = true;
     batch->jobs = std::move(m_listJobs);
     batch->pods = std::move(m_listPods);
+    batch->objects = std::move(m_listObjects);
     batch->resourceVersion = m_resourceVersion;
     m_listJobs = {};
     m_listPods = {};
+    m_listObjects = {};
     const int count = int(batch->size());
     emit batchReady(batch);
     emit listed(count, m_listTimer.elapsed());
@@ -294,6 +327,24 @@ void Informer::onWatchData(quint64 generation, const QByteArray& chunk) {
         m_batchTimer.start(m_options.batchInterval);
 }
 
+bool Informer::decodeJsonEvent(std::string_view line, codec::WatchEventType& type,
+                               std::string& resourceVersion, codec::ApiStatus& status, QString& key,
+                               Pending& pending) {
+    auto event = decodeJsonWatchLine(line);
+    if (!event) {
+        fail(badData(QStringLiteral("watch %1: undecodable event: %2").arg(path(), event.error())),
+             true);
+        return false;
+    }
+    type = event->type;
+    resourceVersion = std::move(event->resourceVersion);
+    status = std::move(event->status);
+    key = std::move(event->key);
+    if (type == codec::WatchEventType::Added || type == codec::WatchEventType::Modified)
+        pending.object = std::move(event->object);
+    return true;
+}
+
 bool Informer::handleLine(std::string_view line) {
     ++m_eventsReceived;
     m_watchSawEvent = true;
@@ -302,7 +353,10 @@ bool Informer::handleLine(std::string_view line) {
     codec::ApiStatus status;
     QString key;
     Pending p;
-    if (m_options.resource == Resource::Jobs) {
+    if (isJsonResource()) {
+        if (!decodeJsonEvent(line, type, rv, status, key, p))
+            return false;
+    } else if (m_options.resource == Resource::Jobs) {
         auto ev = codec::decodeJobWatchEvent(line);
         if (!ev) {
             fail(badData(QStringLiteral("watch %1: undecodable event: %2")
@@ -443,6 +497,7 @@ void Informer::scheduleRetry(std::chrono::milliseconds delay, bool relist,
     if (relist) {
         m_listJobs.clear();
         m_listPods.clear();
+        m_listObjects.clear();
     }
     setState(state);
     m_retryTimer.start(delay);
@@ -462,6 +517,8 @@ void Informer::flush() {
             batch->jobs.push_back(std::move(*it->job));
         else if (it->pod)
             batch->pods.push_back(std::move(*it->pod));
+        else if (it->object)
+            batch->objects.push_back(std::move(*it->object));
     }
     m_pending.clear();
     m_pendingEvents = 0;

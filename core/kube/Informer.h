@@ -1,6 +1,8 @@
 #pragma once
-// List + watch for one collection (Jobs or Pods), the way client-go's reflector does it, with
-// changes handed over in batches.
+// List + watch for one collection (Jobs, Pods, CronJobs or Events), the way client-go's reflector
+// does it, with changes handed over in batches. Jobs and Pods are decoded by the codec; the
+// collections only shown, never reconciled (CronJobs, Events, a pod described as JSON), are handed
+// over as JSON objects for their one reader to pick fields from.
 //
 //  - List in pages (limit/continue), then watch from the list's resourceVersion with
 //    allowWatchBookmarks=true; the stream is read as it arrives and split into lines, each
@@ -28,6 +30,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QJsonObject>
 #include <QObject>
 #include <QTimer>
 #include <atomic>
@@ -38,7 +41,13 @@
 
 namespace tessera::kube {
 
-enum class Resource { Jobs, Pods };
+enum class Resource {
+    Jobs,     // batch/v1 jobs, decoded (InformerBatch::jobs)
+    Pods,     // v1 pods, decoded (InformerBatch::pods)
+    CronJobs, // batch/v1 cronjobs, as JSON (InformerBatch::objects)
+    Events,   // v1 events, as JSON (InformerBatch::objects); select them with fieldSelector
+    PodsJson, // v1 pods, as JSON (InformerBatch::objects): for a view that shows the whole object
+};
 
 struct InformerBatch {
     Resource resource = Resource::Jobs;
@@ -46,11 +55,12 @@ struct InformerBatch {
     bool replace = false;
     std::vector<codec::JobObject> jobs; // upserts (resource == Jobs)
     std::vector<codec::PodObject> pods; // upserts (resource == Pods)
+    std::vector<QJsonObject> objects;   // upserts (the JSON resources)
     std::vector<QString> deleted;       // "namespace/name"
     QString resourceVersion;
     int events = 0; // watch events folded into this batch (0 for a list)
 
-    size_t size() const { return jobs.size() + pods.size() + deleted.size(); }
+    size_t size() const { return jobs.size() + pods.size() + objects.size() + deleted.size(); }
 };
 using InformerBatchPtr = std::shared_ptr<const InformerBatch>;
 
@@ -104,6 +114,7 @@ private:
         bool deleted = false;
         std::optional<codec::JobObject> job;
         std::optional<codec::PodObject> pod;
+        std::optional<QJsonObject> object;
     };
 
     void beginList();
@@ -114,6 +125,14 @@ private:
     void onWatchEnd(quint64 generation, const std::optional<ApiError>& e);
     // Returns false when the stream must be abandoned (relist or retry scheduled).
     bool handleLine(std::string_view line);
+    // A JSON resource's page (false, with the relist scheduled, when it does not decode).
+    bool takeJsonPage(const QByteArray& body, codec::ListMeta& meta);
+    bool isJsonResource() const;
+    // One watch line of a JSON resource (false, with the relist scheduled, when it does not
+    // decode).
+    bool decodeJsonEvent(std::string_view line, codec::WatchEventType& type,
+                         std::string& resourceVersion, codec::ApiStatus& status, QString& key,
+                         Pending& pending);
     void fail(const ApiError& e, bool relist);
     void scheduleRetry(std::chrono::milliseconds delay, bool relist, const ConnectionState& state);
     void setState(const ConnectionState& s);
@@ -140,6 +159,7 @@ private:
     bool m_progressSinceList = false;
     std::vector<codec::JobObject> m_listJobs;
     std::vector<codec::PodObject> m_listPods;
+    std::vector<QJsonObject> m_listObjects;
     QHash<QString, Pending> m_pending;
     int m_pendingEvents = 0;
     QTimer m_batchTimer;

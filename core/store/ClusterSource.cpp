@@ -24,9 +24,8 @@ ClusterSource::ClusterSource(QString sourceName, kube::ApiClient* client, Option
     , m_client(client)
     , m_options(std::move(options)) {
     setEmitInterval(m_options.emitInterval);
-    for (QTimer* t : {&m_eventsTimer, &m_nodesTimer, &m_historyTimer, &m_countdownTimer})
+    for (QTimer* t : {&m_nodesTimer, &m_historyTimer, &m_countdownTimer})
         t->setParent(this); // members: parented so moveToThread() takes them along
-    connect(&m_eventsTimer, &QTimer::timeout, this, &ClusterSource::pollEvents);
     connect(&m_nodesTimer, &QTimer::timeout, this, &ClusterSource::pollNodes);
     connect(&m_historyTimer, &QTimer::timeout, this, [this] {
         if (m_history && m_history->pendingCount() > 0)
@@ -46,10 +45,11 @@ ClusterSource::~ClusterSource() {
     for (auto& [key, w] : m_watched)
         stopPodsInformer(*w);
     qDeleteAll(m_jobsInformers);
+    qDeleteAll(m_cronJobsInformers);
     for (const auto& l : std::as_const(m_logs))
         m_client->cancelStream(l.id);
     m_history.reset(); // flushes
-    for (QTimer* t : {&m_eventsTimer, &m_nodesTimer, &m_historyTimer, &m_countdownTimer})
+    for (QTimer* t : {&m_nodesTimer, &m_historyTimer, &m_countdownTimer})
         t->setParent(nullptr);
 }
 
@@ -154,7 +154,6 @@ void ClusterSource::start() {
     m_started = true;
     if (!m_options.historyPath.isEmpty())
         openHistory();
-    m_eventsTimer.start(m_options.eventsPoll);
     m_nodesTimer.start(m_options.nodesPoll);
     startJobsInformer();
     pollNodes();
@@ -226,6 +225,7 @@ void ClusterSource::startJobsInformer() {
     });
     for (kube::Informer* informer : m_jobsInformers)
         informer->start();
+    startCronJobsInformers();
 }
 
 namespace {
@@ -324,6 +324,8 @@ void ClusterSource::onJobsBatch(const kube::InformerBatchPtr& batch) {
             uids.insert(qs(j.job.metadata.uid));
         }
         queueReset(std::move(all));
+        for (const JobSummary& cronJob : std::as_const(m_cronJobs))
+            queueUpsert(cronJob); // a reset drops every row: the CronJobs' stay
         // A relist records nothing new for the jobs it still has; the gone ones are forgotten.
         m_parallelismRecorded.removeIf(
             [&](QHash<QString, int>::iterator it) { return !uids.contains(it.key()); });
@@ -460,7 +462,6 @@ void ClusterSource::setScope(const JobScope& scope) {
 void ClusterSource::refresh() {
     if (m_started)
         startJobsInformer();
-    pollEvents();
     pollNodes();
 }
 

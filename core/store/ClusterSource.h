@@ -12,13 +12,16 @@
 //  - A watched job: an Informer on its active and failed pods only (Informer::podsOfJob: the
 //    job-name label, never succeeded pods, so a 100,000-index job costs what its running pods
 //    cost); per-index states from status.completedIndexes/failedIndexes (lenient parse, as the
-//    controller reads them) plus those pods; its events (polled); nodes → zones (polled,
+//    controller reads them) plus those pods; its events (an Informer on the events whose
+//    involvedObject.uid is the job's); nodes → zones (polled,
 //    `topology.kubernetes.io/zone`); progress samples; the attempt history (History).
 //  - Backfill: the pods informer never sees succeeded pods, so when a job is first watched, and
 //    again (coalesced) after pods left the informer while running, its pods are listed once
 //    (paged) and their final state (succeeded, finish time, exit code) goes into the attempts
 //    and the History. A job opened after it finished thus has every attempt the API still
 //    keeps, and after the pods are gone the History still has them (RunHistory reads both).
+//  - CronJobs: Informers on batch/v1 cronjobs in the jobs' scope → one row each
+//    (JobSummary::cron, ClusterSourceCronJobs.cpp), which its runs group under.
 //  - Actions: merge patches of spec.parallelism / spec.suspend, delete with
 //    propagationPolicy=Background; logs by index (tail, follow).
 //
@@ -33,6 +36,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QJsonObject>
 #include <QSet>
 #include <QStringDecoder>
 #include <QTimer>
@@ -61,7 +65,6 @@ public:
         int historyMaxAttempts = 200000;
         std::chrono::milliseconds emitInterval{100};
         std::chrono::milliseconds informerBatch{100};
-        std::chrono::milliseconds eventsPoll{5000};
         std::chrono::milliseconds nodesPoll{30000};
         std::chrono::milliseconds historyFlush{1000};
         std::chrono::milliseconds timelineStep{1000}; // at most one progress sample per step
@@ -104,6 +107,12 @@ public:
     // Turns API objects into store values (public for tests and other sources).
     static JobSummary summarize(const QString& key, const codec::JobObject& job);
     static IndexAttempt attemptOf(const codec::PodObject& pod);
+    // A CronJob's row of the job list (JobSummary::cron set), from its JSON.
+    static JobSummary summarizeCronJob(const QString& key, const QJsonObject& cronJob);
+    // A core/v1 Event as the views show it.
+    static Event eventOf(const QJsonObject& event);
+    // Events kept by name (a watch's current set), oldest first.
+    static std::vector<Event> eventsOldestFirst(const QHash<QString, Event>& events);
 
 protected:
     JobSnapshotPtr buildSnapshot(const QString& key) override;
@@ -118,6 +127,8 @@ private:
         int refs = 0;
         QString uid;
         kube::Informer* pods = nullptr;
+        kube::Informer* eventsInformer = nullptr; // the job's events, by uid
+        QHash<QString, Event> eventsByName;       // its current set ("namespace/name")
         // The informer's pods (active and failed), by name: only what a snapshot needs of
         // them, not the objects (a failed pod stays in the API, and so here, until the job goes).
         struct LivePod {
@@ -151,7 +162,14 @@ private:
     void forgetJobsIf(const std::function<bool(const codec::JobObject&)>& gone);
     void onPodsBatch(const QString& key, const kube::InformerBatchPtr& batch);
     void ensurePodsInformer(const QString& key, Watched& w);
+    // Stops the pods' and the events' informers of a watched job.
     void stopPodsInformer(Watched& w);
+    void ensureEventsInformer(const QString& key, Watched& w);
+    void onEventsBatch(const QString& key, Watched& w, const kube::InformerBatchPtr& batch);
+    void startCronJobsInformers();
+    void onCronJobsBatch(const kube::InformerBatchPtr& batch);
+    void onCronJobsState(const kube::ConnectionState& state);
+    void forgetCronJobsIf(const std::function<bool(const JobSummary&)>& gone);
     void loadHistory(const QString& key, Watched& w);
     // Lists the job's pods (all, or only the succeeded ones) and merges their final states.
     void backfillPods(const QString& key, bool succeededOnly);
@@ -164,7 +182,6 @@ private:
     // A re-run's original indexes from the job's annotation (cached in `w`); null otherwise.
     static std::shared_ptr<const std::map<int32_t, int32_t>>
     originalIndexesOf(const codec::JobObject& job, Watched& w);
-    void pollEvents();
     void pollNodes();
     void takeLogTail(const QString& key, const QString& ns, const IndexAttempt& a);
     // Stores `a` as the attempt of its pod, its repeating strings shared through m_strings.
@@ -181,7 +198,10 @@ private:
     std::vector<kube::Informer*> m_jobsInformers; // one for all namespaces, or one per namespace
     QHash<const kube::Informer*, kube::ConnectionState> m_jobsStates; // of each, with several
     QHash<QString, codec::JobObject> m_jobs;                          // by key
-    QHash<QString, int> m_parallelismRecorded; // job uid -> the parallelism last recorded
+    QHash<QString, int> m_parallelismRecorded;        // job uid -> the parallelism last recorded
+    std::vector<kube::Informer*> m_cronJobsInformers; // as m_jobsInformers
+    QHash<QString, JobSummary> m_cronJobs;            // rows of the CronJobs, by row key
+    bool m_cronJobsRefusalSaid = false;               // since the informers started
     void fetchMergedLog(const QString& key, const QString& namespace_, const Watched& w);
     // The last log lines the History kept of a pod of `w` ("" when none).
     // The attempt of `index` fetchLog means (-1: the newest), or null.
@@ -193,7 +213,7 @@ private:
     QHash<QString, LogStream> m_logs; // key + '#' + index
     std::unique_ptr<History> m_history;
     QString m_historyProblem; // why the History is not used ("" when it is, or none is asked)
-    QTimer m_eventsTimer, m_nodesTimer, m_historyTimer, m_countdownTimer;
+    QTimer m_nodesTimer, m_historyTimer, m_countdownTimer;
     QElapsedTimer m_retryClock;
     int m_retrySeconds = 0;
     QString m_retryDetail;

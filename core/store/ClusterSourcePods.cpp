@@ -4,6 +4,7 @@
 #include "RunHistory.h"
 #include "engine/IndexSet.h"
 #include "history/IndexStates.h"
+#include "kube/JsonWatch.h"
 #include "report/ReportBuilder.h"
 
 #include <QJsonArray>
@@ -41,7 +42,6 @@ void ClusterSource::watchJob(const QString& key) {
     // A new watcher needs the whole grid, not a dirty range.
     w.lastStates.reset();
     markSnapshotDirty(key);
-    pollEvents();
 }
 
 void ClusterSource::unwatchJob(const QString& key) {
@@ -71,6 +71,7 @@ void ClusterSource::ensurePodsInformer(const QString& key, Watched& w) {
         w.livePods.clear();
         w.attempts.clear();
         w.events.clear();
+        w.eventsByName.clear();
         w.timeline.clear();
         w.lastStates.reset();
         w.logTailTaken.clear();
@@ -88,14 +89,74 @@ void ClusterSource::ensurePodsInformer(const QString& key, Watched& w) {
                     onPodsBatch(key, b);
             });
     w.pods->start();
+    ensureEventsInformer(key, w);
 }
 
 void ClusterSource::stopPodsInformer(Watched& w) {
-    if (!w.pods)
+    for (kube::Informer** informer : {&w.pods, &w.eventsInformer}) {
+        if (!*informer)
+            continue;
+        (*informer)->stop();
+        delete *informer;
+        *informer = nullptr;
+    }
+}
+
+void ClusterSource::ensureEventsInformer(const QString& key, Watched& w) {
+    if (w.eventsInformer)
         return;
-    w.pods->stop();
-    delete w.pods;
-    w.pods = nullptr;
+    const codec::JobObject& job = m_jobs[key];
+    kube::Informer::Options o;
+    o.resource = kube::Resource::Events;
+    o.namespace_ = qs(job.job.metadata.namespace_);
+    o.fieldSelector = kube::ApiClient::eventsAboutSelector(w.uid, qs(job.job.metadata.name));
+    o.batchInterval = m_options.informerBatch;
+    auto* informer = new kube::Informer(m_client, o);
+    w.eventsInformer = informer;
+    connect(informer, &kube::Informer::batchReady, this,
+            [this, key, informer](const kube::InformerBatchPtr& b) {
+                auto it = m_watched.find(key);
+                if (it != m_watched.end() && it->second->eventsInformer == informer)
+                    onEventsBatch(key, *it->second, b);
+            });
+    // Events are a nicety: a user who may not list them sees the job without them, and the
+    // informer does not ask again and again.
+    connect(informer, &kube::Informer::stateChanged, informer,
+            [informer](const kube::ConnectionState& s) {
+                if (s.phase == kube::ConnectionState::Phase::Forbidden ||
+                    s.phase == kube::ConnectionState::Phase::Unauthorized)
+                    informer->stop();
+            });
+    informer->start();
+}
+
+void ClusterSource::onEventsBatch(const QString& key, Watched& w,
+                                  const kube::InformerBatchPtr& batch) {
+    if (batch->replace)
+        w.eventsByName.clear();
+    for (const QString& gone : batch->deleted)
+        w.eventsByName.remove(gone);
+    for (const QJsonObject& object : batch->objects)
+        w.eventsByName.insert(kube::objectKeyOf(object), eventOf(object));
+    std::vector<Event> events = eventsOldestFirst(w.eventsByName);
+    if (events != w.events) {
+        w.events = std::move(events);
+        markSnapshotDirty(key);
+    }
+}
+
+Event ClusterSource::eventOf(const QJsonObject& object) {
+    const kube::KubeEvent e = kube::KubeEvent::fromJson(object);
+    return {e.type, e.reason, e.message, e.count, e.firstTimestamp, e.lastTimestamp, e.source};
+}
+
+std::vector<Event> ClusterSource::eventsOldestFirst(const QHash<QString, Event>& byName) {
+    std::vector<Event> events(byName.begin(), byName.end());
+    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+        return std::tie(a.lastTime, a.firstTime, a.reason, a.message) <
+               std::tie(b.lastTime, b.firstTime, b.reason, b.message);
+    });
+    return events;
 }
 
 const IndexAttempt& ClusterSource::keepAttempt(Watched& w, IndexAttempt a) {
@@ -303,33 +364,6 @@ JobSnapshotPtr ClusterSource::buildSnapshot(const QString& key) {
 }
 
 // ---------------------------------------------------------------- events, nodes
-
-void ClusterSource::pollEvents() {
-    for (const auto& [key, w] : m_watched) {
-        auto j = m_jobs.find(key);
-        if (j == m_jobs.end())
-            continue;
-        const QString uid = qs(j->job.metadata.uid);
-        m_client->listEvents(
-            qs(j->job.metadata.namespace_), uid, qs(j->job.metadata.name), this,
-            [this, key = key, uid](const kube::ApiResult<QList<kube::KubeEvent>>& r) {
-                auto it = m_watched.find(key);
-                if (!r || it == m_watched.end() || it->second->uid != uid)
-                    return; // events are a nicety: a refused or failed poll changes nothing
-                std::vector<Event> events;
-                for (const auto& e : *r)
-                    events.push_back({e.type, e.reason, e.message, e.count, e.firstTimestamp,
-                                      e.lastTimestamp, e.source});
-                std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
-                    return a.lastTime < b.lastTime;
-                });
-                if (events != it->second->events) {
-                    it->second->events = std::move(events);
-                    markSnapshotDirty(key);
-                }
-            });
-    }
-}
 
 void ClusterSource::pollNodes() {
     kube::ApiClient::Request r;

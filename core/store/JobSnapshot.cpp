@@ -103,3 +103,11 @@ void appendProgressSample(std::vector<ProgressSample>& timeline, const ProgressS
 }
 
 } // namespace tessera::store
+
+namespace tessera::store {
+
+QString cronJobRowKey(const QString& source, const QString& namespace_, const QString& name) {
+    return source + QLatin1Char('/') + namespace_ + QStringLiteral("/cronjob:") + name;
+}
+
+} // namespace tessera::store

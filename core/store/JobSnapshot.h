@@ -19,6 +19,17 @@
 
 namespace tessera::store {
 
+// What the job list shows of a CronJob itself (batch/v1 CronJob: spec and status).
+struct CronJobInfo {
+    QString schedule; // spec.schedule, as written ("0 2 * * *", "@hourly")
+    QString timeZone; // spec.timeZone; "" = the controller's
+    bool suspend = false;
+    QDateTime lastScheduleTime, lastSuccessfulTime; // status; invalid when never
+    int active = 0;                                 // status.active: running Jobs it started
+
+    bool operator==(const CronJobInfo&) const = default;
+};
+
 // One row of the job list.
 struct JobSummary {
     QString key; // "source/namespace/name": stable id for models (see JobStore::makeKey)
@@ -33,9 +44,16 @@ struct JobSummary {
     // job list groups a CronJob's runs under one row.
     QString cronJob;
     QMap<QString, QString> labels; // metadata.labels (the scope's selector completes from them)
+    // Set on the row of a CronJob itself (uid, name, namespace_, created and labels are the
+    // CronJob's, cronJob its own name so its runs group under it; key is cronJobRowKey()).
+    std::optional<CronJobInfo> cron;
 
     bool operator==(const JobSummary&) const = default;
 };
+
+// The key of a CronJob's own row: beside the Jobs' keys ("source/namespace/name") without meeting
+// one, as no Job name contains ':'.
+QString cronJobRowKey(const QString& source, const QString& namespace_, const QString& name);
 
 // A batch of job-list changes. `reset`: `upserted` is the whole list; drop every other row.
 struct JobListDiff {

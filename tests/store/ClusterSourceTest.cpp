@@ -85,7 +85,6 @@ protected:
         ClusterSource::Options o;
         o.namespace_ = QStringLiteral("default");
         o.historyPath = dir.filePath(QStringLiteral("history.sqlite"));
-        o.eventsPoll = std::chrono::milliseconds(300);
         o.nodesPoll = std::chrono::milliseconds(300);
         o.historyFlush = std::chrono::milliseconds(100);
         o.informerBatch = std::chrono::milliseconds(50);

@@ -170,6 +170,9 @@ public:
                 QJsonArray items;
                 for (const auto& [reason, message] : events)
                     items.append(QJsonObject{
+                        {QStringLiteral("metadata"),
+                         QJsonObject{{QStringLiteral("name"), reason},
+                                     {QStringLiteral("namespace"), m_ns}}},
                         {QStringLiteral("type"), QStringLiteral("Warning")},
                         {QStringLiteral("reason"), reason},
                         {QStringLiteral("message"), message},

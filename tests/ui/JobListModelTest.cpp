@@ -167,3 +167,66 @@ TEST(JobListModel, FinishedSuspendedJobReadsFinished) {
     EXPECT_EQ(cell(model, 0, JobListModel::Status), QStringLiteral("Complete"));
     EXPECT_EQ(cell(model, 1, JobListModel::Status), QStringLiteral("Failed"));
 }
+
+TEST(JobListModel, ACronJobsRowHeadsItsRunsShowsItsScheduleAndOpensItsNewestRun) {
+    JobListModel model;
+    model.setClock([] { return QDateTime(QDate(2026, 1, 1), QTime(11, 0), Qt::UTC); });
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    JobSummary cron;
+    cron.key = tessera::store::cronJobRowKey(QStringLiteral("demo"), QStringLiteral("default"),
+                                             QStringLiteral("nightly"));
+    cron.name = cron.cronJob = QStringLiteral("nightly");
+    cron.namespace_ = QStringLiteral("default");
+    cron.created = QDateTime(QDate(2025, 12, 1), QTime(0, 0), Qt::UTC);
+    tessera::store::CronJobInfo info;
+    info.schedule = QStringLiteral("0 2 * * *");
+    info.timeZone = QStringLiteral("Europe/Berlin");
+    info.lastScheduleTime = QDateTime(QDate(2026, 1, 1), QTime(10, 30), Qt::UTC);
+    info.active = 1;
+    cron.cron = info;
+
+    // No runs yet: the CronJob heads its (empty) group and opens nothing.
+    JobListDiff first;
+    first.upserted = {cron};
+    model.applyDiff(first);
+    ASSERT_EQ(model.rowCount(), 1);
+    EXPECT_EQ(cell(model, 0, JobListModel::Name), QStringLiteral("nightly · 0 run(s)"));
+    EXPECT_EQ(cell(model, 0, JobListModel::Mode), QStringLiteral("0 2 * * *"));
+    EXPECT_EQ(cell(model, 0, JobListModel::Status), QStringLiteral("Scheduled 30m 00s ago"));
+    EXPECT_TRUE(model.data(model.index(0, 0), JobListModel::GroupHeadRole).toBool());
+    EXPECT_TRUE(model.data(model.index(0, 0), JobListModel::KeyRole).toString().isEmpty());
+    const QString tip = model.data(model.index(0, 0), Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("Schedule: 0 2 * * * (Europe/Berlin)")))
+        << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("1 run(s) active"))) << tip.toStdString();
+
+    // Two runs: both under the CronJob's row, which opens the newer.
+    JobSummary older = job(QStringLiteral("nightly-1"), 4, 4);
+    JobSummary newer = job(QStringLiteral("nightly-2"), 4, 1);
+    older.cronJob = newer.cronJob = QStringLiteral("nightly");
+    newer.created = older.created.addSecs(60);
+    JobListDiff runs;
+    runs.upserted = {older, newer};
+    model.applyDiff(runs);
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(cell(model, 0, JobListModel::Name), QStringLiteral("nightly · 2 run(s)"));
+    EXPECT_EQ(model.data(model.index(0, 0), JobListModel::KeyRole).toString(), newer.key);
+    EXPECT_EQ(model.groupHeadRow(QStringLiteral("default/nightly")), 0);
+    EXPECT_FALSE(model.data(model.index(2, 0), JobListModel::GroupHeadRole).toBool());
+    EXPECT_EQ(cell(model, 2, JobListModel::Name), QStringLiteral("    nightly-2"));
+
+    // Suspended, then gone: the newest run heads its runs again, as where CronJobs are not listed.
+    cron.cron->suspend = true;
+    JobListDiff suspended;
+    suspended.upserted = {cron};
+    model.applyDiff(suspended);
+    EXPECT_EQ(cell(model, 0, JobListModel::Status),
+              JobListModel::statusWord(tessera::engine::JobState::Suspended));
+    JobListDiff gone;
+    gone.removed = {cron.key};
+    model.applyDiff(gone);
+    ASSERT_EQ(model.rowCount(), 2);
+    EXPECT_EQ(model.rowOf(newer.key), model.groupHeadRow(QStringLiteral("default/nightly")));
+    EXPECT_EQ(cell(model, model.rowOf(newer.key), JobListModel::Name),
+              QStringLiteral("nightly · 2 run(s)"));
+}

@@ -1,6 +1,8 @@
 // The job list's scope against a real `tessera serve` (in-process, watched through the real
 // cluster client): several namespaces at once, a label selector the server applies, a CronJob's
-// runs grouped under one row newest first, and the columns fitting a 1024 px window.
+// own row (watched, with its schedule) and its runs grouped under it newest first, and the
+// columns fitting a 1024 px window.
+#include "serve/Fault.h"
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
 #include "store/StoreThread.h"
@@ -26,6 +28,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStringListModel>
 #include <QTableView>
 #include <QTest>
@@ -112,7 +115,8 @@ struct Cluster {
     std::set<QString> names() const {
         std::set<QString> out;
         for (int r = 0; r < model()->rowCount(); ++r)
-            out.insert(model()->job(r).namespace_ + QLatin1Char('/') + model()->job(r).name);
+            if (!model()->job(r).cron) // the Jobs' rows
+                out.insert(model()->job(r).namespace_ + QLatin1Char('/') + model()->job(r).name);
         return out;
     }
     ScopeBar* scopeBar() const { return window->findChild<ScopeBar*>(); }
@@ -260,7 +264,7 @@ spec:
     }
     ASSERT_TRUE(waitUntil([&] { return cluster.names().size() == 4; }));
 
-    // One row for the CronJob (its newest run), one for the Job on its own.
+    // One row for the CronJob (it opens its newest run), one for the Job on its own.
     QSortFilterProxyModel* proxy = cluster.window->jobProxy();
     auto* grouped = qobject_cast<JobListProxy*>(proxy);
     ASSERT_NE(grouped, nullptr);
@@ -284,23 +288,29 @@ spec:
                     .contains(QStringLiteral("nightly · 3 run(s)")))
         << proxy->index(head, 0).data().toString().toStdString();
 
+    EXPECT_EQ(proxy->index(head, JobListModel::Mode).data().toString(),
+              QStringLiteral("0 2 * * *"));
+    EXPECT_EQ(proxy->index(head, JobListModel::Status).data().toString(),
+              JobListModel::statusWord(engine::JobState::Suspended));
+
     // Expanded: the runs follow their head, newest first, whichever way the list is sorted.
     QTableView* table = cluster.window->jobTable();
     const QRect arrow = table->visualRect(proxy->index(head, JobListModel::Name));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, arrow.topLeft() + QPoint(6, 4));
     EXPECT_TRUE(grouped->isGroupExpanded(QStringLiteral("default/nightly")));
-    ASSERT_EQ(proxy->rowCount(), 4);
+    ASSERT_EQ(proxy->rowCount(), 5);
     for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
         for (int column :
              {int(JobListModel::Name), int(JobListModel::Age), int(JobListModel::Status)}) {
             table->sortByColumn(column, order);
             const QStringList rows = rowNames();
-            head = rows.indexOf(QStringLiteral("nightly-b"));
+            head = rows.indexOf(QStringLiteral("nightly-b")); // the CronJob's row opens it
             ASSERT_GE(head, 0);
-            ASSERT_LE(head + 2, 3) << rows.join(QLatin1Char(',')).toStdString();
-            EXPECT_EQ(rows.mid(head, 3),
-                      (QStringList{QStringLiteral("nightly-b"), QStringLiteral("nightly-a"),
-                                   QStringLiteral("nightly-c")}))
+            ASSERT_LE(head + 3, 4) << rows.join(QLatin1Char(',')).toStdString();
+            EXPECT_TRUE(proxy->index(head, 0).data(JobListModel::GroupHeadRole).toBool());
+            EXPECT_EQ(rows.mid(head, 4),
+                      (QStringList{QStringLiteral("nightly-b"), QStringLiteral("nightly-b"),
+                                   QStringLiteral("nightly-a"), QStringLiteral("nightly-c")}))
                 << column << " " << order;
         }
     }
@@ -312,6 +322,122 @@ spec:
     table->setCurrentIndex(proxy->index(rowNames().indexOf(QStringLiteral("nightly-b")), 0));
     QTest::keyClick(table, Qt::Key_Minus);
     EXPECT_EQ(proxy->rowCount(), 2);
+}
+
+namespace {
+
+// The proxy row showing the CronJob `name`'s own row (-1 when none).
+int cronJobRow(QSortFilterProxyModel* proxy, const QString& name) {
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QModelIndex source = proxy->mapToSource(proxy->index(r, 0));
+        const auto* model = qobject_cast<const JobListModel*>(proxy->sourceModel());
+        const store::JobSummary& row = model->job(source.row());
+        if (row.cron && row.name == name)
+            return r;
+    }
+    return -1;
+}
+
+QString cronJobUid(const serve::Server& server, const QString& name) {
+    QString uid;
+    server.run([&](serve::ObjectStore& store, serve::ApiServer&) {
+        if (const auto o = store.get(QStringLiteral("cronjobs"), QStringLiteral("default"), name))
+            uid = o->json.value(QStringLiteral("metadata"))
+                      .toObject()
+                      .value(QStringLiteral("uid"))
+                      .toString();
+    });
+    return uid;
+}
+
+} // namespace
+
+TEST(Workbench, ACronJobIsWatchedItsRowShowsItsScheduleItsRunsGroupUnderItAndDeletionRemovesIt) {
+    Cluster cluster(
+        job(QStringLiteral("default"), QStringLiteral("standalone"), QStringLiteral("app: x")));
+    QSortFilterProxyModel* proxy = cluster.window->jobProxy();
+    QAbstractItemModelTester tester(proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_TRUE(waitUntil([&] { return proxy->rowCount() == 1; }));
+    // Created while the window watches; its schedule (New Year's Day) does not fire meanwhile.
+    ASSERT_TRUE(cluster.server->createFromManifest(R"yaml(apiVersion: batch/v1
+kind: CronJob
+metadata: {name: yearly, namespace: default}
+spec:
+  schedule: "0 3 1 1 *"
+  timeZone: "Etc/UTC"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          containers: [{name: main, image: busybox}]
+)yaml"));
+    // A CronJob with no runs has its row, with its schedule.
+    ASSERT_TRUE(waitUntil([&] { return cronJobRow(proxy, QStringLiteral("yearly")) >= 0; }));
+    int row = cronJobRow(proxy, QStringLiteral("yearly"));
+    EXPECT_EQ(proxy->index(row, JobListModel::Name).data().toString(),
+              QStringLiteral("▸ yearly · 0 run(s)"));
+    EXPECT_EQ(proxy->index(row, JobListModel::Mode).data().toString(), QStringLiteral("0 3 1 1 *"));
+    EXPECT_EQ(proxy->index(row, JobListModel::Status).data().toString(),
+              QStringLiteral("Not scheduled yet"));
+    const QString tip = proxy->index(row, JobListModel::Name).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("Schedule: 0 3 1 1 * (Etc/UTC)"))) << tip.toStdString();
+    EXPECT_TRUE(proxy->index(row, 0).data(JobListModel::KeyRole).toString().isEmpty());
+
+    // A Job it controls groups beneath it.
+    const QString owner =
+        QStringLiteral("  ownerReferences: [{apiVersion: batch/v1, kind: CronJob, "
+                       "name: yearly, uid: %1, controller: true}]\n")
+            .arg(cronJobUid(*cluster.server, QStringLiteral("yearly")));
+    ASSERT_TRUE(cluster.server->createFromManifest(job(
+        QStringLiteral("default"), QStringLiteral("yearly-1"), QStringLiteral("app: x"), owner)));
+    ASSERT_TRUE(waitUntil([&] {
+        row = cronJobRow(proxy, QStringLiteral("yearly"));
+        return row >= 0 && proxy->index(row, JobListModel::Name).data().toString() ==
+                               QStringLiteral("▸ yearly · 1 run(s)");
+    }));
+    EXPECT_EQ(proxy->rowCount(), 2); // the run is in its closed group
+    auto* grouped = qobject_cast<JobListProxy*>(proxy);
+    grouped->setGroupExpanded(QStringLiteral("default/yearly"), true);
+    row = cronJobRow(proxy, QStringLiteral("yearly"));
+    ASSERT_EQ(proxy->rowCount(), 3);
+    EXPECT_TRUE(proxy->index(row + 1, 0)
+                    .data(JobListModel::KeyRole)
+                    .toString()
+                    .endsWith(QStringLiteral("/yearly-1")));
+    EXPECT_TRUE(proxy->index(row, 0)
+                    .data(JobListModel::KeyRole)
+                    .toString()
+                    .endsWith(QStringLiteral("/yearly-1"))); // the CronJob opens its newest run
+
+    // Deleted: its row goes (and its run with it, collected by the garbage collector).
+    cluster.server->run([&](serve::ObjectStore& store, serve::ApiServer&) {
+        ASSERT_TRUE(store.remove(QStringLiteral("cronjobs"), QStringLiteral("default"),
+                                 QStringLiteral("yearly")));
+    });
+    ASSERT_TRUE(waitUntil([&] { return cronJobRow(proxy, QStringLiteral("yearly")) < 0; }));
+}
+
+TEST(Workbench, ACronJobListTheUserMayNotReadLeavesTheJobsListedAndIsSaidOnce) {
+    Cluster cluster(QByteArray{});
+    serve::Fault refused;
+    refused.pathContains = QStringLiteral("/cronjobs");
+    refused.status = 403;
+    refused.count = -1;
+    cluster.server->addFault(refused);
+    // F5: the informers list again, now refused.
+    QMetaObject::invokeMethod(cluster.thread->store(),
+                              [store = cluster.thread->store()] { store->refresh(); });
+    ASSERT_TRUE(cluster.server->createFromManifest(
+        job(QStringLiteral("default"), QStringLiteral("still-listed"), QStringLiteral("app: x"))));
+    ASSERT_TRUE(
+        waitUntil([&] { return cluster.names().count(QStringLiteral("default/still-listed")); }));
+    ASSERT_TRUE(waitUntil([&] {
+        return cluster.window->statusBar()->currentMessage().contains(
+            QStringLiteral("CronJobs are not listed"));
+    })) << cluster.window->statusBar()->currentMessage().toStdString();
+    EXPECT_TRUE(cluster.window->connectionText().contains(QStringLiteral("Connected")))
+        << cluster.window->connectionText().toStdString();
 }
 
 TEST(Workbench, TheJobListsColumnsFitA1024PxWindow) {

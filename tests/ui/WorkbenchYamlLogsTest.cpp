@@ -208,7 +208,7 @@ TEST(Workbench, YamlOfAJobIsAppliedByServerSideApplyAfterItsDiffAndA422IsListed)
     EXPECT_EQ(QString::fromUtf8(saved.readAll()), dialog.editor()->toPlainText());
 }
 
-TEST(Workbench, DescribeOfAPodShowsItsConditionsContainersAndEvents) {
+TEST(Workbench, DescribeOfAPodShowsItsConditionsContainersAndEventsAsTheyAreWatched) {
     serve::ServeOptions options;
     options.podDuration = std::chrono::minutes(10); // the pod stays running while it is looked at
     serve::Server server(options);
@@ -270,14 +270,34 @@ TEST(Workbench, DescribeOfAPodShowsItsConditionsContainersAndEvents) {
     EXPECT_FALSE(dialog.podGone());
     saveShot(&dialog, QStringLiteral("workbench-describe"));
 
-    // Gone: the dialog says so (the History's record is shown when the window has one).
+    // Watched, not polled: the pod and its events each have a watch open on the server, and an
+    // event recorded now shows when it arrives.
+    ASSERT_TRUE(waitUntil([&] { return server.watchCount() == 2; })) << server.watchCount();
+    server.run([&](serve::ObjectStore& store, serve::ApiServer&) {
+        serve::JobEvents(store, 100, 0x27a0000000ULL)
+            .record(
+                {QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("default"), pod, uid},
+                QStringLiteral("kubelet"), QStringLiteral("Normal"), QStringLiteral("Killing"),
+                QStringLiteral("Stopping container main"), engine::SystemClock().now());
+    });
+    ASSERT_TRUE(waitUntil([&] { return dialog.podEventsModel()->rowCount() == 2; }));
+    QStringList reasons;
+    for (const auto& row : dialog.podEventsModel()->rows())
+        reasons << row[1].value.toString();
+    EXPECT_TRUE(reasons.contains(QStringLiteral("Killing"))) << reasons.join(u',').toStdString();
+
+    // Gone: the dialog says so when the deletion arrives (the History's record is shown when the
+    // window has one).
     server.run([&](serve::ObjectStore& store, serve::ApiServer&) {
         store.remove(QStringLiteral("pods"), QStringLiteral("default"), pod);
     });
-    dialog.refresh();
     ASSERT_TRUE(waitUntil([&] { return dialog.podGone(); }));
     EXPECT_TRUE(dialog.summaryText().contains(QStringLiteral("no longer exists")))
         << dialog.summaryText().toStdString();
+
+    // Closed: its watches end.
+    dialog.close();
+    ASSERT_TRUE(waitUntil([&] { return server.watchCount() == 0; })) << server.watchCount();
 }
 
 TEST(Workbench, LogSearchHighlightsEveryMatchAndStepsWithF3) {
