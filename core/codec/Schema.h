@@ -1,0 +1,527 @@
+#pragma once
+// The one description of each Kubernetes struct the codec reads and writes: a table of rows, one
+// per JSON field, in the order the encoder writes them. A row names the JSON key and the member
+// that holds it; how the value is read and written follows from the member's C++ type:
+//
+//   int32_t, int64_t, bool, std::string      a number / boolean / string
+//   std::optional<T>                         T, or absent (unset: not written; null: reset)
+//   std::optional<engine::TimePoint>         an RFC 3339 time
+//   an enum with EnumStrings<E>              one of its strings
+//   a struct with TableOf<S>                 a nested object, read and written by its own table
+//   std::vector<T>                           an array of T
+//   Labels / Annotations                     an object of strings
+//
+// A row may say more: `.always()` writes a string or list even when it is empty (the default is
+// Go's `omitempty`), `.extras()` / `.ownership()` read the field only when the caller wants the
+// extras of Objects.h (or at least who owns what: labels, owner references, selectors). The few
+// fields whose JSON is not a plain mapping of one member are rows with a codec tag (`custom`),
+// implemented once in SchemaDecode.h / Encode.cpp.
+//
+// Decode.cpp and Encode.cpp walk these tables (SchemaDecode.h, SchemaEncode.h); a test in
+// tests/serve (CodecSchemaTest) checks every row against the protobuf descriptors `tessera serve`
+// derives its protobuf codec, OpenAPI and validation from, so the two cannot drift.
+// Adding a field is one row here.
+#include "Objects.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+namespace tessera::codec::schema {
+
+// When the decoder reads a row (the encoder always writes it).
+enum class Need : uint8_t {
+    Always,    // the engine reads it
+    Ownership, // who owns what: read for the reconcile input too
+    Extras,    // only with the extras of Objects.h (lists, watches, single objects)
+};
+
+// The JSON shape of a row, as the protobuf schema spells it: what the agreement test checks.
+enum class Wire : uint8_t { Int32, Int64, Bool, String, Time, Object, StringMap };
+
+// The member a row reads: a chain of member pointers from the table's target.
+template <typename... Members> struct Chain {
+    std::tuple<Members...> members;
+
+    template <size_t I = 0, typename T> constexpr auto& operator()(T& object) const {
+        if constexpr (I == sizeof...(Members)) {
+            return object;
+        } else {
+            auto& next = object.*std::get<I>(members);
+            if constexpr (std::is_pointer_v<std::remove_cvref_t<decltype(next)>>)
+                return operator()<I + 1>(*next); // a view's member (MetaView)
+            else
+                return operator()<I + 1>(next);
+        }
+    }
+};
+template <typename... Members> constexpr Chain<Members...> chain(Members... members) {
+    return Chain<Members...>{{members...}};
+}
+
+// The row reads the member's value by its type (the default codec).
+struct ByType {};
+
+template <typename Target, typename Access, typename Codec> struct Field {
+    using TargetType = Target;
+    using CodecTag = Codec;
+    std::string_view name;
+    Access access;
+    Need need = Need::Always;
+    bool writeEmpty = false; // strings and lists: written when empty too
+
+    constexpr Field always() const {
+        Field f = *this;
+        f.writeEmpty = true;
+        return f;
+    }
+    constexpr Field extras() const {
+        Field f = *this;
+        f.need = Need::Extras;
+        return f;
+    }
+    constexpr Field ownership() const {
+        Field f = *this;
+        f.need = Need::Ownership;
+        return f;
+    }
+};
+
+// A member of the target struct.
+template <typename S, typename M> constexpr auto field(std::string_view name, M S::*member) {
+    return Field<S, Chain<M S::*>, ByType>{name, chain(member)};
+}
+// A member further down (JobObject -> job -> spec -> parallelism).
+template <typename S, typename... Members>
+constexpr auto field(std::string_view name, Chain<Members...> access) {
+    return Field<S, Chain<Members...>, ByType>{name, access};
+}
+// A field with a codec of its own (Codec is a tag type with a `wire`); it gets the member (or,
+// with no member, the whole target).
+template <typename Codec, typename S, typename M>
+constexpr auto custom(std::string_view name, M S::*member) {
+    return Field<S, Chain<M S::*>, Codec>{name, chain(member)};
+}
+template <typename Codec, typename S, typename... Members>
+constexpr auto custom(std::string_view name, Chain<Members...> access) {
+    return Field<S, Chain<Members...>, Codec>{name, access};
+}
+template <typename Codec, typename S> constexpr auto custom(std::string_view name) {
+    return Field<S, Chain<>, Codec>{name, chain()};
+}
+
+// An object whose members are more rows of the same target (ContainerStatus.state.terminated.*
+// are members of the flat engine::ContainerStatus).
+template <typename T> struct Group { using Table = T; };
+template <typename Table> constexpr auto group(std::string_view name) {
+    return Field<typename Table::Target, Chain<>, Group<Table>>{name, chain()};
+}
+
+// ---- enums: the strings of each, and what an error lists ----
+template <typename E> struct EnumStrings;
+template <> struct EnumStrings<engine::ConditionStatus> {
+    static constexpr auto parse = &engine::conditionStatusFromString;
+    static constexpr const char* allowed = "True, False or Unknown";
+};
+template <> struct EnumStrings<engine::CompletionMode> {
+    static constexpr auto parse = &engine::completionModeFromString;
+    static constexpr const char* allowed = "NonIndexed or Indexed";
+};
+template <> struct EnumStrings<engine::RestartPolicy> {
+    static constexpr auto parse = &engine::restartPolicyFromString;
+    static constexpr const char* allowed = "Never, OnFailure or Always";
+};
+template <> struct EnumStrings<engine::PodReplacementPolicy> {
+    static constexpr auto parse = &engine::podReplacementPolicyFromString;
+    static constexpr const char* allowed = "TerminatingOrFailed or Failed";
+};
+template <> struct EnumStrings<engine::PodPhase> {
+    static constexpr auto parse = &engine::podPhaseFromString;
+    static constexpr const char* allowed = "Pending, Running, Succeeded, Failed or Unknown";
+};
+// Lenient: an unknown operator is kept as Unknown (the controller skips such rules).
+template <> struct EnumStrings<engine::ExitCodesOperator> {
+    static constexpr auto parse = &engine::exitCodesOperatorFromString;
+    static constexpr const char* allowed = nullptr;
+};
+
+// ---- codec tags for the fields that are not one member's plain value ----
+// podFailurePolicy.rules[].action: the text as written, and the action it names (an unknown
+// action is kept, the controller skips the rule).
+struct PodFailureActionCodec {
+    static constexpr Wire wire = Wire::String;
+};
+// The verbatim JSON text of an object (spec.selector).
+struct RawObjectCodec {
+    static constexpr Wire wire = Wire::Object;
+};
+// spec.template: what the engine reads of it, and its text verbatim.
+struct JobTemplateCodec {
+    static constexpr Wire wire = Wire::Object;
+};
+// containers[].state: one of waiting / running / terminated, into the flat ContainerStatus.
+struct ContainerStateCodec {
+    static constexpr Wire wire = Wire::Object;
+};
+
+// metadata.annotations: every annotation with the extras; the pod annotations the controller
+// reads into engine::Pod.
+struct AnnotationsCodec {
+    static constexpr Wire wire = Wire::StringMap;
+};
+// metadata.finalizers: the list with the extras; the pod's tracking finalizer as a flag.
+struct FinalizersCodec {
+    static constexpr Wire wire = Wire::String;
+    static constexpr bool repeated = true;
+};
+
+template <typename S> struct TableOf; // the table of a struct with one
+
+// metav1.ObjectMeta is split between the engine's ObjectMeta and the codec's MetaExtras; the
+// table reads and writes both through this view. pod: the pod whose annotations and finalizer
+// the controller reads (decoding a Pod). annotations / finalizers: what to write, when they are
+// not the extras' own (a Pod's, with the engine's annotations and finalizer merged in).
+struct MetaView {
+    engine::ObjectMeta* meta = nullptr;
+    MetaExtras* extras = nullptr;
+    engine::Pod* pod = nullptr;
+    const Annotations* annotations = nullptr;
+    const std::vector<std::string>* finalizers = nullptr;
+};
+template <typename M> constexpr auto meta(M engine::ObjectMeta::*member) {
+    return chain(&MetaView::meta, member);
+}
+template <typename M> constexpr auto extra(M MetaExtras::*member) {
+    return chain(&MetaView::extras, member);
+}
+
+// ---- the tables ----
+
+struct OwnerReferenceFields {
+    using Target = OwnerReference;
+    static constexpr auto rows = std::tuple{
+        field("apiVersion", &OwnerReference::apiVersion).always(),
+        field("kind", &OwnerReference::kind).always(),
+        field("name", &OwnerReference::name).always(),
+        field("uid", &OwnerReference::uid).always(),
+        field("controller", &OwnerReference::controller),
+        field("blockOwnerDeletion", &OwnerReference::blockOwnerDeletion),
+    };
+};
+template <> struct TableOf<OwnerReference> { using type = OwnerReferenceFields; };
+
+struct ObjectMetaFields {
+    using Target = MetaView;
+    using M = engine::ObjectMeta;
+    using X = MetaExtras;
+    static constexpr auto rows = std::tuple{
+        field<MetaView>("name", meta(&M::name)),
+        field<MetaView>("generateName", extra(&X::generateName)).extras(),
+        field<MetaView>("namespace", meta(&M::namespace_)),
+        field<MetaView>("uid", meta(&M::uid)),
+        field<MetaView>("resourceVersion", meta(&M::resourceVersion)),
+        field<MetaView>("generation", extra(&X::generation)).extras(),
+        field<MetaView>("creationTimestamp", meta(&M::creationTimestamp)),
+        field<MetaView>("deletionTimestamp", meta(&M::deletionTimestamp)),
+        field<MetaView>("deletionGracePeriodSeconds", meta(&M::deletionGracePeriodSeconds)),
+        field<MetaView>("labels", extra(&X::labels)).ownership(),
+        custom<AnnotationsCodec, MetaView>("annotations"),
+        field<MetaView>("ownerReferences", extra(&X::ownerReferences)).ownership(),
+        custom<FinalizersCodec, MetaView>("finalizers"),
+    };
+};
+
+struct ConditionFields {
+    using Target = engine::Condition;
+    using C = engine::Condition;
+    static constexpr auto rows = std::tuple{
+        field("type", &C::type).always(),
+        field("status", &C::status),
+        field("lastProbeTime", &C::lastProbeTime),
+        field("lastTransitionTime", &C::lastTransitionTime),
+        field("reason", &C::reason),
+        field("message", &C::message),
+    };
+};
+template <> struct TableOf<engine::Condition> { using type = ConditionFields; };
+
+struct OnExitCodesFields {
+    using Target = engine::PodFailurePolicyOnExitCodes;
+    using C = engine::PodFailurePolicyOnExitCodes;
+    static constexpr auto rows = std::tuple{
+        field("containerName", &C::containerName),
+        field("operator", &C::op),
+        field("values", &C::values).always(),
+    };
+};
+template <> struct TableOf<engine::PodFailurePolicyOnExitCodes> { using type = OnExitCodesFields; };
+
+struct OnPodConditionFields {
+    using Target = engine::PodFailurePolicyOnPodCondition;
+    using C = engine::PodFailurePolicyOnPodCondition;
+    static constexpr auto rows = std::tuple{
+        field("type", &C::type).always(),
+        field("status", &C::status),
+    };
+};
+template <> struct TableOf<engine::PodFailurePolicyOnPodCondition> {
+    using type = OnPodConditionFields;
+};
+
+struct PodFailurePolicyRuleFields {
+    using Target = engine::PodFailurePolicyRule;
+    using R = engine::PodFailurePolicyRule;
+    static constexpr auto rows = std::tuple{
+        custom<PodFailureActionCodec, R>("action"),
+        field("onExitCodes", &R::onExitCodes),
+        field("onPodConditions", &R::onPodConditions),
+    };
+};
+template <> struct TableOf<engine::PodFailurePolicyRule> {
+    using type = PodFailurePolicyRuleFields;
+};
+
+struct PodFailurePolicyFields {
+    using Target = engine::PodFailurePolicy;
+    static constexpr auto rows = std::tuple{
+        field("rules", &engine::PodFailurePolicy::rules).always(),
+    };
+};
+template <> struct TableOf<engine::PodFailurePolicy> { using type = PodFailurePolicyFields; };
+
+struct SuccessPolicyRuleFields {
+    using Target = engine::SuccessPolicyRule;
+    using R = engine::SuccessPolicyRule;
+    static constexpr auto rows = std::tuple{
+        field("succeededIndexes", &R::succeededIndexes),
+        field("succeededCount", &R::succeededCount),
+    };
+};
+template <> struct TableOf<engine::SuccessPolicyRule> { using type = SuccessPolicyRuleFields; };
+
+struct SuccessPolicyFields {
+    using Target = engine::SuccessPolicy;
+    static constexpr auto rows = std::tuple{
+        field("rules", &engine::SuccessPolicy::rules).always(),
+    };
+};
+template <> struct TableOf<engine::SuccessPolicy> { using type = SuccessPolicyFields; };
+
+// A member of the engine's JobSpec / Pod, seen from the JobObject / PodObject that holds it.
+template <typename M> constexpr auto spec(M engine::JobSpec::*member) {
+    return chain(&JobObject::job, &engine::Job::spec, member);
+}
+template <typename M> constexpr auto pod(M engine::Pod::*member) {
+    return chain(&PodObject::pod, member);
+}
+
+// batch/v1 JobSpec, read into a JobObject (the engine's spec plus the extras beside it).
+struct JobSpecFields {
+    using Target = JobObject;
+    using S = engine::JobSpec;
+    static constexpr auto rows = std::tuple{
+        field<JobObject>("parallelism", spec(&S::parallelism)),
+        field<JobObject>("completions", spec(&S::completions)),
+        field<JobObject>("activeDeadlineSeconds", spec(&S::activeDeadlineSeconds)),
+        field<JobObject>("podFailurePolicy", spec(&S::podFailurePolicy)),
+        field<JobObject>("successPolicy", spec(&S::successPolicy)),
+        field<JobObject>("backoffLimit", spec(&S::backoffLimit)),
+        field<JobObject>("backoffLimitPerIndex", spec(&S::backoffLimitPerIndex)),
+        field<JobObject>("maxFailedIndexes", spec(&S::maxFailedIndexes)),
+        custom<RawObjectCodec>("selector", &JobObject::selectorJson).ownership(),
+        field("manualSelector", &JobObject::manualSelector).ownership(),
+        custom<JobTemplateCodec, JobObject>("template"),
+        field<JobObject>("ttlSecondsAfterFinished", spec(&S::ttlSecondsAfterFinished)),
+        field<JobObject>("completionMode", spec(&S::completionMode)),
+        field<JobObject>("suspend", spec(&S::suspend)),
+        field<JobObject>("podReplacementPolicy", spec(&S::podReplacementPolicy)),
+        field<JobObject>("managedBy", spec(&S::managedBy)),
+    };
+};
+
+struct UncountedTerminatedPodsFields {
+    using Target = engine::UncountedTerminatedPods;
+    static constexpr auto rows = std::tuple{
+        field("succeeded", &engine::UncountedTerminatedPods::succeeded),
+        field("failed", &engine::UncountedTerminatedPods::failed),
+    };
+};
+template <> struct TableOf<engine::UncountedTerminatedPods> {
+    using type = UncountedTerminatedPodsFields;
+};
+
+// batch/v1 JobStatus. active, succeeded and failed are written when 0 too, so readers never
+// have to guess a default.
+struct JobStatusFields {
+    using Target = engine::JobStatus;
+    using S = engine::JobStatus;
+    static constexpr auto rows = std::tuple{
+        field("conditions", &S::conditions),
+        field("startTime", &S::startTime),
+        field("completionTime", &S::completionTime),
+        field("active", &S::active),
+        field("succeeded", &S::succeeded),
+        field("failed", &S::failed),
+        field("terminating", &S::terminating),
+        field("completedIndexes", &S::completedIndexes),
+        field("failedIndexes", &S::failedIndexes),
+        field("uncountedTerminatedPods", &S::uncountedTerminatedPods),
+        field("ready", &S::ready),
+    };
+};
+template <> struct TableOf<engine::JobStatus> { using type = JobStatusFields; };
+
+// v1 ContainerStatus, whose state is flattened into engine::ContainerStatus.
+struct ContainerStateWaitingFields {
+    using Target = engine::ContainerStatus;
+    static constexpr auto rows = std::tuple{
+        field("reason", &engine::ContainerStatus::reason),
+        field("message", &engine::ContainerStatus::message),
+    };
+};
+struct ContainerStateRunningFields {
+    using Target = engine::ContainerStatus;
+    static constexpr auto rows = std::tuple{
+        field("startedAt", &engine::ContainerStatus::startedAt),
+    };
+};
+struct ContainerStateTerminatedFields {
+    using Target = engine::ContainerStatus;
+    using C = engine::ContainerStatus;
+    static constexpr auto rows = std::tuple{
+        field("exitCode", &C::exitCode),   field("signal", &C::signal),
+        field("reason", &C::reason),       field("message", &C::message),
+        field("startedAt", &C::startedAt), field("finishedAt", &C::finishedAt),
+    };
+};
+struct ContainerStatusFields {
+    using Target = engine::ContainerStatus;
+    using C = engine::ContainerStatus;
+    static constexpr auto rows = std::tuple{
+        field("name", &C::name).always(),
+        custom<ContainerStateCodec, C>("state"),
+        field("ready", &C::ready),
+        field("restartCount", &C::restartCount),
+    };
+};
+template <> struct TableOf<engine::ContainerStatus> { using type = ContainerStatusFields; };
+
+// v1 PodStatus, read into a PodObject.
+struct PodStatusFields {
+    using Target = PodObject;
+    using P = engine::Pod;
+    static constexpr auto rows = std::tuple{
+        field<PodObject>("phase", pod(&P::phase)),
+        field<PodObject>("conditions", pod(&P::conditions)),
+        field<PodObject>("message", pod(&P::message)),
+        field<PodObject>("reason", pod(&P::reason)),
+        field("hostIP", &PodObject::hostIP).extras(),
+        field("podIP", &PodObject::podIP).extras(),
+        field<PodObject>("startTime", pod(&P::startTime)),
+        field<PodObject>("initContainerStatuses", pod(&P::initContainerStatuses)),
+        field<PodObject>("containerStatuses", pod(&P::containerStatuses)),
+        field("qosClass", &PodObject::qosClass).extras(),
+    };
+};
+
+// metav1.ListMeta.
+struct ListMetaFields {
+    using Target = ListMeta;
+    static constexpr auto rows = std::tuple{
+        field("resourceVersion", &ListMeta::resourceVersion),
+        field("continue", &ListMeta::continueToken),
+        field("remainingItemCount", &ListMeta::remainingItemCount),
+    };
+};
+
+// metav1.Status and its details.causes.
+struct StatusCauseFields {
+    using Target = ApiStatus::Cause;
+    static constexpr auto rows = std::tuple{
+        field("reason", &ApiStatus::Cause::type),
+        field("message", &ApiStatus::Cause::message),
+        field("field", &ApiStatus::Cause::field),
+    };
+};
+template <> struct TableOf<ApiStatus::Cause> { using type = StatusCauseFields; };
+struct StatusDetailsFields {
+    using Target = ApiStatus;
+    static constexpr auto rows = std::tuple{
+        field("causes", &ApiStatus::causes),
+    };
+};
+struct StatusFields {
+    using Target = ApiStatus;
+    static constexpr auto rows = std::tuple{
+        field("status", &ApiStatus::status),   field("message", &ApiStatus::message),
+        field("reason", &ApiStatus::reason),   field("code", &ApiStatus::code),
+        group<StatusDetailsFields>("details"),
+    };
+};
+
+// ---- what a row's member is, for the walkers and the agreement test ----
+template <typename T> struct IsOptional : std::false_type {};
+template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
+template <typename T> struct IsVector : std::false_type {};
+template <typename T> struct IsVector<std::vector<T>> : std::true_type {};
+
+template <typename T> struct Unwrapped { using type = T; };
+template <typename T> struct Unwrapped<std::optional<T>> { using type = T; };
+template <typename T> struct Unwrapped<std::vector<T>> { using type = T; };
+
+template <typename T, typename = void> struct HasTable : std::false_type {};
+template <typename T>
+struct HasTable<T, std::void_t<typename TableOf<T>::type>> : std::true_type {};
+
+// The member type a row reads (the whole target for a row without a member).
+template <typename Row>
+using MemberOf = std::remove_cvref_t<decltype(std::declval<const Row&>().access(
+    std::declval<typename Row::TargetType&>()))>;
+
+// The wire shape of a plain value type (after optional / vector).
+template <typename T> constexpr Wire wireOf() {
+    if constexpr (std::is_same_v<T, int32_t>)
+        return Wire::Int32;
+    else if constexpr (std::is_same_v<T, int64_t>)
+        return Wire::Int64;
+    else if constexpr (std::is_same_v<T, bool>)
+        return Wire::Bool;
+    else if constexpr (std::is_same_v<T, engine::TimePoint>)
+        return Wire::Time;
+    else if constexpr (std::is_same_v<T, Labels>)
+        return Wire::StringMap;
+    else if constexpr (HasTable<T>::value)
+        return Wire::Object;
+    else
+        return Wire::String; // std::string and enums
+}
+
+template <typename Row> constexpr Wire wireOfRow() {
+    using Codec = typename Row::CodecTag;
+    if constexpr (std::is_same_v<Codec, ByType>)
+        return wireOf<typename Unwrapped<MemberOf<Row>>::type>();
+    else if constexpr (requires { Codec::wire; })
+        return Codec::wire;
+    else
+        return Wire::Object; // a group
+}
+
+template <typename Row> constexpr bool repeatedRow() {
+    using Codec = typename Row::CodecTag;
+    if constexpr (std::is_same_v<Codec, ByType>)
+        return IsVector<MemberOf<Row>>::value;
+    else if constexpr (requires { Codec::repeated; })
+        return Codec::repeated;
+    else
+        return false;
+}
+
+// Calls f(row) for each row of a table, in order.
+template <typename Table, typename F> constexpr void forEachRow(F&& f) {
+    std::apply([&](const auto&... row) { (f(row), ...); }, Table::rows);
+}
+
+} // namespace tessera::codec::schema
