@@ -54,26 +54,11 @@ bool Decoder::containerSpecs(od::value& v, const Path& path,
 }
 
 bool Decoder::podTemplate(od::value& v, const Path& path, JobObject& out) {
-    engine::PodTemplate& t = out.job.spec.podTemplate;
     const char* start = m_extras ? spanStart(v) : nullptr;
     const bool ok = members(v, path, [&](std::string_view key, od::value& fv) {
         if (key != "spec")
             return true;
-        const Path sp = path.child(key);
-        return members(fv, sp, [&](std::string_view sk, od::value& sv) {
-            const Path p = sp.child(sk);
-            if (sk == "containers")
-                return containerSpecs(sv, p, &t.containers, m_extras ? &out.containers : nullptr);
-            if (sk == "initContainers")
-                return containerSpecs(sv, p, &t.initContainers,
-                                      m_extras ? &out.initContainers : nullptr);
-            if (sk == "restartPolicy")
-                return enumeration(sv, p, t.restartPolicy, &engine::restartPolicyFromString,
-                                   "Never, OnFailure or Always");
-            if (sk == "subdomain")
-                return string(sv, p, t.subdomain);
-            return true;
-        });
+        return decodeFields<schema::PodTemplateSpecFields>(*this, fv, path.child(key), out);
     });
     if (ok && start != nullptr)
         spanEnd(start, out.templateJson);
@@ -97,20 +82,7 @@ bool Decoder::job(od::value& v, const Path& path, JobObject& out) {
 
 bool Decoder::podSpec(od::value& v, const Path& path, PodObject& out) {
     const char* start = m_extras ? spanStart(v) : nullptr;
-    const bool ok = members(v, path, [&](std::string_view key, od::value& fv) {
-        const Path p = path.child(key);
-        if (key == "nodeName")
-            return string(fv, p, out.pod.nodeName);
-        if (key == "hostname")
-            return string(fv, p, out.pod.hostname);
-        if (!m_extras)
-            return true;
-        if (key == "containers")
-            return containerSpecs(fv, p, nullptr, &out.containers);
-        if (key == "initContainers")
-            return containerSpecs(fv, p, nullptr, &out.initContainers);
-        return true;
-    });
+    const bool ok = decodeFields<schema::PodSpecFields>(*this, v, path, out);
     if (ok && start != nullptr)
         spanEnd(start, out.specJson);
     return ok;
@@ -146,6 +118,18 @@ bool decodeCustom(Decoder& d, od::value& v, const Path& path, engine::PodFailure
     // Unknown actions are kept: the controller skips such rules.
     rule.action = engine::podFailurePolicyActionFromString(rule.actionName);
     return true;
+}
+
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, JobObject& out,
+                  schema::TemplateContainersCodec) {
+    return d.containerSpecs(v, path, &out.job.spec.podTemplate.containers,
+                            d.extras() ? &out.containers : nullptr);
+}
+
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, JobObject& out,
+                  schema::TemplateInitContainersCodec) {
+    return d.containerSpecs(v, path, &out.job.spec.podTemplate.initContainers,
+                            d.extras() ? &out.initContainers : nullptr);
 }
 
 bool decodeCustom(Decoder& d, od::value& v, const Path& path, std::string& out,

@@ -84,15 +84,10 @@ void writeTemplate(JsonWriter& w, std::string_view name, const JobObject& job) {
         w.raw(job.templateJson);
         return;
     }
-    const engine::PodTemplate& t = job.job.spec.podTemplate;
     w.beginObject();
     w.key("metadata").beginObject().endObject();
-    w.key("spec").beginObject();
-    writeContainers(w, "initContainers", t.initContainers, job.initContainers);
-    writeContainers(w, "containers", t.containers, job.containers);
-    w.field("restartPolicy", engine::toString(t.restartPolicy));
-    w.nonEmptyField("subdomain", t.subdomain);
-    w.endObject();
+    w.key("spec");
+    detail::encodeFields<schema::PodTemplateSpecFields>(w, job);
     w.endObject();
 }
 
@@ -151,24 +146,7 @@ void writePodSpec(JsonWriter& w, const PodObject& p) {
     w.key("spec");
     if (!p.specJson.empty() && writeMergedPodSpec(w, p))
         return;
-    w.beginObject();
-    const auto summaries = [&](std::string_view name, const std::vector<ContainerSummary>& list) {
-        if (list.empty())
-            return;
-        w.key(name).beginArray();
-        for (const ContainerSummary& c : list) {
-            w.beginObject();
-            w.field("name", c.name);
-            w.nonEmptyField("image", c.image);
-            w.endObject();
-        }
-        w.endArray();
-    };
-    summaries("initContainers", p.initContainers);
-    summaries("containers", p.containers);
-    w.nonEmptyField("nodeName", p.pod.nodeName);
-    w.nonEmptyField("hostname", p.pod.hostname);
-    w.endObject();
+    detail::encodeFields<schema::PodSpecFields>(w, p);
 }
 
 } // namespace
@@ -181,6 +159,16 @@ void encodeCustom(JsonWriter& w, std::string_view name, const engine::PodFailure
         w.field(name, engine::toString(rule.action));
     else
         w.field(name, rule.actionName);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::TemplateContainersCodec) {
+    writeContainers(w, name, job.job.spec.podTemplate.containers, job.containers);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::TemplateInitContainersCodec) {
+    writeContainers(w, name, job.job.spec.podTemplate.initContainers, job.initContainers);
 }
 
 void encodeCustom(JsonWriter& w, std::string_view name, const std::string& raw,

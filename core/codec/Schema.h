@@ -167,6 +167,16 @@ struct ContainerStateCodec {
     static constexpr Wire wire = Wire::Object;
 };
 
+// spec.template.spec.containers / initContainers: what the engine reads of each container (its
+// name, whether it sets JOB_COMPLETION_INDEX itself) and, with the extras, name and image.
+struct TemplateContainersCodec {
+    static constexpr Wire wire = Wire::Object;
+    static constexpr bool repeated = true;
+};
+struct TemplateInitContainersCodec {
+    static constexpr Wire wire = Wire::Object;
+    static constexpr bool repeated = true;
+};
 // metadata.annotations: every annotation with the extras; the pod annotations the controller
 // reads into engine::Pod.
 struct AnnotationsCodec {
@@ -318,6 +328,21 @@ template <typename M> constexpr auto pod(M engine::Pod::*member) {
     return chain(&PodObject::pod, member);
 }
 
+template <typename M> constexpr auto podTemplate(M engine::PodTemplate::*member) {
+    return chain(&JobObject::job, &engine::Job::spec, &engine::JobSpec::podTemplate, member);
+}
+
+// v1 PodSpec of a Job's template (spec.template.spec), read into a JobObject.
+struct PodTemplateSpecFields {
+    using Target = JobObject;
+    static constexpr auto rows = std::tuple{
+        custom<TemplateInitContainersCodec, JobObject>("initContainers"),
+        custom<TemplateContainersCodec, JobObject>("containers"),
+        field<JobObject>("restartPolicy", podTemplate(&engine::PodTemplate::restartPolicy)),
+        field<JobObject>("subdomain", podTemplate(&engine::PodTemplate::subdomain)),
+    };
+};
+
 // batch/v1 JobSpec, read into a JobObject (the engine's spec plus the extras beside it).
 struct JobSpecFields {
     using Target = JobObject;
@@ -408,6 +433,27 @@ struct ContainerStatusFields {
     };
 };
 template <> struct TableOf<engine::ContainerStatus> { using type = ContainerStatusFields; };
+
+// A container's name and image (the extras of a pod).
+struct ContainerSummaryFields {
+    using Target = ContainerSummary;
+    static constexpr auto rows = std::tuple{
+        field("name", &ContainerSummary::name).always(),
+        field("image", &ContainerSummary::image),
+    };
+};
+template <> struct TableOf<ContainerSummary> { using type = ContainerSummaryFields; };
+
+// v1 PodSpec, read into a PodObject (whose specJson keeps the rest verbatim).
+struct PodSpecFields {
+    using Target = PodObject;
+    static constexpr auto rows = std::tuple{
+        field("initContainers", &PodObject::initContainers).extras(),
+        field("containers", &PodObject::containers).extras(),
+        field<PodObject>("nodeName", pod(&engine::Pod::nodeName)),
+        field<PodObject>("hostname", pod(&engine::Pod::hostname)),
+    };
+};
 
 // v1 PodStatus, read into a PodObject.
 struct PodStatusFields {

@@ -17,6 +17,10 @@ bool decodeCustom(Decoder& d, od::value& v, const Path& path, engine::PodFailure
 bool decodeCustom(Decoder& d, od::value& v, const Path& path, std::string& out,
                   schema::RawObjectCodec);
 bool decodeCustom(Decoder& d, od::value& v, const Path& path, JobObject& out,
+                  schema::TemplateContainersCodec);
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, JobObject& out,
+                  schema::TemplateInitContainersCodec);
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, JobObject& out,
                   schema::JobTemplateCodec);
 bool decodeCustom(Decoder& d, od::value& v, const Path& path, engine::ContainerStatus& out,
                   schema::ContainerStateCodec);

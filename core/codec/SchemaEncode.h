@@ -14,6 +14,10 @@ void encodeCustom(JsonWriter& w, std::string_view name, const engine::PodFailure
 void encodeCustom(JsonWriter& w, std::string_view name, const std::string& raw,
                   schema::RawObjectCodec);
 void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::TemplateContainersCodec);
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::TemplateInitContainersCodec);
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
                   schema::JobTemplateCodec);
 void encodeCustom(JsonWriter& w, std::string_view name, const engine::ContainerStatus& cs,
                   schema::ContainerStateCodec);

@@ -120,6 +120,10 @@ TEST(CodecSchema, JobTablesAgreeWithTheProtobufSchema) {
     std::vector<std::string> problems;
     compare<cs::JobSpecFields>(fieldMessage(job(), "spec"), "Job.spec", problems);
     compare<cs::JobStatusFields>(fieldMessage(job(), "status"), "Job.status", problems);
+    compare<cs::PodTemplateSpecFields>(
+        fieldMessage(fieldMessage(fieldMessage(job(), "spec"), "template"), "spec"),
+        "Job.spec.template.spec", problems);
+    compare<cs::ObjectMetaFields>(fieldMessage(job(), "metadata"), "Job.metadata", problems);
     compare<cs::OwnerReferenceFields>(
         fieldMessage(fieldMessage(job(), "metadata"), "ownerReferences"),
         "Job.metadata.ownerReferences", problems);
@@ -129,6 +133,7 @@ TEST(CodecSchema, JobTablesAgreeWithTheProtobufSchema) {
 TEST(CodecSchema, PodTablesAgreeWithTheProtobufSchema) {
     ASSERT_NE(pod(), nullptr);
     std::vector<std::string> problems;
+    compare<cs::PodSpecFields>(fieldMessage(pod(), "spec"), "Pod.spec", problems);
     compare<cs::PodStatusFields>(fieldMessage(pod(), "status"), "Pod.status", problems);
     const Descriptor* state =
         fieldMessage(fieldMessage(fieldMessage(pod(), "status"), "containerStatuses"), "state");
