@@ -66,18 +66,7 @@ bool Decoder::podTemplate(od::value& v, const Path& path, JobObject& out) {
 }
 
 bool Decoder::job(od::value& v, const Path& path, JobObject& out) {
-    return members(v, path, [&](std::string_view key, od::value& fv) {
-        const Path p = path.child(key);
-        if (key == "metadata")
-            return meta(fv, p, out.job.metadata, out.meta, nullptr);
-        if (key == "spec")
-            return decodeFields<schema::JobSpecFields>(*this, fv, p, out);
-        if (key == "status")
-            return decodeFields<schema::JobStatusFields>(*this, fv, p, out.job.status);
-        if (key == "kind")
-            return kind(fv, p, "Job");
-        return true;
-    });
+    return decodeFields<schema::JobFields>(*this, v, path, out);
 }
 
 bool Decoder::podSpec(od::value& v, const Path& path, PodObject& out) {
@@ -91,18 +80,7 @@ bool Decoder::podSpec(od::value& v, const Path& path, PodObject& out) {
 bool Decoder::pod(od::value& v, const Path& path, PodObject& out) {
     // The API omits `finalizers` when there are none.
     out.pod.hasTrackingFinalizer = false;
-    return members(v, path, [&](std::string_view key, od::value& fv) {
-        const Path p = path.child(key);
-        if (key == "metadata")
-            return meta(fv, p, out.pod.metadata, out.meta, &out.pod);
-        if (key == "spec")
-            return podSpec(fv, p, out);
-        if (key == "status")
-            return decodeFields<schema::PodStatusFields>(*this, fv, p, out);
-        if (key == "kind")
-            return kind(fv, p, "Pod");
-        return true;
-    });
+    return decodeFields<schema::PodFields>(*this, v, path, out);
 }
 
 bool Decoder::status(od::value& v, const Path& path, ApiStatus& out) {
@@ -165,6 +143,21 @@ bool decodeCustom(Decoder& d, od::value& v, const Path& path, engine::ContainerS
         cs.state = engine::ContainerStateKind::Terminated;
         return decodeFields<schema::ContainerStateTerminatedFields>(d, sv, sp, cs);
     });
+}
+
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, JobObject& out,
+                  schema::JobMetaCodec) {
+    return d.meta(v, path, out.job.metadata, out.meta, nullptr);
+}
+
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, PodObject& out,
+                  schema::PodMetaCodec) {
+    return d.meta(v, path, out.pod.metadata, out.meta, &out.pod);
+}
+
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, PodObject& out,
+                  schema::PodSpecCodec) {
+    return d.podSpec(v, path, out);
 }
 
 bool decodeCustom(Decoder& d, od::value& v, const Path& path, schema::MetaView& view,

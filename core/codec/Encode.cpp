@@ -39,12 +39,13 @@ void writeStringMap(JsonWriter& w, std::string_view name,
     w.endObject();
 }
 
-void writeMeta(JsonWriter& w, const engine::ObjectMeta& m, const MetaExtras& x,
-               const Annotations& annotations, const std::vector<std::string>& finalizers) {
+void writeMeta(JsonWriter& w, std::string_view name, const engine::ObjectMeta& m,
+               const MetaExtras& x, const Annotations& annotations,
+               const std::vector<std::string>& finalizers) {
     // The view is only read from here; it holds mutable pointers because decoding fills it.
     const schema::MetaView view{const_cast<engine::ObjectMeta*>(&m), const_cast<MetaExtras*>(&x),
                                 nullptr, &annotations, &finalizers};
-    w.key("metadata");
+    w.key(name);
     detail::encodeFields<schema::ObjectMetaFields>(w, view);
 }
 
@@ -142,8 +143,8 @@ bool writeMergedPodSpec(JsonWriter& w, const PodObject& p) {
     return true;
 }
 
-void writePodSpec(JsonWriter& w, const PodObject& p) {
-    w.key("spec");
+void writePodSpec(JsonWriter& w, std::string_view name, const PodObject& p) {
+    w.key(name);
     if (!p.specJson.empty() && writeMergedPodSpec(w, p))
         return;
     detail::encodeFields<schema::PodSpecFields>(w, p);
@@ -202,6 +203,39 @@ void encodeCustom(JsonWriter& w, std::string_view name, const engine::ContainerS
     w.endObject();
 }
 
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::JobMetaCodec) {
+    writeMeta(w, name, job.job.metadata, job.meta, job.meta.annotations, job.meta.finalizers);
+}
+
+// The engine's annotations and tracking finalizer win over the extras.
+void encodeCustom(JsonWriter& w, std::string_view name, const PodObject& object,
+                  schema::PodMetaCodec) {
+    const engine::Pod& p = object.pod;
+    Annotations annotations = object.meta.annotations;
+    const auto setAnnotation = [&](const char* key, const std::optional<std::string>& v) {
+        if (v)
+            annotations.insert_or_assign(key, *v);
+        else
+            annotations.erase(std::string(key));
+    };
+    setAnnotation(engine::kCompletionIndexKey, p.completionIndexAnnotation);
+    setAnnotation(engine::kIndexFailureCountKey, p.failureCountAnnotation);
+    setAnnotation(engine::kIndexIgnoredFailureCountKey, p.ignoredFailureCountAnnotation);
+    std::vector<std::string> finalizers;
+    for (const std::string& f : object.meta.finalizers)
+        if (f != engine::kTrackingFinalizer)
+            finalizers.push_back(f);
+    if (p.hasTrackingFinalizer)
+        finalizers.emplace_back(engine::kTrackingFinalizer);
+    writeMeta(w, name, p.metadata, object.meta, annotations, finalizers);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const PodObject& object,
+                  schema::PodSpecCodec) {
+    writePodSpec(w, name, object);
+}
+
 void encodeCustom(JsonWriter& w, std::string_view name, const schema::MetaView& view,
                   schema::AnnotationsCodec) {
     writeStringMap(w, name, *view.annotations);
@@ -232,15 +266,7 @@ void writeContainerStatus(JsonWriter& w, const engine::ContainerStatus& cs) {
 }
 
 void writeJob(JsonWriter& w, const JobObject& job) {
-    w.beginObject();
-    w.field("apiVersion", "batch/v1");
-    w.field("kind", "Job");
-    writeMeta(w, job.job.metadata, job.meta, job.meta.annotations, job.meta.finalizers);
-    w.key("spec");
-    detail::encodeFields<schema::JobSpecFields>(w, job);
-    w.key("status");
-    writeJobStatus(w, job.job.status);
-    w.endObject();
+    detail::encodeFields<schema::JobFields>(w, job);
 }
 
 void writeJob(JsonWriter& w, const engine::Job& job) {
@@ -250,32 +276,7 @@ void writeJob(JsonWriter& w, const engine::Job& job) {
 }
 
 void writePod(JsonWriter& w, const PodObject& object) {
-    const engine::Pod& p = object.pod;
-    Annotations annotations = object.meta.annotations;
-    const auto setAnnotation = [&](const char* key, const std::optional<std::string>& v) {
-        if (v)
-            annotations.insert_or_assign(key, *v);
-        else
-            annotations.erase(std::string(key));
-    };
-    setAnnotation(engine::kCompletionIndexKey, p.completionIndexAnnotation);
-    setAnnotation(engine::kIndexFailureCountKey, p.failureCountAnnotation);
-    setAnnotation(engine::kIndexIgnoredFailureCountKey, p.ignoredFailureCountAnnotation);
-    std::vector<std::string> finalizers;
-    for (const std::string& f : object.meta.finalizers)
-        if (f != engine::kTrackingFinalizer)
-            finalizers.push_back(f);
-    if (p.hasTrackingFinalizer)
-        finalizers.emplace_back(engine::kTrackingFinalizer);
-
-    w.beginObject();
-    w.field("apiVersion", "v1");
-    w.field("kind", "Pod");
-    writeMeta(w, p.metadata, object.meta, annotations, finalizers);
-    writePodSpec(w, object);
-    w.key("status");
-    detail::encodeFields<schema::PodStatusFields>(w, object);
-    w.endObject();
+    detail::encodeFields<schema::PodFields>(w, object);
 }
 
 void writePod(JsonWriter& w, const engine::Pod& pod) {

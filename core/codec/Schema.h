@@ -93,6 +93,41 @@ struct FinalizersCodec {
     static constexpr bool repeated = true;
 };
 
+// apiVersion and kind of an object: written as its constants; on reading, apiVersion is not
+// looked at and a kind other than the expected one is an error.
+struct JobKind {
+    static constexpr const char* apiVersion = "batch/v1";
+    static constexpr const char* kind = "Job";
+};
+struct PodKind {
+    static constexpr const char* apiVersion = "v1";
+    static constexpr const char* kind = "Pod";
+};
+// (Go's inlined TypeMeta: not a field of the protobuf message, which names the kind itself.)
+template <typename K> struct ApiVersionCodec {
+    using Kind = K;
+    static constexpr Wire wire = Wire::String;
+    static constexpr bool typeMeta = true;
+};
+template <typename K> struct KindCodec {
+    using Kind = K;
+    static constexpr Wire wire = Wire::String;
+    static constexpr bool typeMeta = true;
+};
+// metadata of a Job / of a Pod (whose annotations and finalizer the engine reads), through
+// ObjectMetaFields.
+struct JobMetaCodec {
+    static constexpr Wire wire = Wire::Object;
+};
+struct PodMetaCodec {
+    static constexpr Wire wire = Wire::Object;
+};
+// A pod's spec: read by PodSpecFields and kept verbatim; written back from the verbatim text
+// with the engine's nodeName and hostname.
+struct PodSpecCodec {
+    static constexpr Wire wire = Wire::Object;
+};
+
 // metav1.ObjectMeta is split between the engine's ObjectMeta and the codec's MetaExtras; the
 // table reads and writes both through this view. pod: the pod whose annotations and finalizer
 // the controller reads (decoding a Pod). annotations / finalizers: what to write, when they are
@@ -302,6 +337,18 @@ struct JobStatusFields {
 };
 template <> struct TableOf<engine::JobStatus> { using type = JobStatusFields; };
 
+// A batch/v1 Job.
+struct JobFields {
+    using Target = JobObject;
+    static constexpr auto rows = std::tuple{
+        custom<ApiVersionCodec<JobKind>, JobObject>("apiVersion"),
+        custom<KindCodec<JobKind>, JobObject>("kind"),
+        custom<JobMetaCodec, JobObject>("metadata"),
+        group<JobSpecFields>("spec"),
+        field<JobObject>("status", chain(&JobObject::job, &engine::Job::status)),
+    };
+};
+
 // v1 ContainerStatus, whose state is flattened into engine::ContainerStatus.
 struct ContainerStateWaitingFields {
     using Target = engine::ContainerStatus;
@@ -373,6 +420,18 @@ struct PodStatusFields {
         field<PodObject>("initContainerStatuses", pod(&P::initContainerStatuses)),
         field<PodObject>("containerStatuses", pod(&P::containerStatuses)),
         field("qosClass", &PodObject::qosClass).extras(),
+    };
+};
+
+// A v1 Pod.
+struct PodFields {
+    using Target = PodObject;
+    static constexpr auto rows = std::tuple{
+        custom<ApiVersionCodec<PodKind>, PodObject>("apiVersion"),
+        custom<KindCodec<PodKind>, PodObject>("kind"),
+        custom<PodMetaCodec, PodObject>("metadata"),
+        custom<PodSpecCodec, PodObject>("spec"),
+        group<PodStatusFields>("status"),
     };
 };
 

@@ -28,6 +28,17 @@ bool decodeCustom(Decoder& d, od::value& v, const Path& path, schema::MetaView& 
                   schema::AnnotationsCodec);
 bool decodeCustom(Decoder& d, od::value& v, const Path& path, schema::MetaView& view,
                   schema::FinalizersCodec);
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, JobObject& out, schema::JobMetaCodec);
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, PodObject& out, schema::PodMetaCodec);
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, PodObject& out, schema::PodSpecCodec);
+template <typename Object, typename Kind>
+bool decodeCustom(Decoder&, od::value&, const Path&, Object&, schema::ApiVersionCodec<Kind>) {
+    return true; // not looked at, as the API server's decoder for a known kind
+}
+template <typename Object, typename Kind>
+bool decodeCustom(Decoder& d, od::value& v, const Path& path, Object&, schema::KindCodec<Kind>) {
+    return d.kind(v, path, Kind::kind);
+}
 
 template <typename Table>
 bool decodeFields(Decoder& d, od::value& v, const Path& path, typename Table::Target& out);

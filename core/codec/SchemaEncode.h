@@ -25,6 +25,20 @@ void encodeCustom(JsonWriter& w, std::string_view name, const schema::MetaView& 
                   schema::AnnotationsCodec);
 void encodeCustom(JsonWriter& w, std::string_view name, const schema::MetaView& view,
                   schema::FinalizersCodec);
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job, schema::JobMetaCodec);
+void encodeCustom(JsonWriter& w, std::string_view name, const PodObject& object,
+                  schema::PodMetaCodec);
+void encodeCustom(JsonWriter& w, std::string_view name, const PodObject& object,
+                  schema::PodSpecCodec);
+template <typename Object, typename Kind>
+void encodeCustom(JsonWriter& w, std::string_view name, const Object&,
+                  schema::ApiVersionCodec<Kind>) {
+    w.field(name, Kind::apiVersion);
+}
+template <typename Object, typename Kind>
+void encodeCustom(JsonWriter& w, std::string_view name, const Object&, schema::KindCodec<Kind>) {
+    w.field(name, Kind::kind);
+}
 
 template <typename Table> void encodeFields(JsonWriter& w, const typename Table::Target& object);
 
