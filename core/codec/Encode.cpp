@@ -1,5 +1,7 @@
 #include "Encode.h"
 
+#include "SchemaEncode.h"
+
 #include <cstring>
 #include <simdjson.h>
 
@@ -37,41 +39,14 @@ void writeStringMap(JsonWriter& w, std::string_view name,
     w.endObject();
 }
 
-void writeMeta(JsonWriter& w, const engine::ObjectMeta& m, const MetaExtras& x,
-               const Annotations& annotations, const std::vector<std::string>& finalizers) {
-    w.key("metadata").beginObject();
-    w.nonEmptyField("name", m.name);
-    w.nonEmptyField("generateName", x.generateName);
-    w.nonEmptyField("namespace", m.namespace_);
-    w.nonEmptyField("uid", m.uid);
-    w.nonEmptyField("resourceVersion", m.resourceVersion);
-    w.optionalField("generation", x.generation);
-    w.optionalTime("creationTimestamp", m.creationTimestamp);
-    w.optionalTime("deletionTimestamp", m.deletionTimestamp);
-    w.optionalField("deletionGracePeriodSeconds", m.deletionGracePeriodSeconds);
-    writeStringMap(w, "labels", x.labels);
-    writeStringMap(w, "annotations", annotations);
-    if (!x.ownerReferences.empty()) {
-        w.key("ownerReferences").beginArray();
-        for (const OwnerReference& r : x.ownerReferences) {
-            w.beginObject();
-            w.field("apiVersion", r.apiVersion);
-            w.field("kind", r.kind);
-            w.field("name", r.name);
-            w.field("uid", r.uid);
-            w.optionalField("controller", r.controller);
-            w.optionalField("blockOwnerDeletion", r.blockOwnerDeletion);
-            w.endObject();
-        }
-        w.endArray();
-    }
-    if (!finalizers.empty()) {
-        w.key("finalizers").beginArray();
-        for (const std::string& f : finalizers)
-            w.value(f);
-        w.endArray();
-    }
-    w.endObject();
+void writeMeta(JsonWriter& w, std::string_view name, const engine::ObjectMeta& m,
+               const MetaExtras& x, const Annotations& annotations,
+               const std::vector<std::string>& finalizers) {
+    // The view is only read from here; it holds mutable pointers because decoding fills it.
+    const schema::MetaView view{const_cast<engine::ObjectMeta*>(&m), const_cast<MetaExtras*>(&x),
+                                nullptr, &annotations, &finalizers};
+    w.key(name);
+    detail::encodeFields<schema::ObjectMetaFields>(w, view);
 }
 
 void writeContainers(JsonWriter& w, std::string_view name,
@@ -104,82 +79,16 @@ void writeContainers(JsonWriter& w, std::string_view name,
     w.endArray();
 }
 
-void writeTemplate(JsonWriter& w, const JobObject& job) {
-    w.key("template");
+void writeTemplate(JsonWriter& w, std::string_view name, const JobObject& job) {
+    w.key(name);
     if (!job.templateJson.empty()) {
         w.raw(job.templateJson);
         return;
     }
-    const engine::PodTemplate& t = job.job.spec.podTemplate;
     w.beginObject();
     w.key("metadata").beginObject().endObject();
-    w.key("spec").beginObject();
-    writeContainers(w, "initContainers", t.initContainers, job.initContainers);
-    writeContainers(w, "containers", t.containers, job.containers);
-    w.field("restartPolicy", engine::toString(t.restartPolicy));
-    w.nonEmptyField("subdomain", t.subdomain);
-    w.endObject();
-    w.endObject();
-}
-
-void writeJobSpec(JsonWriter& w, const JobObject& object) {
-    const engine::JobSpec& s = object.job.spec;
-    w.key("spec").beginObject();
-    w.optionalField("parallelism", s.parallelism);
-    w.optionalField("completions", s.completions);
-    w.optionalField("activeDeadlineSeconds", s.activeDeadlineSeconds);
-    if (s.podFailurePolicy) {
-        w.key("podFailurePolicy").beginObject().key("rules").beginArray();
-        for (const engine::PodFailurePolicyRule& r : s.podFailurePolicy->rules) {
-            w.beginObject();
-            w.field("action", r.actionName.empty() ? engine::toString(r.action) : r.actionName);
-            if (r.onExitCodes) {
-                w.key("onExitCodes").beginObject();
-                w.optionalField("containerName", r.onExitCodes->containerName);
-                w.field("operator", engine::toString(r.onExitCodes->op));
-                w.key("values").beginArray();
-                for (int32_t v : r.onExitCodes->values)
-                    w.value(v);
-                w.endArray();
-                w.endObject();
-            }
-            if (!r.onPodConditions.empty()) {
-                w.key("onPodConditions").beginArray();
-                for (const auto& c : r.onPodConditions) {
-                    w.beginObject();
-                    w.field("type", c.type);
-                    w.field("status", engine::toString(c.status));
-                    w.endObject();
-                }
-                w.endArray();
-            }
-            w.endObject();
-        }
-        w.endArray().endObject();
-    }
-    if (s.successPolicy) {
-        w.key("successPolicy").beginObject().key("rules").beginArray();
-        for (const engine::SuccessPolicyRule& r : s.successPolicy->rules) {
-            w.beginObject();
-            w.optionalField("succeededIndexes", r.succeededIndexes);
-            w.optionalField("succeededCount", r.succeededCount);
-            w.endObject();
-        }
-        w.endArray().endObject();
-    }
-    w.optionalField("backoffLimit", s.backoffLimit);
-    w.optionalField("backoffLimitPerIndex", s.backoffLimitPerIndex);
-    w.optionalField("maxFailedIndexes", s.maxFailedIndexes);
-    if (!object.selectorJson.empty())
-        w.key("selector").raw(object.selectorJson);
-    w.optionalField("manualSelector", object.manualSelector);
-    writeTemplate(w, object);
-    w.optionalField("ttlSecondsAfterFinished", s.ttlSecondsAfterFinished);
-    w.field("completionMode", engine::toString(s.completionMode));
-    w.optionalField("suspend", s.suspend);
-    if (s.podReplacementPolicy)
-        w.field("podReplacementPolicy", engine::toString(*s.podReplacementPolicy));
-    w.optionalField("managedBy", s.managedBy);
+    w.key("spec");
+    detail::encodeFields<schema::PodTemplateSpecFields>(w, job);
     w.endObject();
 }
 
@@ -234,158 +143,74 @@ bool writeMergedPodSpec(JsonWriter& w, const PodObject& p) {
     return true;
 }
 
-void writePodSpec(JsonWriter& w, const PodObject& p) {
-    w.key("spec");
+void writePodSpec(JsonWriter& w, std::string_view name, const PodObject& p) {
+    w.key(name);
     if (!p.specJson.empty() && writeMergedPodSpec(w, p))
         return;
-    w.beginObject();
-    const auto summaries = [&](std::string_view name, const std::vector<ContainerSummary>& list) {
-        if (list.empty())
-            return;
-        w.key(name).beginArray();
-        for (const ContainerSummary& c : list) {
-            w.beginObject();
-            w.field("name", c.name);
-            w.nonEmptyField("image", c.image);
-            w.endObject();
-        }
-        w.endArray();
-    };
-    summaries("initContainers", p.initContainers);
-    summaries("containers", p.containers);
-    w.nonEmptyField("nodeName", p.pod.nodeName);
-    w.nonEmptyField("hostname", p.pod.hostname);
-    w.endObject();
-}
-
-void writePodStatus(JsonWriter& w, const PodObject& object) {
-    const engine::Pod& p = object.pod;
-    w.key("status").beginObject();
-    w.field("phase", engine::toString(p.phase));
-    if (!p.conditions.empty()) {
-        w.key("conditions").beginArray();
-        for (const engine::Condition& c : p.conditions)
-            writeCondition(w, c);
-        w.endArray();
-    }
-    w.nonEmptyField("message", p.message);
-    w.nonEmptyField("reason", p.reason);
-    w.nonEmptyField("hostIP", object.hostIP);
-    w.nonEmptyField("podIP", object.podIP);
-    w.optionalTime("startTime", p.startTime);
-    const auto statuses = [&](std::string_view name,
-                              const std::vector<engine::ContainerStatus>& list) {
-        if (list.empty())
-            return;
-        w.key(name).beginArray();
-        for (const engine::ContainerStatus& cs : list)
-            writeContainerStatus(w, cs);
-        w.endArray();
-    };
-    statuses("initContainerStatuses", p.initContainerStatuses);
-    statuses("containerStatuses", p.containerStatuses);
-    w.nonEmptyField("qosClass", object.qosClass);
-    w.endObject();
+    detail::encodeFields<schema::PodSpecFields>(w, p);
 }
 
 } // namespace
 
-void writeCondition(JsonWriter& w, const engine::Condition& c) {
-    w.beginObject();
-    w.field("type", c.type);
-    w.field("status", engine::toString(c.status));
-    w.optionalTime("lastProbeTime", c.lastProbeTime);
-    w.optionalTime("lastTransitionTime", c.lastTransitionTime);
-    w.nonEmptyField("reason", c.reason);
-    w.nonEmptyField("message", c.message);
-    w.endObject();
+namespace detail {
+
+void encodeCustom(JsonWriter& w, std::string_view name, const engine::PodFailurePolicyRule& rule,
+                  schema::PodFailureActionCodec) {
+    if (rule.actionName.empty())
+        w.field(name, engine::toString(rule.action));
+    else
+        w.field(name, rule.actionName);
 }
 
-void writeJobStatus(JsonWriter& w, const engine::JobStatus& s) {
-    w.beginObject();
-    if (!s.conditions.empty()) {
-        w.key("conditions").beginArray();
-        for (const engine::Condition& c : s.conditions)
-            writeCondition(w, c);
-        w.endArray();
-    }
-    w.optionalTime("startTime", s.startTime);
-    w.optionalTime("completionTime", s.completionTime);
-    w.field("active", s.active);
-    w.field("succeeded", s.succeeded);
-    w.field("failed", s.failed);
-    w.optionalField("terminating", s.terminating);
-    w.nonEmptyField("completedIndexes", s.completedIndexes);
-    w.optionalField("failedIndexes", s.failedIndexes);
-    if (s.uncountedTerminatedPods) {
-        w.key("uncountedTerminatedPods").beginObject();
-        const auto uids = [&](std::string_view name, const std::vector<std::string>& list) {
-            if (list.empty())
-                return;
-            w.key(name).beginArray();
-            for (const std::string& uid : list)
-                w.value(uid);
-            w.endArray();
-        };
-        uids("succeeded", s.uncountedTerminatedPods->succeeded);
-        uids("failed", s.uncountedTerminatedPods->failed);
-        w.endObject();
-    }
-    w.optionalField("ready", s.ready);
-    w.endObject();
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::TemplateContainersCodec) {
+    writeContainers(w, name, job.job.spec.podTemplate.containers, job.containers);
 }
 
-void writeContainerStatus(JsonWriter& w, const engine::ContainerStatus& cs) {
-    w.beginObject();
-    w.field("name", cs.name);
-    w.key("state").beginObject();
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::TemplateInitContainersCodec) {
+    writeContainers(w, name, job.job.spec.podTemplate.initContainers, job.initContainers);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const std::string& raw,
+                  schema::RawObjectCodec) {
+    if (!raw.empty())
+        w.key(name).raw(raw);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::JobTemplateCodec) {
+    writeTemplate(w, name, job);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const engine::ContainerStatus& cs,
+                  schema::ContainerStateCodec) {
+    w.key(name).beginObject();
     switch (cs.state) {
     case engine::ContainerStateKind::Waiting:
-        w.key("waiting").beginObject();
-        w.nonEmptyField("reason", cs.reason);
-        w.nonEmptyField("message", cs.message);
-        w.endObject();
+        w.key("waiting");
+        encodeFields<schema::ContainerStateWaitingFields>(w, cs);
         break;
     case engine::ContainerStateKind::Running:
-        w.key("running").beginObject();
-        w.optionalTime("startedAt", cs.startedAt);
-        w.endObject();
+        w.key("running");
+        encodeFields<schema::ContainerStateRunningFields>(w, cs);
         break;
     case engine::ContainerStateKind::Terminated:
-        w.key("terminated").beginObject();
-        w.field("exitCode", cs.exitCode);
-        w.optionalField("signal", cs.signal);
-        w.nonEmptyField("reason", cs.reason);
-        w.nonEmptyField("message", cs.message);
-        w.optionalTime("startedAt", cs.startedAt);
-        w.optionalTime("finishedAt", cs.finishedAt);
-        w.endObject();
+        w.key("terminated");
+        encodeFields<schema::ContainerStateTerminatedFields>(w, cs);
         break;
     }
     w.endObject();
-    w.field("ready", cs.ready);
-    w.field("restartCount", cs.restartCount);
-    w.endObject();
 }
 
-void writeJob(JsonWriter& w, const JobObject& job) {
-    w.beginObject();
-    w.field("apiVersion", "batch/v1");
-    w.field("kind", "Job");
-    writeMeta(w, job.job.metadata, job.meta, job.meta.annotations, job.meta.finalizers);
-    writeJobSpec(w, job);
-    w.key("status");
-    writeJobStatus(w, job.job.status);
-    w.endObject();
+void encodeCustom(JsonWriter& w, std::string_view name, const JobObject& job,
+                  schema::JobMetaCodec) {
+    writeMeta(w, name, job.job.metadata, job.meta, job.meta.annotations, job.meta.finalizers);
 }
 
-void writeJob(JsonWriter& w, const engine::Job& job) {
-    JobObject object;
-    object.job = job;
-    writeJob(w, object);
-}
-
-void writePod(JsonWriter& w, const PodObject& object) {
+// The engine's annotations and tracking finalizer win over the extras.
+void encodeCustom(JsonWriter& w, std::string_view name, const PodObject& object,
+                  schema::PodMetaCodec) {
     const engine::Pod& p = object.pod;
     Annotations annotations = object.meta.annotations;
     const auto setAnnotation = [&](const char* key, const std::optional<std::string>& v) {
@@ -403,14 +228,55 @@ void writePod(JsonWriter& w, const PodObject& object) {
             finalizers.push_back(f);
     if (p.hasTrackingFinalizer)
         finalizers.emplace_back(engine::kTrackingFinalizer);
+    writeMeta(w, name, p.metadata, object.meta, annotations, finalizers);
+}
 
-    w.beginObject();
-    w.field("apiVersion", "v1");
-    w.field("kind", "Pod");
-    writeMeta(w, p.metadata, object.meta, annotations, finalizers);
-    writePodSpec(w, object);
-    writePodStatus(w, object);
-    w.endObject();
+void encodeCustom(JsonWriter& w, std::string_view name, const PodObject& object,
+                  schema::PodSpecCodec) {
+    writePodSpec(w, name, object);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const schema::MetaView& view,
+                  schema::AnnotationsCodec) {
+    writeStringMap(w, name, *view.annotations);
+}
+
+void encodeCustom(JsonWriter& w, std::string_view name, const schema::MetaView& view,
+                  schema::FinalizersCodec) {
+    if (view.finalizers->empty())
+        return;
+    w.key(name).beginArray();
+    for (const std::string& f : *view.finalizers)
+        w.value(f);
+    w.endArray();
+}
+
+} // namespace detail
+
+void writeCondition(JsonWriter& w, const engine::Condition& c) {
+    detail::encodeFields<schema::ConditionFields>(w, c);
+}
+
+void writeJobStatus(JsonWriter& w, const engine::JobStatus& s) {
+    detail::encodeFields<schema::JobStatusFields>(w, s);
+}
+
+void writeContainerStatus(JsonWriter& w, const engine::ContainerStatus& cs) {
+    detail::encodeFields<schema::ContainerStatusFields>(w, cs);
+}
+
+void writeJob(JsonWriter& w, const JobObject& job) {
+    detail::encodeFields<schema::JobFields>(w, job);
+}
+
+void writeJob(JsonWriter& w, const engine::Job& job) {
+    JobObject object;
+    object.job = job;
+    writeJob(w, object);
+}
+
+void writePod(JsonWriter& w, const PodObject& object) {
+    detail::encodeFields<schema::PodFields>(w, object);
 }
 
 void writePod(JsonWriter& w, const engine::Pod& pod) {
