@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <optional>
 
 namespace tessera::kube {
 
@@ -10,6 +11,20 @@ namespace {
 
 std::string text(const QJsonObject& o, const char* field) {
     return o.value(QLatin1String(field)).toString().toStdString();
+}
+
+// An object's name and namespace are path segments of its URL: neither may hold a '/', so the
+// "namespace/name" key of every object is unambiguous (a name "a/b" in "ns" and a name "b" in
+// "ns/a" would share one). `path` prefixes the field in the message ("items[3].").
+std::optional<QString> keyProblem(const QJsonObject& object, const QString& path) {
+    const QJsonObject meta = object.value(QLatin1String("metadata")).toObject();
+    for (const char* field : {"namespace", "name"}) {
+        const QString value = meta.value(QLatin1String(field)).toString();
+        if (value.contains(QLatin1Char('/')))
+            return QStringLiteral("%1metadata.%2: \"%3\" may not contain '/'")
+                .arg(path, QLatin1String(field), value);
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -39,6 +54,9 @@ tl::expected<JsonListPage, QString> decodeJsonListPage(const QByteArray& body) {
         if (!item.isObject())
             return tl::unexpected(
                 QStringLiteral("items[%1]: not an object").arg(page.items.size()));
+        const QString path = QStringLiteral("items[%1].").arg(page.items.size());
+        if (const auto problem = keyProblem(item.toObject(), path))
+            return tl::unexpected(*problem);
         page.items.push_back(item.toObject());
     }
     return page;
@@ -79,6 +97,8 @@ tl::expected<JsonWatchEvent, QString> decodeJsonWatchLine(std::string_view line)
     if (out.type != codec::WatchEventType::Bookmark) {
         if (meta.value(QLatin1String("name")).toString().isEmpty())
             return tl::unexpected(QStringLiteral("object.metadata.name: missing"));
+        if (const auto problem = keyProblem(out.object, QStringLiteral("object.")))
+            return tl::unexpected(*problem);
         out.key = objectKeyOf(out.object);
     }
     return out;
