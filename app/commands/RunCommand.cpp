@@ -244,7 +244,6 @@ int runRun(int argc, char** argv) {
                                          {"resume", false},
                                          {"kill-survivors", false},
                                          {"quiet", false},
-                                         {"ballast-mib", true},
                                          {"job", true}});
     if (!parsed.error.empty())
         return usageError(kName, parsed.error);
@@ -285,15 +284,13 @@ int runRun(int argc, char** argv) {
     };
     int32_t backoffLimitValue = 0, perIndexValue = 0, maxFailedValue = 0;
     int64_t deadlineValue = 0;
-    long long ballastMib = 0;
     for (const std::string& e : {intOption("parallelism", options.config.parallelism, 0),
                                  intOption("backoff-limit", backoffLimitValue, 0),
                                  intOption("backoff-limit-per-index", perIndexValue, 0),
                                  intOption("max-failed-indexes", maxFailedValue, 0),
                                  intOption("active-deadline", deadlineValue, 1),
                                  intOption("log-cap", options.config.logCapBytes, 0),
-                                 intOption("grace", options.config.graceMillis, 0),
-                                 intOption("ballast-mib", ballastMib, 0)})
+                                 intOption("grace", options.config.graceMillis, 0)})
         if (!e.empty())
             return usageError(kName, e);
     if (parsed.has("backoff-limit"))
@@ -339,14 +336,6 @@ int runRun(int argc, char** argv) {
     }
     options.loadOptions.perCompletionEnv = perCompletionEnv;
     const bool quiet = parsed.has("quiet");
-
-    // Hidden: hold this much memory while running, as a GUI with large jobs would (benchmarks).
-    std::vector<char> ballast;
-    if (ballastMib > 0) {
-        ballast.resize(static_cast<std::size_t>(ballastMib) << 20);
-        for (std::size_t i = 0; i < ballast.size(); i += 4096)
-            ballast[i] = static_cast<char>(i);
-    }
 
     int qargc = 1;
     char qname[] = "tessera";
