@@ -4,6 +4,7 @@
 #include "StatePalette.h"
 
 #include <QBrush>
+#include <QCoreApplication>
 #include <QGuiApplication>
 #include <QPalette>
 #include <QSet>
@@ -52,34 +53,8 @@ QString JobListModel::statusWord(engine::JobState status) {
 }
 
 QString JobListModel::widestText(int column) {
-    switch (column) {
-    case Namespace:
-        return QStringLiteral("namespace-a");
-    case Mode:
-        return tr("NonIndexed");
-    case Completions:
-    case Parallelism:
-    case Active:
-    case Succeeded:
-    case Failed:
-        return QStringLiteral("100000");
-    case Progress:
-        return tr("%1 / %2").arg(99999).arg(100000);
-    case Age:
-    case Duration:
-        return QStringLiteral("23h 59m");
-    case Status: {
-        QString widest;
-        for (auto state :
-             {engine::JobState::Pending, engine::JobState::Running, engine::JobState::Suspended,
-              engine::JobState::Complete, engine::JobState::Failed, engine::JobState::Interrupted})
-            if (statusWord(state).size() > widest.size())
-                widest = statusWord(state);
-        return widest;
-    }
-    default:
-        return QString();
-    }
+    const auto widest = kColumns.at(static_cast<std::size_t>(column)).widest;
+    return widest ? widest() : QString();
 }
 
 // The state engine::jobStateOf decided (a finished Job reads finished even when suspended).
@@ -103,33 +78,6 @@ QString JobListModel::openKey(const JobSummary& job) const {
     return job.cron ? m_groups.value(groupOf(job)).newestRun : job.key;
 }
 
-QVariant JobListModel::cronJobDisplay(const JobSummary& cronJob, int column) const {
-    const store::CronJobInfo& info = *cronJob.cron;
-    switch (column) {
-    case Name:
-        return tr("%1 · %n run(s)", "a CronJob and how many of its Jobs are listed",
-                  m_groups.value(groupOf(cronJob)).runs)
-            .arg(cronJob.name);
-    case Namespace:
-        return cronJob.namespace_;
-    case Mode:
-        return info.schedule;
-    case Active:
-        return info.active;
-    case Age:
-        return Format::between(cronJob.created, m_now());
-    case Status:
-        if (info.suspend)
-            return statusWord(engine::JobState::Suspended);
-        if (info.lastScheduleTime.isValid())
-            return tr("Scheduled %1 ago", "a CronJob's last run started this long ago")
-                .arg(Format::between(info.lastScheduleTime, m_now()));
-        return tr("Not scheduled yet");
-    default:
-        return {};
-    }
-}
-
 QString JobListModel::cronJobToolTip(const JobSummary& cronJob) const {
     const store::CronJobInfo& info = *cronJob.cron;
     QStringList lines{tr("CronJob %1/%2").arg(cronJob.namespace_, cronJob.name)};
@@ -149,76 +97,17 @@ QString JobListModel::cronJobToolTip(const JobSummary& cronJob) const {
 }
 
 QVariant JobListModel::display(const JobSummary& job, int column) const {
+    const ColumnSpec& c = kColumns.at(static_cast<std::size_t>(column));
     if (job.cron)
-        return cronJobDisplay(job, column);
-    switch (column) {
-    case Name:
-        if (job.cronJob.isEmpty())
-            return job.name;
-        // Where its CronJob is not listed, the newest run stands for it; the other runs are
-        // indented under the head.
-        if (const Group group = m_groups.value(groupOf(job)); group.head == job.key)
-            return tr("%1 · %n run(s)", "a CronJob and how many of its Jobs are listed", group.runs)
-                .arg(job.cronJob);
-        return QStringLiteral("    ") + job.name;
-    case Namespace:
-        return job.namespace_;
-    case Mode:
-        return job.indexed ? tr("Indexed") : tr("NonIndexed");
-    case Completions:
-        return job.completions;
-    case Parallelism:
-        return job.parallelism;
-    case Active:
-        return job.active;
-    case Succeeded:
-        return job.succeeded;
-    case Failed:
-        return job.failed;
-    case Progress:
-        return job.completions > 0 ? tr("%1 / %2").arg(job.succeeded).arg(job.completions)
-                                   : QString::number(job.succeeded);
-    case Age:
-        return Format::between(job.created, m_now());
-    case Duration: {
-        if (!job.started.isValid())
-            return QString();
-        return Format::between(job.started, job.finished.isValid() ? job.finished : m_now());
-    }
-    case Status:
-        return statusWord(job.status); // the reason is in the tooltip
-    default:
-        return {};
-    }
+        return c.showCronJob ? c.showCronJob(*this, job) : QVariant();
+    return c.show(*this, job);
 }
 
 QVariant JobListModel::sortValue(const JobSummary& job, int column) const {
-    if (job.cron && column != Age)
-        return display(job, column);
-    switch (column) {
-    case Completions:
-        return job.completions;
-    case Parallelism:
-        return job.parallelism;
-    case Active:
-        return job.active;
-    case Succeeded:
-        return job.succeeded;
-    case Failed:
-        return job.failed;
-    case Progress:
-        return job.completions > 0 ? double(job.succeeded) / job.completions : 0.0;
-    case Age:
-        // Older first when ascending: the age grows as the creation time shrinks.
-        return job.created.isValid() ? -job.created.toSecsSinceEpoch() : qint64{0};
-    case Duration: {
-        if (!job.started.isValid())
-            return qint64{-1};
-        return job.started.secsTo(job.finished.isValid() ? job.finished : m_now());
-    }
-    default:
-        return display(job, column);
-    }
+    const ColumnSpec& c = kColumns.at(static_cast<std::size_t>(column));
+    if (c.sortKey && (!job.cron || c.cronJobSortsByKey))
+        return c.sortKey(*this, job);
+    return display(job, column);
 }
 
 QVariant JobListModel::data(const QModelIndex& index, int role) const {
@@ -242,7 +131,7 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
     case CreatedRole:
         return job.created;
     case Qt::TextAlignmentRole:
-        if (column >= Completions && column <= Failed)
+        if (kColumns.at(static_cast<std::size_t>(column)).alignRight)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
@@ -272,50 +161,18 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
-        // The counts are the Job's own (kubectl's), in pods: say so beside the grid's indexes.
-        switch (section) {
-        case Active:
-            return tr("Active pods (the Job's status.active)");
-        case Succeeded:
-            return tr("Succeeded pods (the Job's status.succeeded)");
-        case Failed:
-            return tr("Failed pods (the Job's status.failed: deleted pods that had not finished "
-                      "count too)");
-        default:
-            return {};
-        }
-    }
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Name:
-        return tr("Name");
-    case Namespace:
-        return tr("Namespace");
-    case Mode:
-        return tr("Mode");
-    case Completions:
-        return tr("Completions");
-    case Parallelism:
-        return tr("Parallelism");
-    case Active:
-        return tr("Active");
-    case Succeeded:
-        return tr("Succeeded");
-    case Failed:
-        return tr("Failed");
-    case Progress:
-        return tr("Progress");
-    case Age:
-        return tr("Age");
-    case Duration:
-        return tr("Duration");
-    case Status:
-        return tr("Status");
-    default:
-        return {};
-    }
+    const ColumnSpec& c = kColumns.at(static_cast<std::size_t>(section));
+    if (role == Qt::DisplayRole)
+        return QCoreApplication::translate(staticMetaObject.className(), c.title);
+    // The counts are the Job's own (kubectl's), in pods: their tooltips say so beside the
+    // grid's indexes.
+    if (role == Qt::ToolTipRole)
+        return c.headerToolTip
+                   ? QCoreApplication::translate(staticMetaObject.className(), c.headerToolTip)
+                   : QVariant();
+    return QAbstractTableModel::headerData(section, orientation, role);
 }
 
 void JobListModel::rebuildMap() {

@@ -18,6 +18,7 @@
 #include <QHash>
 #include <QMap>
 #include <QTimer>
+#include <array>
 #include <functional>
 #include <vector>
 
@@ -92,6 +93,20 @@ public slots:
     void clear();
 
 private:
+    // One column of the list (JobListColumns.cpp holds the table, one row per column).
+    using Cell = QVariant (*)(const JobListModel&, const store::JobSummary&);
+    struct ColumnSpec {
+        const char* title = nullptr;         // translated where it is shown
+        const char* headerToolTip = nullptr; // nullptr: none
+        bool alignRight = false;
+        Cell show = nullptr;            // what a Job's row shows
+        Cell sortKey = nullptr;         // nullptr: it sorts by what it shows
+        Cell showCronJob = nullptr;     // what a CronJob's row shows; nullptr: nothing
+        bool cronJobSortsByKey = false; // a CronJob's row sorts by sortKey too
+        QString (*widest)() = nullptr;  // nullptr: the title decides the first width
+    };
+    static const std::array<ColumnSpec, ColumnCount> kColumns;
+
     QVariant display(const store::JobSummary& job, int column) const;
     QVariant sortValue(const store::JobSummary& job, int column) const;
     void rebuildMap();
@@ -101,7 +116,6 @@ private:
     bool isGroupHead(int row) const;
     // The key a row opens: its own, or a CronJob's newest run's ("" when it has none yet).
     QString openKey(const store::JobSummary& job) const;
-    QVariant cronJobDisplay(const store::JobSummary& cronJob, int column) const;
     QString cronJobToolTip(const store::JobSummary& cronJob) const;
     void tick();
 
