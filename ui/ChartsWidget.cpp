@@ -121,14 +121,14 @@ void ChartsWidget::setSnapshot(const store::JobSnapshotPtr& snapshot) {
     if (!snapshot)
         return;
     m_snapshot = snapshot;
-    const store::RunHistory history =
-        store::RunHistory::of(*snapshot, QDateTime::currentDateTimeUtc());
+    const store::RunTimeline history =
+        store::RunTimeline::of(*snapshot, QDateTime::currentDateTimeUtc());
     m_range = {history.start, history.end};
     rebuildProgress(*snapshot, history);
     rebuildHistogram(history);
 }
 
-void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::RunHistory& h) {
+void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::RunTimeline& h) {
     const StatePalette colors(palette());
     auto line = [](const QString& name, const QColor& color,
                    const std::vector<store::CountAt>& curve, int& max) {
@@ -188,7 +188,7 @@ void ChartsWidget::rebuildProgress(const store::JobSnapshot& s, const store::Run
                   .arg(QLocale().toString(c.failedAttempts)));
 }
 
-void ChartsWidget::rebuildHistogram(const store::RunHistory& h) {
+void ChartsWidget::rebuildHistogram(const store::RunTimeline& h) {
     const std::vector<qint64>& durations = h.succeededDurationsMs;
     constexpr int kBins = 12;
     m_histogram.clear();

@@ -1,9 +1,9 @@
 #pragma once
 // The job's charts (Qt Charts): succeeded over time, active vs parallelism over time, failures
 // over time and the duration histogram of succeeded indexes, all from the job's recorded
-// attempts (store::RunHistory), so a job opened late or after it finished shows its whole run,
+// attempts (store::RunTimeline), so a job opened late or after it finished shows its whole run,
 // on the job's own time range. Rebuilt at most once a second (charts are not cheap).
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QWidget>
 #include <map>
@@ -35,8 +35,8 @@ protected:
 
 private:
     void applyTheme();
-    void rebuildProgress(const store::JobSnapshot& s, const store::RunHistory& h);
-    void rebuildHistogram(const store::RunHistory& h);
+    void rebuildProgress(const store::JobSnapshot& s, const store::RunTimeline& h);
+    void rebuildHistogram(const store::RunTimeline& h);
     // The duration axis's labels for the current width: every k-th bin edge, k as small as lets
     // the widest label fit (measured with the axis's font, so German and Chinese fit too).
     void relabelHistogram();

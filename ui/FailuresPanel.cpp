@@ -5,7 +5,7 @@
 #include "TableColumns.h"
 #include "TableRowsModel.h"
 #include "TableViews.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QGroupBox>
 #include <QLocale>

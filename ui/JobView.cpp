@@ -13,7 +13,7 @@
 #include "TableRowsModel.h"
 #include "TableViews.h"
 #include "TimelineWidget.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QApplication>
 #include <QClipboard>

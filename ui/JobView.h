@@ -5,7 +5,7 @@
 // where the pods run, charts and the timeline. It shows JobSnapshots from its store and sends
 // the user's actions back to it (queued: the store lives on its own thread); it decides nothing.
 #include "store/JobStore.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QElapsedTimer>
 #include <QPointer>

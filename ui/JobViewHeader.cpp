@@ -6,7 +6,7 @@
 #include "JobListModel.h"
 #include "JobView.h"
 #include "StragglersPanel.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

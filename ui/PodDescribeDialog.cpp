@@ -157,7 +157,7 @@ void PodDescribeDialog::startWatches() {
     m_podWatch = new kube::Informer(m_client, pod);
     connect(m_podWatch, &kube::Informer::batchReady, this, &PodDescribeDialog::onPodBatch);
     connect(m_podWatch, &kube::Informer::stateChanged, this,
-            [this](const kube::ConnectionState& s) { onWatchState(s, false); });
+            [this](const kube::WatchState& s) { onWatchState(s, false); });
     kube::Informer::Options events;
     events.resource = kube::Resource::Events;
     events.namespace_ = m_pod.namespace_;
@@ -165,7 +165,7 @@ void PodDescribeDialog::startWatches() {
     m_eventsWatch = new kube::Informer(m_client, events);
     connect(m_eventsWatch, &kube::Informer::batchReady, this, &PodDescribeDialog::onEventsBatch);
     connect(m_eventsWatch, &kube::Informer::stateChanged, this,
-            [this](const kube::ConnectionState& s) { onWatchState(s, true); });
+            [this](const kube::WatchState& s) { onWatchState(s, true); });
     m_podWatch->start();
     m_eventsWatch->start();
 }
@@ -198,8 +198,8 @@ void PodDescribeDialog::onEventsBatch(const kube::InformerBatchPtr& batch) {
     emit refreshed();
 }
 
-void PodDescribeDialog::onWatchState(const kube::ConnectionState& state, bool events) {
-    using P = kube::ConnectionState::Phase;
+void PodDescribeDialog::onWatchState(const kube::WatchState& state, bool events) {
+    using P = kube::WatchState::Phase;
     if (state.phase == P::Connected || state.phase == P::Connecting || state.phase == P::Stopped)
         return;
     // The informer retries by itself; until it gets through, say why nothing changes.

@@ -54,7 +54,7 @@ private:
     void stopWatches();
     void onPodBatch(const kube::InformerBatchPtr& batch);
     void onEventsBatch(const kube::InformerBatchPtr& batch);
-    void onWatchState(const kube::ConnectionState& state, bool events);
+    void onWatchState(const kube::WatchState& state, bool events);
     void showPod(const QJsonObject& pod);
     void showRecorded();
     void setJobSnapshot(const store::JobSnapshotPtr& snapshot);

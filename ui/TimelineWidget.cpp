@@ -58,8 +58,8 @@ TimelineWidget::TimelineWidget(QWidget* parent)
 
 void TimelineWidget::setSnapshot(const store::JobSnapshotPtr& snapshot) {
     m_snapshot = snapshot;
-    m_history = snapshot ? store::RunHistory::of(*snapshot, QDateTime::currentDateTimeUtc())
-                         : store::RunHistory();
+    m_history = snapshot ? store::RunTimeline::of(*snapshot, QDateTime::currentDateTimeUtc())
+                         : store::RunTimeline();
     // A zoom the user chose stays while the data refreshes (clamped into the run); otherwise
     // the whole run is shown.
     const qint64 whole = std::max(kMinSpanMs, m_history.end - m_history.start);

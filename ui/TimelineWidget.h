@@ -1,6 +1,6 @@
 #pragma once
 // The Gantt view: one row per index, one bar per attempt from its start (or creation) to its
-// end, coloured by outcome. Bars come from store::RunHistory: a finished attempt ends when it
+// end, coloured by outcome. Bars come from store::RunTimeline: a finished attempt ends when it
 // ended, a running one grows with the clock, one whose end was never recorded is a mark at its
 // start. Rows and bars are painted into a cached image (only the rows in view), re-rendered when
 // the data, the size, the scroll position, the zoom or the palette change; paintEvent draws that
@@ -9,7 +9,7 @@
 //
 // Mouse: the wheel scrolls rows, Ctrl+wheel zooms the time axis around the cursor, Shift+wheel
 // (or a horizontal wheel) pans it; double-click shows the whole run again.
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QImage>
 #include <QWidget>
@@ -29,7 +29,7 @@ public:
     int rowHeight() const { return m_rowHeight; }
     // Every how many rows an index label is drawn: as often as the labels do not overlap.
     int rowsPerLabel() const;
-    const store::RunHistory& history() const { return m_history; }
+    const store::RunTimeline& history() const { return m_history; }
     // Widget x of a time (ms since the epoch) at the current zoom; for tests and the axis.
     int xOf(qint64 t) const;
     // The bar of one attempt (position in the snapshot's attempts) in widget coordinates; empty
@@ -73,7 +73,7 @@ private:
     QString tooltipText(const store::IndexAttempt& a, const store::AttemptBar& bar) const;
 
     store::JobSnapshotPtr m_snapshot;
-    store::RunHistory m_history;
+    store::RunTimeline m_history;
     qint64 m_viewT0 = 0, m_viewT1 = 1; // visible span (ms since epoch)
     bool m_zoomed = false;
     int m_rowHeight = 10;

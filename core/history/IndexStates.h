@@ -2,7 +2,7 @@
 // Every index's scoreboard state from what a job's status and its attempts say: the one rule the
 // window's sources (store::ClusterSource, store::LocalSource) and the report
 // (report::ReportBuilder) follow, so the grid, the counts and the report's rows cannot drift apart.
-#include "JobHistory.h"
+#include "JobTimeline.h"
 #include "engine/IndexSet.h"
 #include "engine/IndexStateMap.h"
 

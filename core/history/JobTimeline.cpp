@@ -1,4 +1,4 @@
-#include "JobHistory.h"
+#include "JobTimeline.h"
 
 #include <algorithm>
 #include <limits>
@@ -123,15 +123,15 @@ IndexCounts countIndexes(const engine::IndexStateMap& states,
     return c;
 }
 
-int JobHistory::rowOf(int index) const {
+int JobTimeline::rowOf(int index) const {
     const auto it = std::lower_bound(rowIndexes.begin(), rowIndexes.end(), index);
     return it == rowIndexes.end() || *it != index ? -1 : static_cast<int>(it - rowIndexes.begin());
 }
 
-JobHistory JobHistory::of(const std::vector<AttemptSpan>& attempts,
-                          const engine::IndexStateMap& states,
-                          const std::map<int, int>& failureCount, const JobRange& range) {
-    JobHistory h;
+JobTimeline JobTimeline::of(const std::vector<AttemptSpan>& attempts,
+                            const engine::IndexStateMap& states,
+                            const std::map<int, int>& failureCount, const JobRange& range) {
+    JobTimeline h;
     h.counts = countIndexes(states, attempts, failureCount);
 
     // The range: from the job's start (or its first attempt) to its end (or now while it runs).
@@ -251,8 +251,8 @@ JobHistory JobHistory::of(const std::vector<AttemptSpan>& attempts,
     return h;
 }
 
-JobHistory historyOfSimulation(const engine::SimulationResult& sim, int32_t completions,
-                               engine::TimePoint start) {
+JobTimeline historyOfSimulation(const engine::SimulationResult& sim, int32_t completions,
+                                engine::TimePoint start) {
     engine::IndexStateMap states(std::max(completions, 0));
     states.paint(sim.failed, IndexState::FailedTerminal);
     states.paint(sim.completed, IndexState::Succeeded);
@@ -265,7 +265,7 @@ JobHistory historyOfSimulation(const engine::SimulationResult& sim, int32_t comp
     range.finished = (start + sim.makespan).time_since_epoch().count();
     range.ended = sim.finished;
     range.now = *range.finished;
-    return JobHistory::of(spans, states, {}, range);
+    return JobTimeline::of(spans, states, {}, range);
 }
 
 } // namespace tessera::history

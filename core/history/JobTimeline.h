@@ -2,7 +2,7 @@
 // A job's time-based views, computed from its attempts and its per-index states: the curves over
 // time (indexes succeeded, indexes failed, attempts running, attempts failed), the run times of
 // the attempts that made indexes succeed (and their histogram bins), one timeline bar per attempt
-// and the indexes per state. The window (store::RunHistory: charts, timeline, counts) and the
+// and the indexes per state. The window (store::RunTimeline: charts, timeline, counts) and the
 // exported report (report::ReportBuilder: its progress curve, duration histogram and counts) both
 // call this, so the same run gives the same numbers in both.
 //
@@ -97,13 +97,13 @@ struct JobRange {
     Ms now = 0;         // ends the range of a job still running
 };
 
-struct JobHistory {
+struct JobTimeline {
     // `attempts` in any order; `states` of every index (0..n-1, as runs: a job may have
     // 2,000,000,000 indexes); `failureCount` index -> failed attempts when known (empty: an
     // index has failures when one of its attempts failed).
-    static JobHistory of(const std::vector<AttemptSpan>& attempts,
-                         const engine::IndexStateMap& states,
-                         const std::map<int, int>& failureCount, const JobRange& range);
+    static JobTimeline of(const std::vector<AttemptSpan>& attempts,
+                          const engine::IndexStateMap& states,
+                          const std::map<int, int>& failureCount, const JobRange& range);
 
     Ms start = 0, end = 0; // the job's own time range (ms since the epoch)
     bool finished = false; // the job ended: `end` is its end, not the clock
@@ -128,8 +128,8 @@ struct JobHistory {
 
 // A dry-run's history (the Launch dialog's forecast) from the simulation's attempts: the same
 // curves the window and the report show for a real run. `completions` indexes.
-JobHistory historyOfSimulation(const engine::SimulationResult& simulation, int32_t completions,
-                               engine::TimePoint start);
+JobTimeline historyOfSimulation(const engine::SimulationResult& simulation, int32_t completions,
+                                engine::TimePoint start);
 
 // Counts of the per-index states and the attempts that failed.
 IndexCounts countIndexes(const engine::IndexStateMap& states,

@@ -6,7 +6,7 @@
 //
 // Plain C++20 over AttemptSpans (engine/JobState.h decides each outcome): the window's grid
 // marks, its stragglers list and its ETA's spread (store::estimateCompletion) follow it.
-#include "history/JobHistory.h"
+#include "history/JobTimeline.h"
 
 #include <cstddef>
 #include <cstdint>

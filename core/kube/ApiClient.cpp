@@ -44,7 +44,7 @@ std::optional<int> retryAfter(QNetworkReply* reply) {
 
 } // namespace
 
-QString ConnectionState::text() const {
+QString WatchState::text() const {
     switch (phase) {
     case Phase::Connecting:
         return detail.isEmpty() ? QStringLiteral("connecting")
@@ -113,7 +113,7 @@ ApiClient::ApiClient(ClusterConnection connection, Options options, const engine
     , m_nam(new QNetworkAccessManager(this))
     , m_streamNam(new QNetworkAccessManager(this)) {
     qRegisterMetaType<ApiError>();
-    qRegisterMetaType<ConnectionState>();
+    qRegisterMetaType<WatchState>();
     buildTls();
     if (!m_connection.proxyUrl.isEmpty()) {
         const QUrl& u = m_connection.proxyUrl;

@@ -50,7 +50,7 @@ struct ApiResponse {
 };
 
 // The state of one watch (or of the client), as the UI shows it.
-struct ConnectionState {
+struct WatchState {
     enum class Phase { Connecting, Connected, Retrying, Unauthorized, Forbidden, Failed, Stopped };
     Phase phase = Phase::Connecting;
     int retryInSeconds = 0; // Retrying: when the next attempt starts
@@ -89,4 +89,4 @@ struct KubeEvent {
 } // namespace tessera::kube
 
 Q_DECLARE_METATYPE(tessera::kube::ApiError)
-Q_DECLARE_METATYPE(tessera::kube::ConnectionState)
+Q_DECLARE_METATYPE(tessera::kube::WatchState)

@@ -59,7 +59,7 @@ Informer::Informer(ApiClient* client, Options options)
     , m_backoff(m_options.initialBackoff)
     , m_random(std::random_device{}()) {
     qRegisterMetaType<InformerBatchPtr>();
-    qRegisterMetaType<ConnectionState>();
+    qRegisterMetaType<WatchState>();
     m_batchTimer.setSingleShot(true);
     m_retryTimer.setSingleShot(true);
     // The timers are members, not children: move them with us.
@@ -124,7 +124,7 @@ void Informer::start() {
         return;
     m_running = true;
     m_backoff = m_options.initialBackoff;
-    setState({ConnectionState::Phase::Connecting, 0, m_client->connection().server.toString()});
+    setState({WatchState::Phase::Connecting, 0, m_client->connection().server.toString()});
     beginList();
 }
 
@@ -143,7 +143,7 @@ void Informer::stop() {
     m_batchTimer.stop();
     m_pending.clear();
     m_pendingCount = 0;
-    setState({ConnectionState::Phase::Stopped, 0, {}});
+    setState({WatchState::Phase::Stopped, 0, {}});
 }
 
 void Informer::cancelWatch() {
@@ -154,7 +154,7 @@ void Informer::cancelWatch() {
     m_bufferedBytes = 0;
 }
 
-void Informer::setState(const ConnectionState& s) {
+void Informer::setState(const WatchState& s) {
     if (s.phase == m_state.phase && s.detail == m_state.detail &&
         s.retryInSeconds == m_state.retryInSeconds)
         return;
@@ -262,7 +262,7 @@ void Informer::onPage(quint64 generation, const ApiResult<ApiResponse>& r) {
     // The backoff is not reset here: a list followed by a watch that fails at once (a stream
     // that is always corrupt) is no progress, and resetting would relist every second or two
     // forever. A watch that works resets it (watchWorked()).
-    setState({ConnectionState::Phase::Connected, 0, {}});
+    setState({WatchState::Phase::Connected, 0, {}});
     beginWatch();
 }
 
@@ -303,7 +303,7 @@ void Informer::onWatchData(quint64 generation, const QByteArray& chunk) {
         return;
     if (chunk.isEmpty()) {
         // Response headers with a 2xx status: the watch is established.
-        setState({ConnectionState::Phase::Connected, 0, {}});
+        setState({WatchState::Phase::Connected, 0, {}});
         return;
     }
     m_lineBuffer += chunk;
@@ -468,9 +468,9 @@ void Informer::fail(const ApiError& e, bool relist) {
         // Our resourceVersion is too old for the server's history (compacted during a watch
         // that worked): list again, now.
         m_backoff = m_options.initialBackoff;
-        scheduleRetry(std::chrono::milliseconds(0), true,
-                      {ConnectionState::Phase::Connecting, 0,
-                       QStringLiteral("relisting: %1").arg(e.message)});
+        scheduleRetry(
+            std::chrono::milliseconds(0), true,
+            {WatchState::Phase::Connecting, 0, QStringLiteral("relisting: %1").arg(e.message)});
         return;
     }
     // Everything else backs off, a 410 with no progress since the last list too: a watch that
@@ -480,17 +480,17 @@ void Informer::fail(const ApiError& e, bool relist) {
     if (e.retryAfterSeconds)
         delay =
             std::max<std::chrono::milliseconds>(delay, std::chrono::seconds(*e.retryAfterSeconds));
-    ConnectionState s;
-    s.phase = e.kind == ApiError::Kind::Unauthorized ? ConnectionState::Phase::Unauthorized
-              : e.kind == ApiError::Kind::Forbidden  ? ConnectionState::Phase::Forbidden
-                                                     : ConnectionState::Phase::Retrying;
+    WatchState s;
+    s.phase = e.kind == ApiError::Kind::Unauthorized ? WatchState::Phase::Unauthorized
+              : e.kind == ApiError::Kind::Forbidden  ? WatchState::Phase::Forbidden
+                                                     : WatchState::Phase::Retrying;
     s.retryInSeconds = int((delay.count() + 999) / 1000);
     s.detail = gone ? QStringLiteral("relisting: %1").arg(e.message) : e.message;
     scheduleRetry(delay, relist || gone, s);
 }
 
 void Informer::scheduleRetry(std::chrono::milliseconds delay, bool relist,
-                             const ConnectionState& state) {
+                             const WatchState& state) {
     ++m_generation;
     cancelWatch();
     m_retryRelist = m_retryRelist || relist;

@@ -105,7 +105,7 @@ public:
 
 signals:
     void batchReady(tessera::kube::InformerBatchPtr batch);
-    void stateChanged(const tessera::kube::ConnectionState& state);
+    void stateChanged(const tessera::kube::WatchState& state);
     // Each complete (re)list: how many objects, and how long listing and decoding took.
     void listed(int objects, qint64 milliseconds);
 
@@ -134,8 +134,8 @@ private:
                          std::string& resourceVersion, codec::ApiStatus& status, QString& key,
                          Pending& pending);
     void fail(const ApiError& e, bool relist);
-    void scheduleRetry(std::chrono::milliseconds delay, bool relist, const ConnectionState& state);
-    void setState(const ConnectionState& s);
+    void scheduleRetry(std::chrono::milliseconds delay, bool relist, const WatchState& state);
+    void setState(const WatchState& s);
     void flush();
     void cancelWatch();
     std::chrono::milliseconds nextBackoff();
@@ -167,7 +167,7 @@ private:
     bool m_retryRelist = false;
     std::chrono::milliseconds m_backoff;
     std::mt19937 m_random;
-    ConnectionState m_state;
+    WatchState m_state;
 
     std::atomic<int> m_pendingCount{0};
     std::atomic<qint64> m_bufferedBytes{0};

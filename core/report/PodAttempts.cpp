@@ -1,6 +1,6 @@
 #include "PodAttempts.h"
 
-#include "history/JobHistory.h"
+#include "history/JobTimeline.h"
 
 #include <algorithm>
 #include <charconv>

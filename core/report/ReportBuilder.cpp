@@ -4,7 +4,7 @@
 #include "engine/PodIndex.h"
 #include "engine/Validation.h"
 #include "history/IndexStates.h"
-#include "history/JobHistory.h"
+#include "history/JobTimeline.h"
 #include "history/Stragglers.h"
 
 #include <algorithm>
@@ -62,7 +62,7 @@ std::optional<history::Ms> msOf(const std::optional<engine::TimePoint>& t) {
 }
 
 // The report's progress: indexes succeeded and failed over time, one point per change.
-std::vector<ProgressPoint> progressOf(const history::JobHistory& h, engine::TimePoint start,
+std::vector<ProgressPoint> progressOf(const history::JobTimeline& h, engine::TimePoint start,
                                       std::size_t maxPoints) {
     std::vector<ProgressPoint> changes;
     const auto& s = h.succeeded;
@@ -249,7 +249,7 @@ Report ReportBuilder::build(ReportInput input) {
 
     // Counts, durations of succeeded indexes and progress: the history the window computes from
     // the same attempts and per-index states (core/history), so report and window agree.
-    const history::JobHistory history = historyOf(r);
+    const history::JobTimeline history = historyOf(r);
     r.succeededCount = history.counts.of(engine::IndexState::Succeeded);
     r.failedCount = history.counts.of(engine::IndexState::FailedTerminal) +
                     history.counts.of(engine::IndexState::FailedWillRetry);
@@ -301,7 +301,7 @@ Report ReportBuilder::build(ReportInput input) {
     return r;
 }
 
-history::JobHistory ReportBuilder::historyOf(const Report& r) {
+history::JobTimeline ReportBuilder::historyOf(const Report& r) {
     std::vector<history::AttemptSpan> spans;
     spans.reserve(r.attempts.size());
     for (const IndexRow& row : r.rows) {
@@ -315,7 +315,7 @@ history::JobHistory ReportBuilder::historyOf(const Report& r) {
     range.finished = msOf(r.end);
     range.ended = engine::hasEnded(r.outcome);
     range.now = msOf(r.generatedAt);
-    return history::JobHistory::of(spans, r.states, {}, range);
+    return history::JobTimeline::of(spans, r.states, {}, range);
 }
 
 } // namespace tessera::report

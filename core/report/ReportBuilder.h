@@ -5,7 +5,7 @@
 #include "Report.h"
 #include "engine/Result.h"
 #include "engine/Validation.h"
-#include "history/JobHistory.h"
+#include "history/JobTimeline.h"
 
 #include <map>
 #include <optional>
@@ -58,7 +58,7 @@ public:
 
     // The report's attempts and per-index states as the window's history computes them
     // (core/history): build() takes its counts, durations and progress from it.
-    static history::JobHistory historyOf(const Report& report);
+    static history::JobTimeline historyOf(const Report& report);
 
     // Nearest-rank percentile (p in (0, 100]) of ascending values; nullopt when empty.
     static std::optional<engine::Duration> percentile(const std::vector<engine::Duration>& sorted,

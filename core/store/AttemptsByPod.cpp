@@ -1,4 +1,4 @@
-#include "AttemptIndex.h"
+#include "AttemptsByPod.h"
 
 #include <algorithm>
 #include <iterator>
@@ -9,7 +9,7 @@ namespace tessera::store {
 
 namespace {
 
-using Ordered = AttemptIndex::Ordered;
+using Ordered = AttemptsByPod::Ordered;
 
 Ordered orderedOf(const AttemptList::Ptr& p) {
     const IndexAttempt& a = *p;
@@ -28,12 +28,12 @@ bool before(const Ordered& a, const Ordered& b) {
 
 } // namespace
 
-const IndexAttempt* AttemptIndex::find(const QString& pod) const {
+const IndexAttempt* AttemptsByPod::find(const QString& pod) const {
     const auto it = m_byPod.find(pod);
     return it == m_byPod.end() ? nullptr : it->second.get();
 }
 
-const IndexAttempt& AttemptIndex::put(IndexAttempt a) {
+const IndexAttempt& AttemptsByPod::put(IndexAttempt a) {
     const QString pod = a.pod;
     auto& slot = m_byPod[pod];
     const bool seen = slot != nullptr;
@@ -58,7 +58,7 @@ const IndexAttempt& AttemptIndex::put(IndexAttempt a) {
     return kept;
 }
 
-void AttemptIndex::forget(const QString& pod) {
+void AttemptsByPod::forget(const QString& pod) {
     const auto it = m_byPod.find(pod);
     m_replaced.push_back(std::move(it->second));
     m_byPod.erase(it);
@@ -66,7 +66,7 @@ void AttemptIndex::forget(const QString& pod) {
     ++m_forgotten;
 }
 
-void AttemptIndex::clear() {
+void AttemptsByPod::clear() {
     m_byPod.clear();
     m_arrival.clear();
     m_liveBeyond.clear();
@@ -76,7 +76,7 @@ void AttemptIndex::clear() {
     m_changed.clear();
 }
 
-AttemptList AttemptIndex::inOrder() {
+AttemptList AttemptsByPod::inOrder() {
     if (!m_orderedValid) {
         m_ordered.clear();
         m_ordered.reserve(m_byPod.size());

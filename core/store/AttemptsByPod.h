@@ -21,11 +21,11 @@
 
 namespace tessera::store {
 
-class AttemptIndex {
+class AttemptsByPod {
 public:
     using ByPod = std::map<QString, AttemptList::Ptr>;
 
-    explicit AttemptIndex(std::size_t limit = std::numeric_limits<std::size_t>::max())
+    explicit AttemptsByPod(std::size_t limit = std::numeric_limits<std::size_t>::max())
         : m_limit(limit) {}
 
     // The record of `pod`; null when none.

@@ -1,6 +1,6 @@
 #include "ClusterReportInput.h"
 
-#include "RunHistory.h"
+#include "RunTimeline.h"
 
 #include <QFileInfo>
 

@@ -4,7 +4,7 @@
 #include "ClusterSourceSupport.h"
 #include "History.h"
 #include "RelaunchInput.h"
-#include "RunHistory.h"
+#include "RunTimeline.h"
 #include "engine/IndexSet.h"
 #include "engine/PodClassification.h"
 #include "report/ClusterReportLoader.h"
@@ -232,8 +232,8 @@ namespace {
 
 // How bad a connection state is: a scope over several namespaces shows its worst one, so a
 // namespace the user may not list is not hidden by the others being connected.
-int severityOf(kube::ConnectionState::Phase phase) {
-    using P = kube::ConnectionState::Phase;
+int severityOf(kube::WatchState::Phase phase) {
+    using P = kube::WatchState::Phase;
     switch (phase) {
     case P::Stopped:
     case P::Connected:
@@ -252,9 +252,9 @@ int severityOf(kube::ConnectionState::Phase phase) {
 
 } // namespace
 
-void ClusterSource::onJobsState(const kube::ConnectionState& reported) {
-    using P = kube::ConnectionState::Phase;
-    kube::ConnectionState s = reported;
+void ClusterSource::onJobsState(const kube::WatchState& reported) {
+    using P = kube::WatchState::Phase;
+    kube::WatchState s = reported;
     if (m_jobsInformers.size() > 1) {
         const auto* informer = qobject_cast<kube::Informer*>(sender());
         if (std::find(m_jobsInformers.begin(), m_jobsInformers.end(), informer) ==
@@ -263,8 +263,7 @@ void ClusterSource::onJobsState(const kube::ConnectionState& reported) {
         m_jobsStates[informer] = reported;
         for (kube::Informer* other : m_jobsInformers) {
             const auto it = m_jobsStates.constFind(other);
-            const kube::ConnectionState known =
-                it == m_jobsStates.constEnd() ? kube::ConnectionState{} : *it;
+            const kube::WatchState known = it == m_jobsStates.constEnd() ? kube::WatchState{} : *it;
             if (severityOf(known.phase) > severityOf(s.phase)) {
                 s = known;
                 s.detail = QStringLiteral("%1: %2").arg(other->options().namespace_, known.detail);

@@ -19,7 +19,7 @@
 //    again (coalesced) after pods left the informer while running, its pods are listed once
 //    (paged) and their final state (succeeded, finish time, exit code) goes into the attempts
 //    and the History. A job opened after it finished thus has every attempt the API still
-//    keeps, and after the pods are gone the History still has them (RunHistory reads both).
+//    keeps, and after the pods are gone the History still has them (RunTimeline reads both).
 //  - CronJobs: Informers on batch/v1 cronjobs in the jobs' scope → one row each
 //    (JobSummary::cron, ClusterSourceCronJobs.cpp), which its runs group under.
 //  - Actions: merge patches of spec.parallelism / spec.suspend, delete with
@@ -27,7 +27,7 @@
 //
 // Lives in the ApiClient's thread (construct it there, or move it there with the client:
 // StoreThread does both). Snapshots are built at most once per emit interval per job.
-#include "AttemptIndex.h"
+#include "AttemptsByPod.h"
 #include "JobStore.h"
 #include "StringPool.h"
 #include "codec/Objects.h"
@@ -136,7 +136,7 @@ private:
             bool active = false; // Pending or Running
         };
         QHash<QString, LivePod> livePods;
-        AttemptIndex attempts; // by pod name: live + history
+        AttemptsByPod attempts; // by pod name: live + history
         std::vector<Event> events;
         std::vector<ProgressSample> timeline;
         // The states of the previous snapshot; unset when a new watcher needs the whole grid.
@@ -157,7 +157,7 @@ private:
     // (Re)starts the job informers of the scope; their first lists arrive as resets.
     void startJobsInformer();
     void onJobsBatch(const kube::InformerBatchPtr& batch);
-    void onJobsState(const kube::ConnectionState& state);
+    void onJobsState(const kube::WatchState& state);
     // Drops the jobs `gone` picks from the list (and stops watching their pods).
     void forgetJobsIf(const std::function<bool(const codec::JobObject&)>& gone);
     void onPodsBatch(const QString& key, const kube::InformerBatchPtr& batch);
@@ -168,7 +168,7 @@ private:
     void onEventsBatch(const QString& key, Watched& w, const kube::InformerBatchPtr& batch);
     void startCronJobsInformers();
     void onCronJobsBatch(const kube::InformerBatchPtr& batch);
-    void onCronJobsState(const kube::ConnectionState& state);
+    void onCronJobsState(const kube::WatchState& state);
     void forgetCronJobsIf(const std::function<bool(const JobSummary&)>& gone);
     void loadHistory(const QString& key, Watched& w);
     // Lists the job's pods (all, or only the succeeded ones) and merges their final states.
@@ -196,8 +196,8 @@ private:
     Options m_options;
     bool m_started = false;
     std::vector<kube::Informer*> m_jobsInformers; // one for all namespaces, or one per namespace
-    QHash<const kube::Informer*, kube::ConnectionState> m_jobsStates; // of each, with several
-    QHash<QString, codec::JobObject> m_jobs;                          // by key
+    QHash<const kube::Informer*, kube::WatchState> m_jobsStates; // of each, with several
+    QHash<QString, codec::JobObject> m_jobs;                     // by key
     QHash<QString, int> m_parallelismRecorded;        // job uid -> the parallelism last recorded
     std::vector<kube::Informer*> m_cronJobsInformers; // as m_jobsInformers
     QHash<QString, JobSummary> m_cronJobs;            // rows of the CronJobs, by row key

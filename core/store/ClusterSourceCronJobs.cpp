@@ -112,8 +112,8 @@ void ClusterSource::onCronJobsBatch(const kube::InformerBatchPtr& batch) {
     }
 }
 
-void ClusterSource::onCronJobsState(const kube::ConnectionState& state) {
-    using P = kube::ConnectionState::Phase;
+void ClusterSource::onCronJobsState(const kube::WatchState& state) {
+    using P = kube::WatchState::Phase;
     if (state.phase != P::Forbidden && state.phase != P::Unauthorized)
         return; // the jobs' informers say how the connection is
     auto* informer = qobject_cast<kube::Informer*>(sender());

@@ -1,7 +1,7 @@
 #include "ClusterSource.h"
 #include "ClusterSourceSupport.h"
 #include "History.h"
-#include "RunHistory.h"
+#include "RunTimeline.h"
 #include "engine/IndexSet.h"
 #include "history/IndexStates.h"
 #include "kube/JsonWatch.h"
@@ -31,7 +31,7 @@ void ClusterSource::watchJob(const QString& key) {
         slot = std::make_unique<Watched>();
         // As many attempts as the History keeps: live and after a restart alike.
         slot->attempts =
-            AttemptIndex(static_cast<std::size_t>(std::max(1, m_options.historyMaxAttempts)));
+            AttemptsByPod(static_cast<std::size_t>(std::max(1, m_options.historyMaxAttempts)));
     }
     Watched& w = *slot;
     ++w.refs;
@@ -122,9 +122,9 @@ void ClusterSource::ensureEventsInformer(const QString& key, Watched& w) {
     // Events are a nicety: a user who may not list them sees the job without them, and the
     // informer does not ask again and again.
     connect(informer, &kube::Informer::stateChanged, informer,
-            [informer](const kube::ConnectionState& s) {
-                if (s.phase == kube::ConnectionState::Phase::Forbidden ||
-                    s.phase == kube::ConnectionState::Phase::Unauthorized)
+            [informer](const kube::WatchState& s) {
+                if (s.phase == kube::WatchState::Phase::Forbidden ||
+                    s.phase == kube::WatchState::Phase::Unauthorized)
                     informer->stop();
             });
     informer->start();

@@ -2,7 +2,7 @@
 
 #include "ClusterSource.h"
 #include "RelaunchInput.h"
-#include "RunHistory.h"
+#include "RunTimeline.h"
 #include "engine/IndexSet.h"
 #include "history/IndexStates.h"
 #include "local/Journal.h"

@@ -1,4 +1,4 @@
-#include "RunHistory.h"
+#include "RunTimeline.h"
 
 #include "engine/IndexSet.h"
 
@@ -142,7 +142,7 @@ void mergeRecordedAttempts(std::vector<engine::Attempt>& attempts,
     history::orderAndNumberAttempts(attempts);
 }
 
-RunHistory RunHistory::of(const JobSnapshot& s, const QDateTime& now) {
+RunTimeline RunTimeline::of(const JobSnapshot& s, const QDateTime& now) {
     const JobSummary& j = s.summary;
     history::JobRange range;
     range.created = msOf(j.created);
@@ -150,9 +150,9 @@ RunHistory RunHistory::of(const JobSnapshot& s, const QDateTime& now) {
     range.finished = msOf(j.finished);
     range.ended = engine::isFinished(j.status);
     range.now = ms(now);
-    RunHistory h;
-    static_cast<history::JobHistory&>(h) =
-        history::JobHistory::of(attemptSpans(s), s.states, s.failureCount, range);
+    RunTimeline h;
+    static_cast<history::JobTimeline&>(h) =
+        history::JobTimeline::of(attemptSpans(s), s.states, s.failureCount, range);
 
     // Parallelism: the samples taken while the job was watched, the spec's value elsewhere.
     const int current = j.parallelism;

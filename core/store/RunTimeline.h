@@ -7,12 +7,12 @@
 // late, re-selected, finished before it was opened or reloaded after a restart shows its whole
 // run, and every view counts the same things.
 //
-// The computation itself is history::JobHistory (core/history), which ReportBuilder also uses
+// The computation itself is history::JobTimeline (core/history), which ReportBuilder also uses
 // for the exported report's counts, progress curve and duration histogram; this adds the
 // snapshot's side (its attempts as AttemptSpans, its summary as the range, the parallelism
 // samples). Cheap enough to rebuild once a second for a job of 10,000 attempts.
 #include "JobSnapshot.h"
-#include "history/JobHistory.h"
+#include "history/JobTimeline.h"
 #include "history/Stragglers.h"
 
 #include <QDateTime>
@@ -21,16 +21,16 @@
 
 namespace tessera::store {
 
-// The computation is history::JobHistory (core/history), which the exported report uses too; the
+// The computation is history::JobTimeline (core/history), which the exported report uses too; the
 // window's names for its parts:
 using history::AttemptBar;
 using history::CountAt;
 using history::IndexCounts;
 
-class RunHistory : public history::JobHistory {
+class RunTimeline : public history::JobTimeline {
 public:
     // `now` ends the range of a job still running; a finished job's range ends when it finished.
-    static RunHistory of(const JobSnapshot& snapshot, const QDateTime& now);
+    static RunTimeline of(const JobSnapshot& snapshot, const QDateTime& now);
 
     std::vector<CountAt> parallelism; // spec.parallelism (as sampled while watched)
 };

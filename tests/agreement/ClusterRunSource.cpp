@@ -7,7 +7,7 @@
 #include "kube/ApiClient.h"
 #include "serve/ObjectStore.h"
 #include "serve/Server.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -197,7 +197,7 @@ bool observeClusterRun(const RunPlan& plan, Observations& out) {
     // backfill waits 50 ms here).
     (void)watched->waitFor(
         [](const store::JobSnapshot& s) {
-            return store::RunHistory::of(s, QDateTime::currentDateTimeUtc())
+            return store::RunTimeline::of(s, QDateTime::currentDateTimeUtc())
                        .succeededWithoutTimes == 0;
         },
         3000);

@@ -3,7 +3,7 @@
 #include "engine/Defaults.h"
 #include "engine/JobState.h"
 #include "engine/Simulator.h"
-#include "history/JobHistory.h"
+#include "history/JobTimeline.h"
 
 namespace tessera::agreement {
 
@@ -59,7 +59,7 @@ void observeDryRun(const DryRun& run, Observations& out) {
     out.add(engine, q::failedAttempts, failedAttempts);
 
     const int32_t completions = run.config.job.spec.completions.value_or(0);
-    const history::JobHistory forecast =
+    const history::JobTimeline forecast =
         history::historyOfSimulation(r, completions, run.config.start);
     const QString dialog = QStringLiteral("Launch dialog forecast");
     out.add(dialog, q::succeededIndexes,

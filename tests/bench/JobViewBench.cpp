@@ -4,7 +4,7 @@
 // hands the view a new snapshot (the store emits up to 10 a second), so the time includes what
 // the GUI thread does with the old one. The new snapshot is built outside the timing: the store
 // builds it on its own thread.
-#include "store/AttemptIndex.h"
+#include "store/AttemptsByPod.h"
 #include "store/JobSnapshot.h"
 #include "store/MemoryJobStore.h"
 #include "ui/JobView.h"
@@ -127,12 +127,12 @@ void BM_StoreAttemptsCopyThenSort(benchmark::State& state) {
 }
 BENCHMARK(BM_StoreAttemptsCopyThenSort)->Arg(200000)->Unit(benchmark::kMillisecond);
 
-// Then: the order found on compact keys, the records shared (AttemptIndex's first inOrder()).
+// Then: the order found on compact keys, the records shared (AttemptsByPod's first inOrder()).
 void BM_StoreAttemptsInOrder(benchmark::State& state) {
     const auto byPod = attemptsByPod(static_cast<int>(state.range(0)));
     for (auto _ : state) {
         state.PauseTiming();
-        tessera::store::AttemptIndex index;
+        tessera::store::AttemptsByPod index;
         for (const auto& [pod, a] : byPod)
             index.put(a);
         state.ResumeTiming();
@@ -142,11 +142,11 @@ void BM_StoreAttemptsInOrder(benchmark::State& state) {
 }
 BENCHMARK(BM_StoreAttemptsInOrder)->Arg(200000)->Unit(benchmark::kMillisecond);
 
-// Now: the order kept from one snapshot to the next (AttemptIndex::inOrder after the 240
+// Now: the order kept from one snapshot to the next (AttemptsByPod::inOrder after the 240
 // attempts that change in 100 ms at 2,400 pod events/s: a new pod, one that ended).
 void BM_StoreAttemptsInOrderKept(benchmark::State& state) {
     const auto byPod = attemptsByPod(static_cast<int>(state.range(0)));
-    tessera::store::AttemptIndex index;
+    tessera::store::AttemptsByPod index;
     for (const auto& [pod, a] : byPod)
         index.put(a);
     index.inOrder();

@@ -25,7 +25,7 @@ struct Consumer {
     QMap<QString, QString> rv;
     QList<InformerBatchPtr> batches;
     QList<qint64> batchTimes;
-    QList<ConnectionState> states;
+    QList<WatchState> states;
     QElapsedTimer clock;
     bool wrongThread = false;
 
@@ -58,11 +58,11 @@ struct Consumer {
                 }
             });
         QObject::connect(informer, &Informer::stateChanged, context,
-                         [this](const ConnectionState& s) { states << s; });
+                         [this](const WatchState& s) { states << s; });
     }
-    bool sawPhase(ConnectionState::Phase p) const {
+    bool sawPhase(WatchState::Phase p) const {
         return std::any_of(states.begin(), states.end(),
-                           [p](const ConnectionState& s) { return s.phase == p; });
+                           [p](const WatchState& s) { return s.phase == p; });
     }
     int events() const {
         int n = 0;
@@ -149,7 +149,7 @@ TEST_F(InformerTest, ListsInPagesThenWatchesFromTheListsResourceVersion) {
     EXPECT_EQ(first->pods.size(), 1200u);
     EXPECT_EQ(consumer.phase.value(QStringLiteral("batch/render-0042")), QStringLiteral("Running"));
     EXPECT_EQ(first->pods[42].meta.labels.at("batch.kubernetes.io/job-name"), "render");
-    EXPECT_TRUE(consumer.sawPhase(ConnectionState::Phase::Connected));
+    EXPECT_TRUE(consumer.sawPhase(WatchState::Phase::Connected));
     EXPECT_FALSE(consumer.wrongThread);
 }
 
@@ -221,8 +221,8 @@ TEST_F(InformerTest, ADroppedWatchReconnectsAfterABackoffFromTheLastVersion) {
         return consumer.phase.value(QStringLiteral("batch/a")) == QStringLiteral("Succeeded");
     }));
     pods->dropWatches();
-    ASSERT_TRUE(waitFor([&] { return consumer.sawPhase(ConnectionState::Phase::Retrying); }));
-    const ConnectionState& retry = consumer.states.last();
+    ASSERT_TRUE(waitFor([&] { return consumer.sawPhase(WatchState::Phase::Retrying); }));
+    const WatchState& retry = consumer.states.last();
     EXPECT_GE(retry.retryInSeconds, 1);
     EXPECT_TRUE(
         retry.text().startsWith(QStringLiteral("retrying in %1 s: ").arg(retry.retryInSeconds)))
@@ -232,7 +232,7 @@ TEST_F(InformerTest, ADroppedWatchReconnectsAfterABackoffFromTheLastVersion) {
     EXPECT_EQ(pods->watchRequests()[1].param("resourceVersion"), QString::number(seen));
     EXPECT_EQ(pods->listRequests().size(), 1);
     ASSERT_TRUE(
-        waitFor([&] { return consumer.states.last().phase == ConnectionState::Phase::Connected; }));
+        waitFor([&] { return consumer.states.last().phase == WatchState::Phase::Connected; }));
     // Events after the reconnect still arrive.
     pods->upsert(QStringLiteral("b"), pod(1, QStringLiteral("Pending")));
     ASSERT_TRUE(waitFor([&] { return consumer.phase.contains(QStringLiteral("batch/b")); }));
@@ -270,8 +270,8 @@ TEST_F(InformerTest, AnErrorEventWith410Relists) {
     ASSERT_TRUE(waitFor([&] { return pods->listRequests().size() == 2; }));
     ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
     const bool relisting =
-        std::any_of(consumer.states.begin(), consumer.states.end(), [](const ConnectionState& s) {
-            return s.phase == ConnectionState::Phase::Connecting &&
+        std::any_of(consumer.states.begin(), consumer.states.end(), [](const WatchState& s) {
+            return s.phase == WatchState::Phase::Connecting &&
                    s.detail.contains(QStringLiteral("too old resource version"));
         });
     EXPECT_TRUE(relisting);
@@ -283,11 +283,10 @@ TEST_F(InformerTest, GarbageOnTheStreamIsReportedAndRelisted) {
     start();
     ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
     pods->sendRaw("{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":42}}}\n");
-    ASSERT_TRUE(waitFor([&] { return consumer.sawPhase(ConnectionState::Phase::Retrying); }));
+    ASSERT_TRUE(waitFor([&] { return consumer.sawPhase(WatchState::Phase::Retrying); }));
     const auto it =
-        std::find_if(consumer.states.begin(), consumer.states.end(), [](const ConnectionState& s) {
-            return s.phase == ConnectionState::Phase::Retrying;
-        });
+        std::find_if(consumer.states.begin(), consumer.states.end(),
+                     [](const WatchState& s) { return s.phase == WatchState::Phase::Retrying; });
     EXPECT_TRUE(it->detail.startsWith(
         QStringLiteral("watch /api/v1/namespaces/batch/pods: undecodable event: ")))
         << it->detail.toStdString();
@@ -319,12 +318,11 @@ TEST_F(InformerTest, ServerErrorsAreRetriedWithGrowingBackoff) {
     EXPECT_GT(gap2, gap1);
     EXPECT_GT(gap3, gap2);
     const auto retry =
-        std::find_if(consumer.states.begin(), consumer.states.end(), [](const ConnectionState& s) {
-            return s.phase == ConnectionState::Phase::Retrying;
-        });
+        std::find_if(consumer.states.begin(), consumer.states.end(),
+                     [](const WatchState& s) { return s.phase == WatchState::Phase::Retrying; });
     ASSERT_NE(retry, consumer.states.end());
     EXPECT_TRUE(retry->detail.contains(QStringLiteral("HTTP 500: etcdserver: request timed out")));
-    EXPECT_EQ(consumer.states.last().phase, ConnectionState::Phase::Connected);
+    EXPECT_EQ(consumer.states.last().phase, WatchState::Phase::Connected);
 }
 
 // After a few cut connections the delay had climbed to 30 s although every watch had
@@ -380,7 +378,7 @@ TEST_F(InformerTest, AWatchThatIsAlwaysCorruptBacksOff) {
     const qint64 second = lists[2] - lists[1], fourth = lists[4] - lists[3];
     EXPECT_GE(fourth, 2400);
     EXPECT_GT(fourth, 2 * second);
-    EXPECT_TRUE(consumer.sawPhase(ConnectionState::Phase::Retrying));
+    EXPECT_TRUE(consumer.sawPhase(WatchState::Phase::Retrying));
 }
 
 // A server that answers every watch with 410 Gone (relist, watch, 410,
@@ -414,8 +412,8 @@ TEST_F(InformerTest, AWatchThatIsGoneRightAfterEveryListBacksOff) {
     EXPECT_GE(fourth, 2300);
     EXPECT_GT(fourth, 2 * second);
     const bool retryingToRelist =
-        std::any_of(consumer.states.begin(), consumer.states.end(), [](const ConnectionState& s) {
-            return s.phase == ConnectionState::Phase::Retrying && s.retryInSeconds >= 1 &&
+        std::any_of(consumer.states.begin(), consumer.states.end(), [](const WatchState& s) {
+            return s.phase == WatchState::Phase::Retrying && s.retryInSeconds >= 1 &&
                    s.detail.startsWith(QStringLiteral("relisting: ")) &&
                    s.detail.contains(QStringLiteral("too old resource version"));
         });
@@ -450,10 +448,10 @@ TEST_F(InformerTest, UnauthorizedIsAStateWithTheReason) {
         return true;
     };
     start();
-    ASSERT_TRUE(waitFor([&] { return consumer.sawPhase(ConnectionState::Phase::Unauthorized); }));
+    ASSERT_TRUE(waitFor([&] { return consumer.sawPhase(WatchState::Phase::Unauthorized); }));
     const auto s =
-        *std::find_if(consumer.states.begin(), consumer.states.end(), [](const ConnectionState& x) {
-            return x.phase == ConnectionState::Phase::Unauthorized;
+        *std::find_if(consumer.states.begin(), consumer.states.end(), [](const WatchState& x) {
+            return x.phase == WatchState::Phase::Unauthorized;
         });
     EXPECT_EQ(s.text().toStdString(),
               "unauthorized: " + server.url().toString().toStdString() +
@@ -463,7 +461,7 @@ TEST_F(InformerTest, UnauthorizedIsAStateWithTheReason) {
     ASSERT_TRUE(waitFor([&] { return pods->listRequests().size() >= 2; }));
     pods->onList = nullptr;
     ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
-    EXPECT_EQ(consumer.states.last().phase, ConnectionState::Phase::Connected);
+    EXPECT_EQ(consumer.states.last().phase, WatchState::Phase::Connected);
 }
 
 TEST_F(InformerTest, StopEndsTheWatchAndSaysSo) {
@@ -472,7 +470,7 @@ TEST_F(InformerTest, StopEndsTheWatchAndSaysSo) {
     informer->stop();
     ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 0; }));
     ASSERT_TRUE(
-        waitFor([&] { return consumer.states.last().phase == ConnectionState::Phase::Stopped; }));
+        waitFor([&] { return consumer.states.last().phase == WatchState::Phase::Stopped; }));
     EXPECT_EQ(consumer.states.last().text(), QStringLiteral("stopped"));
 }
 

@@ -149,11 +149,11 @@ TEST(ReportBuilder, RefusesAJobAboveTheReportLimitAndNeverAllocatesPerIndex) {
 }
 
 // The report's counts, progress curve and duration histogram are the window's history
-// (history::JobHistory) of the same attempts: index 0 succeeded on its retry (its duration is
+// (history::JobTimeline) of the same attempts: index 0 succeeded on its retry (its duration is
 // the retry's 20 s, reached at 41 s), index 1 failed at 30 s, 2 runs, 3 never started.
 TEST(ReportBuilder, CountsProgressAndDurationsAreTheHistorysOfTheSameAttempts) {
     const Report r = ReportBuilder::build(reporttest::handMadeInput());
-    const history::JobHistory h = ReportBuilder::historyOf(r);
+    const history::JobTimeline h = ReportBuilder::historyOf(r);
     EXPECT_EQ(h.counts.of(engine::IndexState::Succeeded), 1);
     EXPECT_EQ(h.counts.of(engine::IndexState::FailedTerminal), 1);
     EXPECT_EQ(h.counts.of(engine::IndexState::Running), 1);
@@ -184,7 +184,7 @@ TEST(ReportBuilder, CountsProgressAndDurationsAreTheHistorysOfTheSameAttempts) {
 TEST(ReportBuilder, ADryRunForecastCurveIsTheReportsProgressOfTheSameRun) {
     const engine::SimulationResult sim = reporttest::simulateRun(40);
     const Report r = ReportBuilder::build(reporttest::inputFrom(sim));
-    const history::JobHistory forecast =
+    const history::JobTimeline forecast =
         history::historyOfSimulation(sim, 40, engine::fromUnixMillis(1767225600000));
     ASSERT_FALSE(r.progress.empty());
     EXPECT_EQ(forecast.succeeded.back().value, static_cast<int>(sim.completed.count()));
@@ -235,7 +235,7 @@ TEST(ReportBuilder, IndexStatesAreTheWindowsRule) {
                                                engine::IndexSet(), true));
     EXPECT_EQ(r.rows[1].status, "Failed");
     EXPECT_EQ(r.rows[3].status, "Lost");
-    const history::JobHistory h = ReportBuilder::historyOf(r);
+    const history::JobTimeline h = ReportBuilder::historyOf(r);
     EXPECT_EQ(h.counts.of(IndexState::FailedTerminal), 1);
     EXPECT_EQ(h.counts.of(IndexState::FailedWillRetry), 0);
     EXPECT_EQ(r.failedCount, 1);

@@ -1,7 +1,7 @@
-// AttemptIndex keeps a job's attempts in the snapshot's order from one snapshot to the next:
+// AttemptsByPod keeps a job's attempts in the snapshot's order from one snapshot to the next:
 // after any mix of new pods, changed pods and forgotten ones, inOrder() must be exactly the full
 // sort of the current records (by index, attempt, creation, then pod name), and share them.
-#include "store/AttemptIndex.h"
+#include "store/AttemptsByPod.h"
 
 #include <QDateTime>
 #include <algorithm>
@@ -9,14 +9,14 @@
 #include <random>
 #include <tuple>
 
-using tessera::store::AttemptIndex;
 using tessera::store::AttemptList;
+using tessera::store::AttemptsByPod;
 using tessera::store::IndexAttempt;
 
 namespace {
 
 // The order by definition: every record, sorted with nothing kept from before.
-std::vector<IndexAttempt> fullSort(const AttemptIndex& index) {
+std::vector<IndexAttempt> fullSort(const AttemptsByPod& index) {
     std::vector<IndexAttempt> all;
     for (const auto& [pod, a] : index)
         all.push_back(*a);
@@ -48,8 +48,8 @@ IndexAttempt attempt(int index, int number, const QString& pod, qint64 createdMs
 } // namespace
 
 // engine::attemptBefore within an index: creation, failure count, pod name.
-TEST(AttemptIndex, OrdersByIndexCreationFailureCountThenPodName) {
-    AttemptIndex index;
+TEST(AttemptsByPod, OrdersByIndexCreationFailureCountThenPodName) {
+    AttemptsByPod index;
     index.put(attempt(2, 0, QStringLiteral("b"), 10));
     index.put(attempt(1, 1, QStringLiteral("c"), 5));
     index.put(attempt(1, 0, QStringLiteral("z"), 20));
@@ -62,9 +62,9 @@ TEST(AttemptIndex, OrdersByIndexCreationFailureCountThenPodName) {
     EXPECT_EQ(pods.join(QLatin1Char(',')), QStringLiteral("x,c,y,z,w,b"));
 }
 
-TEST(AttemptIndex, KeptOrderEqualsAFullSortAfterAnyChanges) {
+TEST(AttemptsByPod, KeptOrderEqualsAFullSortAfterAnyChanges) {
     std::mt19937 random(20261124);
-    AttemptIndex index;
+    AttemptsByPod index;
     std::vector<QString> pods;
     for (int round = 0; round < 300; ++round) {
         const int changes = std::uniform_int_distribution<int>(0, 40)(random);
@@ -93,8 +93,8 @@ TEST(AttemptIndex, KeptOrderEqualsAFullSortAfterAnyChanges) {
     }
 }
 
-TEST(AttemptIndex, SnapshotsShareTheRecordsAndKeepTheirOwnOrder) {
-    AttemptIndex index;
+TEST(AttemptsByPod, SnapshotsShareTheRecordsAndKeepTheirOwnOrder) {
+    AttemptsByPod index;
     index.put(attempt(0, 0, QStringLiteral("a"), 1));
     index.put(attempt(1, 0, QStringLiteral("b"), 2));
     const AttemptList first = index.inOrder();
@@ -110,8 +110,8 @@ TEST(AttemptIndex, SnapshotsShareTheRecordsAndKeepTheirOwnOrder) {
     EXPECT_EQ(second.size(), 3u);
 }
 
-TEST(AttemptIndex, KeepsTheNewestPodsFirstSeenPlusOlderOnesStillLive) {
-    AttemptIndex index(3);
+TEST(AttemptsByPod, KeepsTheNewestPodsFirstSeenPlusOlderOnesStillLive) {
+    AttemptsByPod index(3);
     IndexAttempt live = attempt(0, 0, QStringLiteral("p0"), 0);
     live.live = true;
     index.put(live);

@@ -7,7 +7,7 @@
 #include "StoreServer.h"
 #include "report/ReportBuilder.h"
 #include "store/History.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 #include "store/StoreThread.h"
 
 #include <QElapsedTimer>
@@ -574,7 +574,7 @@ TEST_F(ClusterSourceTest, AJobOpenedAfterItFinishedHasEveryAttemptLiveAndAfterAR
     };
     const auto checkFinishedRun = [&](const JobSnapshot& s) {
         ASSERT_EQ(s.attempts.size(), size_t(kPods));
-        const RunHistory h = RunHistory::of(s, QDateTime::currentDateTimeUtc().addDays(30));
+        const RunTimeline h = RunTimeline::of(s, QDateTime::currentDateTimeUtc().addDays(30));
         // Ends at the job's end, not at the clock; every succeeded index has its duration.
         EXPECT_EQ(h.succeededDurationsMs.size(), size_t(kPods));
         EXPECT_EQ(h.succeededDurationsMs.front(), 59000); // pod start 10:00:01 → 10:01:00
@@ -848,7 +848,7 @@ TEST_F(ClusterSourceTest, AReRunsOriginalIndexesReachItsSnapshot) {
 TEST_F(ClusterSourceTest, ParallelismChangesSeenReachTheChartLiveAndAfterARestart) {
     const auto parallelismCurve = [](const JobSnapshot& s) {
         std::vector<int> values;
-        for (const CountAt& c : RunHistory::of(s, QDateTime::currentDateTimeUtc()).parallelism)
+        for (const CountAt& c : RunTimeline::of(s, QDateTime::currentDateTimeUtc()).parallelism)
             if (values.empty() || values.back() != c.value)
                 values.push_back(c.value);
         return values;

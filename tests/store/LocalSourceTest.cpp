@@ -546,7 +546,7 @@ TEST_F(LocalSourceTest, ACompletedRunIsReportedCompleteInEveryFormatFromTheWindo
 TEST_F(LocalSourceTest, TheParallelismHistoryReachesTheChartLiveAndAfterARestart) {
     const auto parallelismCurve = [](const JobSnapshot& s) {
         std::vector<int> values;
-        for (const CountAt& c : RunHistory::of(s, QDateTime::currentDateTimeUtc()).parallelism)
+        for (const CountAt& c : RunTimeline::of(s, QDateTime::currentDateTimeUtc()).parallelism)
             if (values.empty() || values.back() != c.value)
                 values.push_back(c.value);
         return values;

@@ -1,10 +1,10 @@
 #pragma once
-// The numbers of one run that the window (store::RunHistory over the job's snapshot: charts,
+// The numbers of one run that the window (store::RunTimeline over the job's snapshot: charts,
 // timeline, counts) and the exported report (report::ReportBuilder, written as JSON: counts,
 // progress curve, duration histogram) must agree on. Tests compute both and compare them.
 #include "report/JsonReportWriter.h"
 #include "report/ReportBuilder.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -31,7 +31,7 @@ struct RunNumbers {
 };
 
 inline RunNumbers windowNumbers(const JobSnapshot& s) {
-    const RunHistory h = RunHistory::of(s, QDateTime::currentDateTimeUtc());
+    const RunTimeline h = RunTimeline::of(s, QDateTime::currentDateTimeUtc());
     return {h.counts.of(engine::IndexState::Succeeded),
             h.counts.of(engine::IndexState::FailedTerminal) +
                 h.counts.of(engine::IndexState::FailedWillRetry),

@@ -1,7 +1,7 @@
-// RunHistory: what the charts, the timeline and the counts read from a job's recorded attempts.
+// RunTimeline: what the charts, the timeline and the counts read from a job's recorded attempts.
 // A job that finished before anyone looked at it must show its whole run on its own time range,
 // and a finished attempt's bar must end when the attempt ended.
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 
 #include <gtest/gtest.h>
 
@@ -54,10 +54,10 @@ JobSnapshot finishedJob(int n) {
 
 } // namespace
 
-TEST(RunHistory, AFinishedJobSpansItsOwnRangeNotTheClock) {
+TEST(RunTimeline, AFinishedJobSpansItsOwnRangeNotTheClock) {
     const JobSnapshot s = finishedJob(200);
     const QDateTime muchLater = kStart.addDays(3);
-    const RunHistory h = RunHistory::of(s, muchLater);
+    const RunTimeline h = RunTimeline::of(s, muchLater);
     EXPECT_TRUE(h.finished);
     EXPECT_EQ(h.start, kStart.toMSecsSinceEpoch());
     EXPECT_EQ(h.end, s.summary.finished.toMSecsSinceEpoch());
@@ -67,8 +67,8 @@ TEST(RunHistory, AFinishedJobSpansItsOwnRangeNotTheClock) {
     EXPECT_EQ(h.succeededWithoutTimes, 0);
 }
 
-TEST(RunHistory, EverySucceededIndexHasItsDuration) {
-    const RunHistory h = RunHistory::of(finishedJob(1000), kStart.addDays(1));
+TEST(RunTimeline, EverySucceededIndexHasItsDuration) {
+    const RunTimeline h = RunTimeline::of(finishedJob(1000), kStart.addDays(1));
     ASSERT_EQ(h.succeededDurationsMs.size(), 1000u);
     const auto [lo, hi] =
         std::minmax_element(h.succeededDurationsMs.begin(), h.succeededDurationsMs.end());
@@ -76,9 +76,9 @@ TEST(RunHistory, EverySucceededIndexHasItsDuration) {
     EXPECT_EQ(*hi, 16000);
 }
 
-TEST(RunHistory, BarsEndWhenTheirAttemptEnded) {
+TEST(RunTimeline, BarsEndWhenTheirAttemptEnded) {
     const JobSnapshot s = finishedJob(20);
-    const RunHistory h = RunHistory::of(s, kStart.addDays(1));
+    const RunTimeline h = RunTimeline::of(s, kStart.addDays(1));
     ASSERT_EQ(h.bars.size(), s.attempts.size());
     for (const AttemptBar& b : h.bars) {
         const IndexAttempt& a = s.attempts[b.attemptPos];
@@ -98,8 +98,8 @@ TEST(RunHistory, BarsEndWhenTheirAttemptEnded) {
     EXPECT_EQ(h.bars[h.rowFirst[3] + 1].outcome, tessera::engine::AttemptOutcome::Succeeded);
 }
 
-TEST(RunHistory, ActiveAndFailuresFollowTheAttempts) {
-    const RunHistory h = RunHistory::of(finishedJob(20), kStart.addDays(1));
+TEST(RunTimeline, ActiveAndFailuresFollowTheAttempts) {
+    const RunTimeline h = RunTimeline::of(finishedJob(20), kStart.addDays(1));
     // One failed attempt (index 3's first), counted at its end.
     ASSERT_FALSE(h.failures.empty());
     EXPECT_EQ(h.failures.back().value, 1);
@@ -118,18 +118,18 @@ TEST(RunHistory, ActiveAndFailuresFollowTheAttempts) {
     EXPECT_EQ(h.parallelism.back(), (CountAt{h.end, 50}));
 }
 
-TEST(RunHistory, SucceededIndexesWithoutRecordedAttemptsAreCountedAsSuch) {
+TEST(RunTimeline, SucceededIndexesWithoutRecordedAttemptsAreCountedAsSuch) {
     JobSnapshot s = finishedJob(10);
     // Five more succeeded, none of them recorded.
     s.states = tessera::engine::IndexStateMap(15, IndexState::Succeeded);
     s.summary.completions = 15;
-    const RunHistory h = RunHistory::of(s, kStart.addDays(1));
+    const RunTimeline h = RunTimeline::of(s, kStart.addDays(1));
     EXPECT_EQ(h.succeeded.back().value, 10);
     EXPECT_EQ(h.succeededWithoutTimes, 5);
     EXPECT_EQ(h.counts.of(IndexState::Succeeded), 15);
 }
 
-TEST(RunHistory, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
+TEST(RunTimeline, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
     JobSnapshot s = finishedJob(5);
     s.summary.status = tessera::engine::JobState::Running;
     s.summary.finished = QDateTime();
@@ -143,7 +143,7 @@ TEST(RunHistory, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
     s.states = tessera::engine::IndexStateMap(6, IndexState::Succeeded);
     s.states.paint(5, 5, IndexState::Running);
     const QDateTime now = kStart.addSecs(100);
-    const RunHistory h = RunHistory::of(s, now);
+    const RunTimeline h = RunTimeline::of(s, now);
     EXPECT_FALSE(h.finished);
     EXPECT_EQ(h.end, now.toMSecsSinceEpoch());
     EXPECT_TRUE(h.bars.back().open);
@@ -151,7 +151,7 @@ TEST(RunHistory, ARunningJobEndsNowAndItsRunningBarsAreOpen) {
     EXPECT_EQ(h.active.back().value, 1);
 }
 
-TEST(RunHistory, FailedIndexesAreOneIndexString) {
+TEST(RunTimeline, FailedIndexesAreOneIndexString) {
     JobSnapshot s = finishedJob(20);
     for (int i : {0, 14, 16, 17})
         s.states.paint(i, i, IndexState::FailedTerminal);
@@ -159,7 +159,7 @@ TEST(RunHistory, FailedIndexesAreOneIndexString) {
     EXPECT_EQ(countIndexes(s).of(IndexState::FailedTerminal), 4);
 }
 
-TEST(RunHistory, RecordedAttemptsFillTheReportsGaps) {
+TEST(RunTimeline, RecordedAttemptsFillTheReportsGaps) {
     const JobSnapshot s = finishedJob(4);
     std::vector<tessera::engine::Attempt> fromApi{toEngineAttempt(s.attempts[0])};
     mergeRecordedAttempts(fromApi, std::vector<IndexAttempt>(s.attempts.begin(), s.attempts.end()));
@@ -173,7 +173,7 @@ TEST(RunHistory, RecordedAttemptsFillTheReportsGaps) {
     EXPECT_EQ(index3, 2);
 }
 
-TEST(RunHistory, TheEtaComesFromRecordedEndsSoReselectingDoesNotResetIt) {
+TEST(RunTimeline, TheEtaComesFromRecordedEndsSoReselectingDoesNotResetIt) {
     // 100 indexes, 40 succeeded in the last 200 s of a job running for 200 s: 12/min, 60 left.
     JobSnapshot s;
     s.summary.completions = 100;
@@ -207,7 +207,7 @@ TEST(RunHistory, TheEtaComesFromRecordedEndsSoReselectingDoesNotResetIt) {
 // The ETA's spread: the slow tail of the job's own durations (p95 − p50) and its stragglers (one
 // that has run t may need t more). 40 indexes took 5 … 44 s (p50 24 s, p95 42 s); index 50 has
 // run 600 s.
-TEST(RunHistory, EtaSpreadsOverTheSlowTailAndTheStragglers) {
+TEST(RunTimeline, EtaSpreadsOverTheSlowTailAndTheStragglers) {
     JobSnapshot s;
     s.summary.completions = 100;
     s.summary.succeeded = 40;

@@ -3,7 +3,7 @@
 // when their attempt ended, and the failed-index counts of the label, the index box, the legend,
 // the grid and the failures panel agree. Pictures go to $TESSERA_SHOTS (default: the temp dir).
 #include "store/MemoryJobStore.h"
-#include "store/RunHistory.h"
+#include "store/RunTimeline.h"
 #include "ui/ChartsWidget.h"
 #include "ui/FailuresPanel.h"
 #include "ui/Format.h"
@@ -107,7 +107,7 @@ struct OpenedJob {
 
 } // namespace
 
-TEST(JobHistoryViews, ChartsOfAJobOpenedAfterItFinishedShowTheWholeRun) {
+TEST(JobTimelineViews, ChartsOfAJobOpenedAfterItFinishedShowTheWholeRun) {
     const JobSnapshot run = failedRun(2000);
     OpenedJob job(run);
     ASSERT_TRUE(job.loaded());
@@ -123,7 +123,7 @@ TEST(JobHistoryViews, ChartsOfAJobOpenedAfterItFinishedShowTheWholeRun) {
     save(job.view.get(), QStringLiteral("truth-charts.png"));
 }
 
-TEST(JobHistoryViews, TimelineBarsEndWhenTheirAttemptEnded) {
+TEST(JobTimelineViews, TimelineBarsEndWhenTheirAttemptEnded) {
     JobSnapshot run = failedRun(200);
     // Index 195 never started in the job's status, but a pod of it was seen running and left
     // unseen: its end is unknown, so it is a mark, not a bar to the job's end or the clock.
@@ -175,7 +175,7 @@ TEST(JobHistoryViews, TimelineBarsEndWhenTheirAttemptEnded) {
     save(job.view.get(), QStringLiteral("truth-timeline.png"));
 }
 
-TEST(JobHistoryViews, TimelineStaysUsableAtTenThousandAttempts) {
+TEST(JobTimelineViews, TimelineStaysUsableAtTenThousandAttempts) {
     const JobSnapshot run = failedRun(10010);
     TimelineWidget timeline;
     timeline.resize(1200, 700);
@@ -205,7 +205,7 @@ TEST(JobHistoryViews, TimelineStaysUsableAtTenThousandAttempts) {
     save(&timeline, QStringLiteral("truth-timeline-10k.png"));
 }
 
-TEST(JobHistoryViews, TimelineIndexLabelsDoNotOverlap) {
+TEST(JobTimelineViews, TimelineIndexLabelsDoNotOverlap) {
     // Rows from 2 to 14 px high (the height decides; 9 and 11 px rows had a label on every row,
     // overlapping): labelled rows are at least a label apart.
     for (const int height : {120, 500, 880, 1040, 1400}) {
@@ -220,7 +220,7 @@ TEST(JobHistoryViews, TimelineIndexLabelsDoNotOverlap) {
     }
 }
 
-TEST(JobHistoryViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel) {
+TEST(JobTimelineViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel) {
     const JobSnapshot run = failedRun(300);
     OpenedJob job(run);
     ASSERT_TRUE(job.loaded());
@@ -272,7 +272,7 @@ TEST(JobHistoryViews, FailedCountsAgreeAcrossLabelBoxLegendGridAndFailuresPanel)
 // failing index (its last attempt succeeded); a deleted attempt ends when its deletion was seen
 // and counts as a failed attempt, as status.failed counts it; the header shows the Job's own
 // counter and, when it lags the attempts seen, both.
-TEST(JobHistoryViews, RecoveredIndexIsNotFailingAndEachFailedNumberIsNamed) {
+TEST(JobTimelineViews, RecoveredIndexIsNotFailingAndEachFailedNumberIsNamed) {
     const JobSnapshot base = failedRun(300);
     JobSnapshot run = base;
     run.attempts = AttemptList();
@@ -327,7 +327,7 @@ TEST(JobHistoryViews, RecoveredIndexIsNotFailingAndEachFailedNumberIsNamed) {
             deletedPos = i;
     job.view->tabs()->setCurrentWidget(job.view->timeline());
     QApplication::processEvents();
-    const store::RunHistory& h = job.view->timeline()->history();
+    const store::RunTimeline& h = job.view->timeline()->history();
     const auto bar = std::find_if(h.bars.begin(), h.bars.end(),
                                   [&](const AttemptBar& b) { return b.attemptPos == deletedPos; });
     ASSERT_NE(bar, h.bars.end());
@@ -339,7 +339,7 @@ TEST(JobHistoryViews, RecoveredIndexIsNotFailingAndEachFailedNumberIsNamed) {
 // The Demo end to end: the thumbnails job finishes while nobody looks at it; opened afterwards,
 // its charts have every succeeded index's duration on the job's own range and its timeline bars
 // end when their pods ended.
-TEST(JobHistoryViews, ADemoJobOpenedAfterItFinishedShowsItsWholeRun) {
+TEST(JobTimelineViews, ADemoJobOpenedAfterItFinishedShowsItsWholeRun) {
     QStandardPaths::setTestModeEnabled(true);
     MainWindow window(
         [](const QString& id, QString* error) { return SourceHost::open(id, error); });
@@ -365,7 +365,7 @@ TEST(JobHistoryViews, ADemoJobOpenedAfterItFinishedShowsItsWholeRun) {
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
             const auto s = view->snapshot();
-            return s && store::RunHistory::of(*s, QDateTime::currentDateTimeUtc())
+            return s && store::RunTimeline::of(*s, QDateTime::currentDateTimeUtc())
                                 .succeededDurationsMs.size() == 24;
         },
         30000));

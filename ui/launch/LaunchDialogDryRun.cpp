@@ -5,7 +5,7 @@
 #include "LaunchDialogSupport.h"
 #include "engine/Simulator.h"
 #include "engine/Validation.h"
-#include "history/JobHistory.h"
+#include "history/JobTimeline.h"
 
 #include <QChart>
 #include <QChartView>
@@ -141,7 +141,7 @@ void LaunchDialog::simulate() {
                 f.makespan = std::chrono::duration_cast<std::chrono::milliseconds>(r.makespan);
                 // The same succeeded-over-time curve the window and the report compute for a
                 // real run, from the simulation's attempts.
-                const history::JobHistory h = history::historyOfSimulation(
+                const history::JobTimeline h = history::historyOfSimulation(
                     r, config.job.spec.completions.value_or(1), config.start);
                 for (const history::CountAt& c : history::thin(h.succeeded, 300))
                     f.succeededOverTime.emplace_back(double(c.t - h.start) / 1000.0, c.value);
