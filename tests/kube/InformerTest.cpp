@@ -268,7 +268,9 @@ TEST_F(InformerTest, AnErrorEventWith410Relists) {
         R"J({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version: 5 (100)","reason":"Expired","code":410}})J"
         "\n");
     ASSERT_TRUE(waitFor([&] { return pods->listRequests().size() == 2; }));
-    ASSERT_TRUE(waitFor([&] { return pods->openWatches() == 1; }));
+    // The server sees the second list before the informer has read its answer (and the first
+    // watch may not be closed yet): wait for the informer's own count, not the server's.
+    ASSERT_TRUE(waitFor([&] { return informer->relists() == 2u && pods->openWatches() == 1; }));
     const bool relisting =
         std::any_of(consumer.states.begin(), consumer.states.end(), [](const WatchState& s) {
             return s.phase == WatchState::Phase::Connecting &&
